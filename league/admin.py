@@ -1,0 +1,175 @@
+"""Admin for the organizers: list filters and search they use, and merging two records of one player."""
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from . import services
+from .models import Entry, Night, Player, PlayerMerge, Season
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    fk_name = "player"
+    extra = 0
+    can_delete = False
+    fields = ["night", "fee_paid", "paid_at", "received_by", "withdrawn_at", "refund_amount"]
+    readonly_fields = fields
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "nickname", "contact", "date_of_birth", "id_checked_adult", "nights_entered", "created_at"]
+    list_filter = ["id_checked_adult", ("date_of_birth", admin.EmptyFieldListFilter)]
+    search_fields = ["name", "nickname", "contact"]
+    inlines = [EntryInline]
+    actions = ["merge_selected"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(
+            _nights=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+        )
+
+    @admin.display(description=gettext_lazy("nights entered"), ordering="_nights")
+    def nights_entered(self, player: Player) -> int:
+        return player._nights
+
+    def get_urls(self):
+        return [
+            path("merge/", self.admin_site.admin_view(self.merge_view), name="league_player_merge"),
+        ] + super().get_urls()
+
+    @admin.action(description=gettext_lazy("Merge the two selected records of one player"))
+    def merge_selected(self, request: HttpRequest, queryset) -> HttpResponse | None:
+        ids = list(queryset.values_list("pk", flat=True))
+        if len(ids) != 2:
+            self.message_user(request, _("Select exactly two players to merge."), messages.ERROR)
+            return None
+        return redirect(f"{reverse('admin:league_player_merge')}?ids={ids[0]},{ids[1]}")
+
+    def merge_view(self, request: HttpRequest) -> HttpResponse:
+        """Confirmation page: pick the record to keep; the other one's entries and history move to it."""
+        if not self.has_change_permission(request) or not self.has_delete_permission(request):
+            return redirect("admin:index")
+        raw = request.POST.get("ids") or request.GET.get("ids", "")
+        try:
+            ids = [int(part) for part in raw.split(",") if part]
+        except ValueError:
+            ids = []
+        players = list(Player.objects.filter(pk__in=ids).annotate(_nights=Count("entries")))
+        if len(players) != 2:
+            self.message_user(request, _("Select exactly two players to merge."), messages.ERROR)
+            return redirect("admin:league_player_changelist")
+        if request.method == "POST" and request.POST.get("keep"):
+            keep = next((p for p in players if str(p.pk) == request.POST["keep"]), None)
+            if keep is None:
+                self.message_user(request, _("Choose the record to keep."), messages.ERROR)
+            else:
+                remove = next(p for p in players if p.pk != keep.pk)
+                try:
+                    services.merge_players(keep=keep, remove=remove, by=request.user)
+                except services.LeagueError as error:
+                    self.message_user(request, str(error), messages.ERROR)
+                else:
+                    self.message_user(
+                        request,
+                        _("%(removed)s was merged into %(kept)s.") % {"removed": remove.name, "kept": keep.name},
+                        messages.SUCCESS,
+                    )
+                    return redirect("admin:league_player_change", keep.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Merge two player records"),
+            "players": players,
+            "ids": raw,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/league/player/merge.html", context)
+
+
+class NightInline(admin.TabularInline):
+    model = Night
+    extra = 0
+    fields = ["date", "starts_at", "status"]
+    show_change_link = True
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "start_date", "end_date", "weekday", "entry_fee", "jackpot_share", "points_scheme"]
+    list_filter = ["weekday", "points_scheme"]
+    search_fields = ["name"]
+    date_hierarchy = "start_date"
+    inlines = [NightInline]
+    fieldsets = [
+        (None, {"fields": ["name", "start_date", "end_date", "weekday"]}),
+        (gettext_lazy("Money"), {"fields": ["entry_fee", "jackpot_share", "jackpot_payout_split"]}),
+        (gettext_lazy("Points"), {"fields": ["points_scheme", "fixed_points"]}),
+        (
+            gettext_lazy("Tournament"),
+            {"fields": ["starting_stack", "level_minutes", "start_small_blind", "start_big_blind", "min_bet_rule"]},
+        ),
+    ]
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ["date", "season", "starts_at", "status", "entry_count"]
+    list_filter = ["season", "status"]
+    search_fields = ["season__name"]
+    date_hierarchy = "date"
+    list_select_related = ["season"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(
+            _entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+        )
+
+    @admin.display(description=gettext_lazy("entries"), ordering="_entries")
+    def entry_count(self, night: Night) -> int:
+        return night._entries
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    """Read-mostly: entries change only through the desk, so the money trail stays whole."""
+
+    list_display = ["player", "night", "fee_paid", "paid_at", "received_by", "withdrawn_at", "refund_amount"]
+    list_filter = [
+        "night__season",
+        "night",
+        ("paid_at", admin.EmptyFieldListFilter),
+        ("withdrawn_at", admin.EmptyFieldListFilter),
+    ]
+    search_fields = ["player__name", "player__nickname"]
+    list_select_related = ["player", "night__season", "received_by"]
+    readonly_fields = [field.name for field in Entry._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    list_display = ["removed_name", "kept", "merged_at", "merged_by"]
+    search_fields = ["removed_name", "kept__name"]
+    readonly_fields = ["kept", "removed_name", "removed_details", "moved", "merged_at", "merged_by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

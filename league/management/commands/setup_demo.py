@@ -1,0 +1,93 @@
+"""Demo data for a first look: a season, 24 players, the coming night with some entries, an organizer login.
+
+Safe to run again: it creates only what is missing and keeps everything else.
+"""
+from __future__ import annotations
+
+import datetime
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from league import services
+from league.models import Entry, Night, Player, Season
+
+PLAYERS = [
+    ("Anna Berger", "Ace"), ("Ben Schuster", ""), ("Carla Wolf", "Queenie"), ("David Krause", ""),
+    ("Elif Yilmaz", ""), ("Felix Braun", "Fish"), ("Greta Hoffmann", ""), ("Hakan Demir", "Hak"),
+    ("Ines Vogel", ""), ("Jonas Richter", "JoJo"), ("Katrin Neumann", ""), ("Lukas Schmid", ""),
+    ("Mara König", "Maverick"), ("Nico Fischer", ""), ("Olga Petrova", ""), ("Paul Zimmermann", "Pauli"),
+    ("Queenie Lang", ""), ("Rafael Costa", ""), ("Sofia Weber", "Sofi"), ("Tim Hartmann", ""),
+    ("Ute Krüger", ""), ("Viktor Lehmann", "Vik"), ("Wiebke Jansen", ""), ("Yusuf Aydin", ""),
+]
+LOGIN_FILE = settings.BASE_DIR / ".organizer-login"
+USERNAME = "organizer"
+
+
+class Command(BaseCommand):
+    help = "Create demo data and an organizer login (keeps existing data)."
+
+    def handle(self, *args, **options) -> None:
+        with transaction.atomic():
+            organizer, password = self._organizer()
+            season = self._season()
+            players = self._players()
+            night = self._coming_night(season)
+            self._entries(night, players, organizer)
+        self.stdout.write(self.style.SUCCESS("Demo data ready."))
+        self.stdout.write(f"  Season: {season.name}; next night: {night.date.isoformat()} ({night.entries.active().count()} entries)")
+        self.stdout.write(self.style.WARNING(f"  Organizer login: {USERNAME} / {password}"))
+        self.stdout.write("  Open http://127.0.0.1:8000/ and log in.")
+
+    def _organizer(self):
+        User = get_user_model()
+        user, created = User.objects.get_or_create(username=USERNAME, defaults={"is_staff": True, "is_superuser": True})
+        password = LOGIN_FILE.read_text().strip() if LOGIN_FILE.exists() and not created else ""
+        if not password or not user.check_password(password):
+            password = secrets.token_urlsafe(9)
+            user.set_password(password)
+            user.is_staff = user.is_superuser = True
+            user.save()
+            LOGIN_FILE.write_text(password + "\n")
+        return user, password
+
+    def _season(self) -> Season:
+        today = timezone.localdate()
+        season = Season.objects.filter(start_date__lte=today, end_date__gte=today).first()
+        if season:
+            return season
+        start = today - datetime.timedelta(days=30)
+        season, _ = Season.objects.get_or_create(
+            name=f"Demo-Saison {today.year}", defaults={"start_date": start, "end_date": start + datetime.timedelta(days=180)}
+        )
+        return season
+
+    def _players(self) -> list[Player]:
+        players = []
+        for index, (name, nickname) in enumerate(PLAYERS):
+            born = datetime.date(1960 + index, 1 + index % 12, 1 + index % 28)
+            player, _ = Player.objects.get_or_create(
+                name=name, defaults={"nickname": nickname, "date_of_birth": born, "contact": ""}
+            )
+            players.append(player)
+        return players
+
+    def _coming_night(self, season: Season) -> Night:
+        today = timezone.localdate()
+        date = today + datetime.timedelta(days=(season.weekday - today.weekday()) % 7)
+        night = services.next_night(today)
+        if night:
+            return night
+        night, _ = Night.objects.get_or_create(season=season, date=date)
+        return night
+
+    def _entries(self, night: Night, players: list[Player], organizer) -> None:
+        if Entry.objects.filter(night=night).exists() or not night.registration_open:
+            return
+        for index, player in enumerate(players[:10]):
+            fee = night.season.entry_fee if index < 8 else None
+            services.register_player(night=night, player=player, by=organizer, fee=fee)

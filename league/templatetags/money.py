@@ -1,0 +1,10 @@
+from django import template
+
+from league.money import format_money
+
+register = template.Library()
+
+
+@register.filter(name="money")
+def money_filter(amount):
+    return format_money(amount)

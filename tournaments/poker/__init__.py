@@ -1,0 +1,1 @@
+"""The No-Limit Hold'em rules core: pure Python, no Django import anywhere below."""
