@@ -37,12 +37,12 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(
-            _nights=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+            n_entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
         )
 
-    @admin.display(description=gettext_lazy("nights entered"), ordering="_nights")
+    @admin.display(description=gettext_lazy("nights entered"), ordering="n_entries")
     def nights_entered(self, player: Player) -> int:
-        return player._nights
+        return player.n_entries
 
     def get_urls(self):
         return [
@@ -66,7 +66,7 @@ class PlayerAdmin(admin.ModelAdmin):
             ids = [int(part) for part in raw.split(",") if part]
         except ValueError:
             ids = []
-        players = list(Player.objects.filter(pk__in=ids).annotate(_nights=Count("entries")))
+        players = list(Player.objects.filter(pk__in=ids).annotate(n_entries=Count("entries")))
         if len(players) != 2:
             self.message_user(request, _("Select exactly two players to merge."), messages.ERROR)
             return redirect("admin:league_player_changelist")

@@ -76,11 +76,15 @@ def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:
     return context
 
 
-def _desk_response(request: HttpRequest, night: Night, **extra) -> HttpResponse:
+def _desk_response(request: HttpRequest, night: Night, *, registered: bool = False, **extra) -> HttpResponse:
     """After a write: the desk's main part for htmx, a redirect (PRG) otherwise."""
-    if request.htmx:
-        return render(request, "league/desk.html#desk-main", _desk_context(request, night, **extra))
-    return redirect("registration_desk", night.pk)
+    if not request.htmx:
+        return redirect("registration_desk", night.pk)
+    # After a registration an empty search box is swapped in out of band, ready for the next player.
+    context = _desk_context(request, night, clear_search=registered, **extra)
+    if registered:
+        context.update(query="", results=[])
+    return render(request, "league/desk.html#desk-main", context)
 
 
 @organizer_required
@@ -113,6 +117,7 @@ def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, str(error))
     else:
         messages.success(request, _("%(name)s is registered.") % {"name": entry.player.name})
+        return _desk_response(request, night, registered=True)
     return _desk_response(request, night)
 
 
@@ -131,7 +136,7 @@ def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
             messages.error(request, str(error))
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": entry.player.name})
-            return _desk_response(request, night)
+            return _desk_response(request, night, registered=True)
     else:
         messages.error(request, _("The new player was not saved: please correct the marked fields."))
     template = "league/desk.html#desk-main" if request.htmx else "league/desk.html"
