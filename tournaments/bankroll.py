@@ -1,0 +1,34 @@
+"""Finding a guest's play-money bankroll and booking stakes and payouts on it."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db import transaction
+from django.http import HttpRequest
+
+from .models import STARTING_PLAY_MONEY, Bankroll, BankrollEntry
+
+
+class InsufficientPlayMoney(Exception):
+    pass
+
+
+def bankroll_for(request: HttpRequest) -> Bankroll:
+    """The visitor's bankroll, created with the starting play money on the first visit."""
+    if not request.session.session_key:
+        request.session.save()
+    bankroll, created = Bankroll.objects.get_or_create(session_key=request.session.session_key)
+    if created:
+        BankrollEntry.objects.create(bankroll=bankroll, amount=STARTING_PLAY_MONEY, reason="starting play money")
+    return bankroll
+
+
+@transaction.atomic
+def book(*, bankroll: Bankroll, amount: Decimal, reason: str, game: str = "", round_id: int | None = None) -> Decimal:
+    """Add one ledger row (negative for a stake); refuses to take the balance below zero. Returns the new balance."""
+    Bankroll.objects.select_for_update().filter(pk=bankroll.pk).get()
+    balance = bankroll.balance()
+    if balance + amount < 0:
+        raise InsufficientPlayMoney(balance)
+    BankrollEntry.objects.create(bankroll=bankroll, amount=amount, reason=reason, game=game, round_id=round_id)
+    return balance + amount

@@ -1,0 +1,2 @@
+"""Models of the imperial area."""
+__all__: list[str] = []

@@ -1,0 +1,2 @@
+"""Models of the night area."""
+__all__: list[str] = []

@@ -1,0 +1,2 @@
+"""Models of the uth area."""
+__all__: list[str] = []

@@ -1,0 +1,7 @@
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("tournaments.urls_night")),
+    path("uth/", include("tournaments.urls_uth")),
+    path("imperial/", include("tournaments.urls_imperial")),
+]
