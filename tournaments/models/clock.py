@@ -1,0 +1,2 @@
+"""Models of the clock area."""
+__all__: list[str] = []
