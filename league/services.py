@@ -56,10 +56,16 @@ def check_fee(*, night: Night, amount: Decimal) -> None:
 
 
 @transaction.atomic
-def register_player(*, night: Night, player: Player, by: AbstractBaseUser, fee: Decimal | None = None) -> Entry:
-    """Enter `player` for `night`; with `fee`, the cash is taken at the same time."""
+def register_player(
+    *, night: Night, player: Player, by: AbstractBaseUser, fee: Decimal | None = None, late: bool = False
+) -> Entry:
+    """Enter `player` for `night`; with `fee`, the cash is taken at the same time.
+
+    `late` admits an entry after the seating draw (the caller seats it at once).
+    """
     night = _lock_night(night.pk)
-    _require_open(night)
+    if not (late and night.status == NightStatus.SEATED):
+        _require_open(night)
     check_age(player=player, on=night.date)
     if fee is not None:
         check_fee(night=night, amount=fee)

@@ -1,0 +1,139 @@
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Action
+
+from .conftest import Dealer
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _post(client, url, dealer, **data):
+    return client.post(url, {"version": dealer.state.version, **data}, HTTP_ACCEPT_LANGUAGE="en", **HTMX)
+
+
+@pytest.mark.django_db
+def test_anonymous_visitors_are_sent_to_login_from_the_organizer_tracker(client, three_way):
+    url = reverse("organizer_tracker", args=[three_way.pk])
+    for response in (client.get(url), client.post(url, {"op": "next", "version": "0.0.waiting"})):
+        assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert not three_way.hands.exists()
+
+
+@pytest.mark.django_db
+def test_the_dealer_link_opens_its_own_table_without_login(client, three_way, dealer):
+    url = reverse("dealer_tracker", args=[three_way.dealer_token])
+    assert "Deal the first hand" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    response = _post(client, url, dealer, op="next")
+    html = response.content.decode()
+    assert 'id="tracker"' in html and "<html" not in html and "Anna to act" in html
+
+
+@pytest.mark.django_db
+def test_a_revoked_dealer_link_stops_working(client, three_way, dealer):
+    old = three_way.dealer_token
+    services.revoke_dealer_link(table=three_way)
+    assert client.get(reverse("dealer_tracker", args=[old])).status_code == 404
+    assert _post(client, reverse("dealer_tracker", args=[old]), dealer, op="next").status_code == 404
+    assert not three_way.hands.exists()
+
+
+@pytest.mark.django_db
+def test_a_dealer_link_cannot_act_on_another_table(client, three_way, dealer, organizer):
+    from .conftest import table_of
+
+    other = table_of({"Xena": 1500, "Yuri": 1500}, organizer, night=three_way.night)
+    Dealer(other).next_hand()
+    dealer.next_hand()
+    xena = other.seats.get(entry__player__name="Xena").pk
+    response = _post(client, reverse("dealer_tracker", args=[three_way.dealer_token]), dealer, op="act", seat=xena, verb="call")
+    assert "not in this hand" in response.content.decode()
+    assert not Action.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_second_phone_with_an_old_view_is_refused_with_a_reload(organizer_client, three_way, dealer):
+    url = reverse("organizer_tracker", args=[three_way.pk])
+    dealer.next_hand()
+    seen = dealer.state.version
+    anna = dealer.seat("Anna")
+    organizer_client.post(url, {"version": seen, "op": "act", "seat": anna, "verb": "call"}, **HTMX)
+    response = organizer_client.post(
+        url, {"version": seen, "op": "act", "seat": anna, "verb": "call"}, HTTP_ACCEPT_LANGUAGE="en", **HTMX
+    )
+    assert "The table changed — reloaded" in response.content.decode()
+    assert Action.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("to", ["abc", "-5", "10"])
+def test_a_tampered_amount_gets_a_message_and_changes_nothing(organizer_client, three_way, dealer, to):
+    dealer.next_hand()
+    url = reverse("organizer_tracker", args=[three_way.pk])
+    response = _post(organizer_client, url, dealer, op="act", seat=dealer.seat("Anna"), verb="raise", to=to)
+    assert 'class="error"' in response.content.decode()
+    assert not Action.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_buttons_offer_only_the_legal_actions_with_their_amounts(organizer_client, three_way, dealer):
+    dealer.next_hand()
+    html = organizer_client.get(reverse("organizer_tracker", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Call 50" in html and 'value="check"' not in html
+    assert 'min="100"' in html and 'max="1500"' in html
+
+
+@pytest.mark.django_db
+def test_the_dealer_taps_the_winner_of_each_pot(organizer_client, three_way, dealer):
+    dealer.next_hand()
+    dealer.act("Anna", "call")
+    dealer.act("Ben", "call")
+    dealer.act("Carl", "check")
+    for _ in range(3):
+        for name in ("Ben", "Carl", "Anna"):
+            dealer.act(name, "check")
+    url = reverse("organizer_tracker", args=[three_way.pk])
+    page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "tap the winner" in page
+    _post(organizer_client, url, dealer, op="award", pots="1", pot0="Ben")
+    assert dealer.stacks() == {"Anna": 1450, "Ben": 1600, "Carl": 250}
+
+
+@pytest.mark.django_db
+def test_a_tracker_request_runs_a_bounded_number_of_queries(organizer_client, three_way, dealer, django_assert_max_num_queries):
+    url = reverse("organizer_tracker", args=[three_way.pk])
+    dealer.next_hand()
+    dealer.act("Anna", "call")
+    dealer.act("Ben", "call")
+    data = {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Carl"), "verb": "check"}
+    with django_assert_max_num_queries(14):
+        organizer_client.post(url, data, **HTMX)
+    for _ in range(3):
+        for name in ("Ben", "Carl", "Anna"):
+            dealer.act(name, "check")
+    data = {"version": dealer.state.version, "op": "award", "pots": "1", "pot0": "Ben"}
+    with django_assert_max_num_queries(18):
+        organizer_client.post(url, data, **HTMX)
+    for _ in range(8):
+        dealer.next_hand()
+        for _ in range(len(dealer.state.engine.in_hand) - 1):
+            dealer.act(dealer.state.engine.to_act, "fold")
+        dealer.settle()
+    data = {"version": dealer.state.version, "op": "next"}
+    with django_assert_max_num_queries(18):
+        organizer_client.post(url, data, **HTMX)
+    with django_assert_max_num_queries(8):
+        organizer_client.get(url)
+
+
+@pytest.mark.django_db
+def test_the_hand_history_lists_hands_and_offers_the_json(organizer_client, three_way, dealer):
+    dealer.next_hand()
+    dealer.act("Anna", "fold")
+    dealer.act("Ben", "fold")
+    dealer.settle()
+    html = organizer_client.get(reverse("hand_history", args=[three_way.pk])).content.decode()
+    assert reverse("hand_json", args=[three_way.pk, 1]) in html
+    data = organizer_client.get(reverse("hand_json", args=[three_way.pk, 1])).json()
+    assert data["button"] == "Anna" and [a["action"] for a in data["actions"]] == ["fold", "fold"]

@@ -1,0 +1,405 @@
+"""The hand tracker: the only place that turns a dealer's input into stored actions.
+
+A hand's state is always the replay of its `Action` rows through the poker
+engine. Every write locks the table row, compares the version the dealer's
+phone saw with the current one (two phones on one table: the second tap is
+refused, never applied twice), checks the input with the engine, and only
+then writes.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .clock_control import blinds_now
+from .models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
+from .poker import holdem
+from .poker.cards import CardError, ensure_distinct, format_cards, parse_cards
+
+
+class TrackerError(Exception):
+    """The input cannot be taken; the message is shown to the dealer as it is."""
+
+
+class StaleTable(TrackerError):
+    """The phone's view is out of date: someone else changed the table."""
+
+
+@dataclass
+class TableState:
+    """Everything the tracker page shows, derived from the stored rows."""
+
+    table: Table
+    seats: list[Seat]  # every seat, clockwise
+    hand: Hand | None  # the latest hand
+    actions: list[Action] = field(default_factory=list)
+    engine: holdem.Hand | None = None
+    stacks: dict[int, int] = field(default_factory=dict)  # seat id -> chips now (behind, during a hand)
+
+    @property
+    def version(self) -> str:
+        """What a request must have seen to change the table: hand, actions taken, hand status."""
+        if self.hand is None:
+            return f"0.0.{self.table.status}"
+        return f"{self.hand.number}.{len(self.actions)}.{self.hand.status}"
+
+    @property
+    def hand_open(self) -> bool:
+        return self.hand is not None and self.hand.status != HandStatus.COMPLETE
+
+    @property
+    def remaining(self) -> list[Seat]:
+        """Seats still in the tournament (no placement yet)."""
+        return [seat for seat in self.seats if not _has_placement(seat)]
+
+    @property
+    def placed(self) -> list[Seat]:
+        """Seats that have their placement."""
+        return [seat for seat in self.seats if _has_placement(seat)]
+
+    def name_of(self, seat_id: int) -> str:
+        return self.engine_names().get(seat_id, "")
+
+    def engine_names(self) -> dict[int, str]:
+        if self.hand is not None:
+            return {p["seat"]: p["name"] for p in self.hand.players}
+        return {seat.pk: seat.player.name for seat in self.seats}
+
+    def seat_by_name(self) -> dict[str, int]:
+        return {name: seat_id for seat_id, name in self.engine_names().items()}
+
+
+def _has_placement(seat: Seat) -> bool:
+    # A missing reverse one-to-one raises an AttributeError subclass, so getattr's default applies.
+    return getattr(seat, "placement", None) is not None
+
+
+# --- reading --------------------------------------------------------------
+
+
+def load_state(table: Table, *, for_update: bool = False) -> TableState:
+    """Seats, the latest hand and its actions in three queries, replayed through the engine."""
+    if for_update:
+        table = Table.objects.select_for_update(of=("self",)).select_related("night__season").get(pk=table.pk)
+    seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
+    hand = table.hands.order_by("-number").first()
+    state = TableState(table=table, seats=seats, hand=hand)
+    if hand is None:
+        state.stacks = {seat.pk: seat.starting_stack for seat in seats}
+        return state
+    state.actions = list(hand.actions.order_by("index"))
+    if hand.status == HandStatus.COMPLETE:
+        state.stacks = {int(k): v for k, v in hand.final_stacks.items()}
+    else:
+        state.engine = _replay(hand, state.actions)
+        by_name = state.seat_by_name()
+        state.stacks = {by_name[name]: chips for name, chips in state.engine.stacks.items()}
+    return state
+
+
+def _setup(hand: Hand) -> holdem.HandSetup:
+    names = {p["seat"]: p["name"] for p in hand.players}
+    return holdem.HandSetup(
+        players=tuple(holdem.Seat(p["name"], p["stack"], p["sitting_out"]) for p in hand.players),
+        button=names[hand.button_id],
+        small_blind=hand.small_blind,
+        big_blind=hand.big_blind,
+        min_bet_rule=hand.min_bet_rule,
+    )
+
+
+def _engine_actions(hand: Hand, actions: Sequence[Action]) -> list[holdem.Action]:
+    names = {p["seat"]: p["name"] for p in hand.players}
+    return [holdem.Action(names[a.seat_id], a.verb, a.to) for a in actions]
+
+
+def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
+    return holdem.replay(_setup(hand), _engine_actions(hand, actions))
+
+
+def chips_in_play(state: TableState) -> int:
+    """All chips at the table now; equals the starting chips minus those removed by disqualification."""
+    if state.engine is not None:
+        return sum(state.engine.stacks.values()) + state.engine.pot_total
+    return sum(state.stacks.get(seat.pk, 0) for seat in state.remaining)
+
+
+# --- writing --------------------------------------------------------------
+
+
+def _locked(table: Table, version: str) -> TableState:
+    state = load_state(table, for_update=True)
+    if state.table.status == TableStatus.FINISHED and version != state.version:
+        raise StaleTable(_("This table is finished."))
+    if version != state.version:
+        raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))
+    return state
+
+
+def _unique_names(seats: Sequence[Seat]) -> dict[int, str]:
+    """Engine names: the player's name, with the seat number where two share a name."""
+    counts: dict[str, int] = {}
+    for seat in seats:
+        counts[seat.player.name] = counts.get(seat.player.name, 0) + 1
+    return {
+        seat.pk: seat.player.name if counts[seat.player.name] == 1 else f"{seat.player.name} ({seat.position})"
+        for seat in seats
+    }
+
+
+def _next_button(state: TableState, playing: list[Seat]) -> Seat:
+    if state.hand is None:
+        if state.table.first_dealer_id is None:
+            raise TrackerError(_("Draw or record the first dealer before the first hand."))
+        return next(seat for seat in playing if seat.pk == state.table.first_dealer_id)
+    previous = next(seat for seat in state.seats if seat.pk == state.hand.button_id)
+    later = [seat for seat in playing if seat.position > previous.position]
+    return later[0] if later else playing[0]
+
+
+@transaction.atomic
+def start_hand(*, table: Table, version: str) -> Hand:
+    """Deal the next hand: the button moves on, busted players have left, blinds from the clock."""
+    state = _locked(table, version)
+    if state.table.status == TableStatus.FINISHED:
+        raise TrackerError(_("This table is finished."))
+    if state.hand_open:
+        raise TrackerError(_("Finish the current hand first."))
+    playing = [seat for seat in state.remaining if state.stacks.get(seat.pk, 0) > 0]
+    if len(playing) < 2:
+        raise TrackerError(_("A hand needs at least two players with chips."))
+    button = _next_button(state, playing)
+    level, small, big = blinds_now(state.table.night)
+    names = _unique_names(state.seats)
+    hand = Hand.objects.create(
+        table=state.table,
+        number=(state.hand.number + 1) if state.hand else 1,
+        button=button,
+        level=level,
+        small_blind=small,
+        big_blind=big,
+        min_bet_rule=state.table.night.season.min_bet_rule,
+        players=[
+            {"seat": seat.pk, "name": names[seat.pk], "stack": state.stacks[seat.pk], "sitting_out": seat.sitting_out}
+            for seat in playing
+        ],
+    )
+    engine = _replay(hand, [])
+    _update_status(hand, engine)
+    if state.table.status == TableStatus.WAITING:
+        state.table.status = TableStatus.PLAYING
+        state.table.save(update_fields=["status"])
+    return hand
+
+
+def _update_status(hand: Hand, engine: holdem.Hand) -> None:
+    status = HandStatus.SHOWDOWN if engine.is_betting_over else HandStatus.BETTING
+    if hand.status != status:
+        hand.status = status
+        hand.save(update_fields=["status"])
+
+
+@transaction.atomic
+def record_action(*, table: Table, version: str, seat_id: int, verb: str, to: int | None = None) -> Action:
+    state = _locked(table, version)
+    if not state.hand_open or state.engine is None:
+        raise TrackerError(_("No hand is being played: start the next hand."))
+    name = state.engine_names().get(seat_id)
+    if name is None:
+        raise TrackerError(_("That player is not in this hand."))
+    action = holdem.Action(name, verb, to)
+    try:
+        state.engine.apply(action)
+    except holdem.HandError as error:
+        raise TrackerError(_("Not allowed: %(reason)s") % {"reason": getattr(error, "reason", str(error))}) from error
+    row = Action.objects.create(hand=state.hand, index=len(state.actions), seat_id=seat_id, verb=verb, to=to)
+    _update_status(state.hand, state.engine)
+    return row
+
+
+@transaction.atomic
+def undo(*, table: Table, version: str) -> None:
+    """Take back the last input: a settlement first (while no later hand exists), else the last action."""
+    state = _locked(table, version)
+    hand = state.hand
+    if hand is None:
+        raise TrackerError(_("There is nothing to undo."))
+    if hand.status == HandStatus.COMPLETE:
+        Placement.objects.filter(hand=hand).delete()
+        hand.status, hand.final_stacks, hand.result, hand.finished_at = HandStatus.SHOWDOWN, None, None, None
+        hand.pot_winners = None
+        hand.save(update_fields=["status", "final_stacks", "result", "finished_at", "pot_winners"])
+        if state.table.status == TableStatus.FINISHED:
+            state.table.status, state.table.finished_at = TableStatus.PLAYING, None
+            state.table.save(update_fields=["status", "finished_at"])
+        _update_status(hand, _replay(hand, state.actions))
+        return
+    if not state.actions:
+        # Dealt by mistake: the hand goes, the previous one is the latest again.
+        hand.delete()
+        if not state.table.hands.exists():
+            state.table.status = TableStatus.WAITING
+            state.table.save(update_fields=["status"])
+        return
+    state.actions[-1].delete()
+    _update_status(hand, _replay(hand, state.actions[:-1]))
+
+
+def _parse_cards_input(board: str, hole_cards: Mapping[str, str]) -> tuple[str, dict[str, str]]:
+    """Normalise what the dealer typed; unknown or repeated cards are refused with their names."""
+    try:
+        board_cards = parse_cards(board or "")
+        holes = {name: parse_cards(value) for name, value in hole_cards.items() if value and value.strip()}
+        ensure_distinct(board_cards, *holes.values())
+    except CardError as error:
+        raise TrackerError(_("Cards: %(reason)s") % {"reason": str(error)}) from error
+    if len(board_cards) > 5:
+        raise TrackerError(_("The board has at most five cards."))
+    for name, cards in holes.items():
+        if len(cards) != 2:
+            raise TrackerError(_("%(name)s has two hole cards.") % {"name": name})
+    return format_cards(board_cards), {name: format_cards(cards) for name, cards in holes.items()}
+
+
+@transaction.atomic
+def save_cards(*, table: Table, version: str, board: str, hole_cards: Mapping[str, str]) -> None:
+    """The optional board and hole cards, as far as the dealer has them."""
+    state = _locked(table, version)
+    if not state.hand_open:
+        raise TrackerError(_("No hand is being played: start the next hand."))
+    known = set(state.seat_by_name())
+    unknown = [name for name in hole_cards if name not in known]
+    if unknown:
+        raise TrackerError(_("That player is not in this hand."))
+    state.hand.board, state.hand.hole_cards = _parse_cards_input(board, hole_cards)
+    state.hand.save(update_fields=["board", "hole_cards"])
+
+
+@transaction.atomic
+def settle(*, table: Table, version: str, pot_winners: Sequence[Sequence[str]] | None = None) -> holdem.HandResult:
+    """End the hand: by the cards entered, by the winners the dealer named per pot, or with one player left."""
+    state = _locked(table, version)
+    if not state.hand_open or state.engine is None:
+        raise TrackerError(_("No hand is being played: start the next hand."))
+    hand, engine = state.hand, state.engine
+    if not engine.is_betting_over:
+        raise TrackerError(_("The betting is not over: %(name)s is to act.") % {"name": engine.to_act})
+    try:
+        if pot_winners is not None:
+            result = engine.settle(pot_winners=pot_winners)
+        elif len(engine.in_hand) == 1 or all(len(pot.eligible) == 1 for pot in engine.pots()):
+            result = engine.settle()
+        else:
+            result = engine.settle(hole_cards=hand.hole_cards, board=hand.board)
+    except holdem.HandError as error:
+        raise TrackerError(_("Cannot settle: %(reason)s") % {"reason": str(error)}) from error
+    by_name = state.seat_by_name()
+    hand.final_stacks = {str(by_name[name]): chips for name, chips in result.stacks.items()}
+    hand.pot_winners = [list(pot.winners) for pot in result.pots] if pot_winners is not None else None
+    hand.result = {
+        "pots": [
+            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners), "shares": list(pot.shares)}
+            for pot in result.pots
+        ],
+        "returned": result.returned,
+        "busted": list(result.busted),
+    }
+    hand.status, hand.finished_at = HandStatus.COMPLETE, timezone.now()
+    hand.save(update_fields=["final_stacks", "pot_winners", "result", "status", "finished_at"])
+    _record_eliminations(state, hand, result, by_name)
+    return result
+
+
+def _record_eliminations(state: TableState, hand: Hand, result: holdem.HandResult, by_name: dict[str, int]) -> None:
+    """Busted players take the lowest open places; more chips at the hand's start places better, equal chips tie."""
+    remaining = len(state.remaining)
+    start = {p["name"]: p["stack"] for p in hand.players}
+    place = remaining - len(result.busted) + 1
+    previous_stack, previous_place = None, place
+    for name in result.busted:  # best first
+        this_place = previous_place if start[name] == previous_stack else place
+        Placement.objects.create(
+            table=state.table, seat_id=by_name[name], place=this_place, reason=PlacementReason.BUSTED, hand=hand
+        )
+        previous_stack, previous_place = start[name], this_place
+        place += 1
+    survivors = [name for name, chips in result.stacks.items() if chips > 0]
+    still_seated = remaining - len(result.busted)
+    if len(survivors) == 1 and still_seated == 1:
+        Placement.objects.create(
+            table=state.table, seat_id=by_name[survivors[0]], place=1, reason=PlacementReason.WINNER, hand=hand
+        )
+        _finish(state.table)
+
+
+def _finish(table: Table) -> None:
+    table.status, table.finished_at = TableStatus.FINISHED, timezone.now()
+    table.save(update_fields=["status", "finished_at"])
+
+
+@transaction.atomic
+def set_sitting_out(*, table: Table, version: str, seat_id: int, sitting_out: bool) -> None:
+    """Away from the table: from the next hand on his blinds are taken and his cards folded (or checked)."""
+    state = _locked(table, version)
+    seat = next((s for s in state.remaining if s.pk == seat_id), None)
+    if seat is None:
+        raise TrackerError(_("That player is not at this table."))
+    Seat.objects.filter(pk=seat.pk).update(sitting_out=sitting_out)
+
+
+@transaction.atomic
+def disqualify(*, table: Table, version: str, seat_id: int) -> Placement:
+    """Disqualification between hands: his chips leave play (recorded) and he takes the lowest open place."""
+    state = _locked(table, version)
+    if state.hand_open:
+        raise TrackerError(_("Finish the current hand first (fold his cards), then disqualify."))
+    if state.table.status == TableStatus.FINISHED:
+        raise TrackerError(_("This table is finished."))
+    seat = next((s for s in state.remaining if s.pk == seat_id), None)
+    if seat is None:
+        raise TrackerError(_("That player is not at this table."))
+    remaining = len(state.remaining)
+    placement = Placement.objects.create(
+        table=state.table,
+        seat=seat,
+        place=remaining,
+        reason=PlacementReason.DISQUALIFIED,
+        chips_removed=state.stacks.get(seat.pk, 0),
+    )
+    if remaining - 1 == 1:
+        winner = next(s for s in state.remaining if s.pk != seat.pk)
+        Placement.objects.create(table=state.table, seat=winner, place=1, reason=PlacementReason.WINNER)
+        _finish(state.table)
+    return placement
+
+
+# --- export ---------------------------------------------------------------
+
+
+def replay_json(hand: Hand, actions: Sequence[Action]) -> dict:
+    """The hand exactly as `manage.py replay_hand` reads it."""
+    names = {p["seat"]: p["name"] for p in hand.players}
+    data: dict = {
+        "blinds": {"small": hand.small_blind, "big": hand.big_blind},
+        "button": names[hand.button_id],
+        "players": [
+            {"name": p["name"], "stack": p["stack"], **({"sitting_out": True} if p["sitting_out"] else {})}
+            for p in hand.players
+        ],
+        "actions": [
+            {"player": names[a.seat_id], "action": a.verb, **({"to": a.to} if a.to is not None else {})} for a in actions
+        ],
+        "min_bet_rule": hand.min_bet_rule,
+    }
+    if hand.pot_winners is not None:
+        data["pot_winners"] = hand.pot_winners
+    else:
+        if hand.hole_cards:
+            data["hole_cards"] = hand.hole_cards
+        if hand.board:
+            data["board"] = hand.board
+    return data

@@ -1,0 +1,146 @@
+"""What the tracker page shows, worked out from the table's state: seat rows, pots, the buttons."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .models import Table, TableStatus
+from .poker import holdem
+from .tracker import TableState, chips_in_play, load_state
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat_id: int
+    position: int
+    name: str
+    stack: int
+    committed: int
+    badges: tuple[str, ...]  # button, sb, bb, allin, folded, away, out
+    to_act: bool
+    place: int | None
+    in_hand: bool
+
+
+@dataclass(frozen=True)
+class PotRow:
+    index: int
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sizing:
+    label: str
+    to: int
+
+
+def _quick_sizes(engine: holdem.Hand, legal: holdem.LegalActions) -> list[Sizing]:
+    """Minimum, half pot, pot and all-in, each clipped to what the rules allow, without repeats.
+
+    Pot sizes are rounded down to whole small blinds, the smallest chip that matters at the table.
+    """
+    if legal.min_to is None or legal.max_to is None:
+        return []
+    unit = engine.setup.small_blind
+    pot_after_call = engine.pot_total + legal.call_amount
+    base = legal.bet
+    candidates = [
+        ("min", legal.min_to),
+        ("half", (base + pot_after_call // 2) // unit * unit),
+        ("pot", (base + pot_after_call) // unit * unit),
+        ("allin", legal.max_to),
+    ]
+    sizes, seen = [], set()
+    for label, to in candidates:
+        to = max(legal.min_to, min(legal.max_to, to))
+        if to not in seen:
+            seen.add(to)
+            sizes.append(Sizing(label, to))
+    return sizes
+
+
+def _seat_rows(state: TableState) -> list[SeatRow]:
+    engine, hand = state.engine, state.hand
+    names = state.engine_names()
+    rows = []
+    for seat in state.seats:
+        name = names.get(seat.pk, seat.player.name)
+        placement = getattr(seat, "placement", None)
+        badges = []
+        in_hand = False
+        committed = 0
+        if hand is not None and seat.pk == hand.button_id:
+            badges.append("button")
+        if engine is not None and name in engine.names:
+            in_hand = name in engine.in_hand
+            committed = engine.committed[name]
+            if name == engine.small_blind_seat:
+                badges.append("sb")
+            if name == engine.big_blind_seat:
+                badges.append("bb")
+            if name in engine.all_in:
+                badges.append("allin")
+            if name in engine.folded:
+                badges.append("folded")
+        if seat.sitting_out and placement is None:
+            badges.append("away")
+        if placement is not None:
+            badges.append("out")
+        rows.append(
+            SeatRow(
+                seat_id=seat.pk,
+                position=seat.position,
+                name=name,
+                stack=0 if placement is not None else state.stacks.get(seat.pk, 0),
+                committed=committed,
+                badges=tuple(badges),
+                to_act=engine is not None and engine.to_act == name,
+                place=placement.place if placement is not None else None,
+                in_hand=in_hand,
+            )
+        )
+    return rows
+
+
+def tracker_context(table: Table, *, dealer_link: bool) -> dict:
+    state = load_state(table)
+    engine, hand = state.engine, state.hand
+    legal = engine.legal_actions() if engine is not None else None
+    pots: list[PotRow] = []
+    if engine is not None:
+        pots = [PotRow(k, pot.amount, pot.eligible) for k, pot in enumerate(engine.pots())]
+    elif hand is not None and hand.result:
+        pots = [
+            PotRow(k, pot["amount"], tuple(pot["eligible"]), tuple(pot["winners"]))
+            for k, pot in enumerate(hand.result["pots"])
+        ]
+    to_act_seat = state.seat_by_name().get(legal.player) if legal else None
+    showdown_players = list(engine.in_hand) if engine is not None and engine.is_betting_over else []
+    needs_decision = bool(showdown_players) and len(showdown_players) > 1 and any(len(p.eligible) > 1 for p in pots)
+    recent = []
+    if engine is not None:
+        recent = [step for step in engine.history if step.kind not in ("small_blind", "big_blind")][-6:]
+    starting_total = sum(seat.starting_stack for seat in state.seats)
+    removed = sum(seat.placement.chips_removed for seat in state.placed)
+    return {
+        "table": state.table,
+        "night": state.table.night,
+        "state": state,
+        "hand": hand,
+        "engine": engine,
+        "legal": legal,
+        "to_act_seat": to_act_seat,
+        "sizes": _quick_sizes(engine, legal) if legal else [],
+        "seat_rows": _seat_rows(state),
+        "pots": pots,
+        "pot_total": engine.pot_total if engine is not None else 0,
+        "showdown_players": showdown_players,
+        "needs_decision": needs_decision,
+        "recent": recent,
+        "finished": state.table.status == TableStatus.FINISHED,
+        "dealer_link": dealer_link,
+        "chips_in_play": chips_in_play(state),
+        "chips_expected": starting_total - removed,
+        "board_needed": engine.board_cards_needed if engine is not None else 0,
+    }
