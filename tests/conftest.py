@@ -1,0 +1,143 @@
+"""Fixtures shared by the whole suite: the people involved and the browser.
+
+Browser tests are the ones marked ``browser`` (a test that asks for a Playwright
+fixture such as ``page`` is marked automatically). They drive Debian's Chromium
+at /usr/bin/chromium against pytest-django's ``live_server``; Playwright is
+never allowed to download a browser of its own. Without Chromium they are
+skipped with a reason, except in CI (``CI=true``), where that is a failure.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ORGANIZER_PASSWORD = "organizer-secret-4711"
+
+# Asking for any of these means driving a browser.
+_PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser", "browser_type", "playwright"}
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def _missing_chromium_message() -> str:
+    return f"Chromium not found at {CHROMIUM}: install Debian's package with `apt-get install chromium`"
+
+
+# --- people -----------------------------------------------------------------
+
+
+@pytest.fixture
+def organizer(django_user_model):
+    """A staff user whose password is ORGANIZER_PASSWORD (also on ``.raw_password``)."""
+    user = django_user_model.objects.create_user(
+        username="organizer",
+        email="organizer@league.example",
+        password=ORGANIZER_PASSWORD,
+        is_staff=True,
+    )
+    user.raw_password = ORGANIZER_PASSWORD
+    return user
+
+
+@pytest.fixture
+def organizer_client(client, organizer):
+    """pytest-django's test client, logged in as the organizer."""
+    client.force_login(organizer)
+    return client
+
+
+# --- browser tests ----------------------------------------------------------
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # trylast: run after pytest-django has ordered the items by database use.
+    for item in items:
+        if _PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)
+    browser_items = [item for item in items if item.get_closest_marker("browser")]
+    if not browser_items:
+        return
+    for item in browser_items:
+        # Lets .ci/run count browser tests in its JUnit report.
+        item.user_properties.append(("browser", "1"))
+        if not CHROMIUM.exists() and not _in_ci():
+            item.add_marker(pytest.mark.skip(reason=_missing_chromium_message() + " (CI fails instead)"))
+    # Once Playwright's event loop is running, Django's async-safety check
+    # would refuse every ORM call in this thread, so the browser tests go last
+    # and the rest of the suite runs with the check intact.
+    others = [item for item in items if not item.get_closest_marker("browser")]
+    items[:] = others + browser_items
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright):
+    # Playwright's sync API keeps an asyncio loop running in this thread; the
+    # ORM calls of the test and of transactional_db's flush are still
+    # synchronous, so Django's async-unsafe guard has to stand aside.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield playwright
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not CHROMIUM.exists():
+        # Only reached in CI: elsewhere the tests were skipped at collection.
+        pytest.fail(_missing_chromium_message() + " (CI=true: browser tests must run)", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    """Playwright resolves relative URLs against the live server: page.goto("/")."""
+    return live_server.url
+
+
+# --- CI: a browser leg that only skipped is a failed leg -----------------------
+
+_browser_outcomes: dict[str, int] = {"passed": 0, "failed": 0, "skipped": 0}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if ("browser", "1") not in report.user_properties:
+        return
+    if report.when == "call" and report.passed:
+        _browser_outcomes["passed"] += 1
+    elif report.failed:
+        _browser_outcomes["failed"] += 1
+    elif report.skipped:
+        _browser_outcomes["skipped"] += 1
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    if any(_browser_outcomes.values()):
+        counts = ", ".join(f"{n} {outcome}" for outcome, n in _browser_outcomes.items())
+        terminalreporter.write_line(f"browser tests (Chromium {CHROMIUM}): {counts}")
+        if _only_skipped_browser_tests_in_ci():
+            terminalreporter.write_line("CI=true and every browser test was skipped: failing the run", red=True)
+
+
+def _only_skipped_browser_tests_in_ci() -> bool:
+    return _in_ci() and _browser_outcomes["skipped"] > 0 and _browser_outcomes["passed"] == 0
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if _only_skipped_browser_tests_in_ci() and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -1,0 +1,147 @@
+"""league/settings.py is configured by the environment, and only by it.
+
+Each test imports the settings in a fresh interpreter, since settings are read
+once per process, with an environment that holds only what the test sets.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# Every variable league/settings.py reads; none may leak in from the caller
+# (the PostgreSQL leg of CI sets DATABASE_URL, for one).
+SETTINGS_VARIABLES = {
+    "DATABASE_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "CONN_MAX_AGE",
+    "TIME_ZONE",
+    "CURRENCY",
+    "LOG_LEVEL",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "DJANGO_SETTINGS_MODULE",
+}
+
+_PRINT_SETTINGS = """
+import json
+import django
+from django.conf import settings
+django.setup()
+db = settings.DATABASES["default"]
+print(json.dumps({
+    "ENGINE": db["ENGINE"],
+    "NAME": str(db["NAME"]),
+    "HOST": db.get("HOST", ""),
+    "PORT": db.get("PORT", ""),
+    "USER": db.get("USER", ""),
+    "DEBUG": settings.DEBUG,
+    "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
+    "CSRF_TRUSTED_ORIGINS": settings.CSRF_TRUSTED_ORIGINS,
+}))
+"""
+
+
+def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {name: value for name, value in os.environ.items() if name not in SETTINGS_VARIABLES}
+    clean["DJANGO_SETTINGS_MODULE"] = "league.settings"
+    clean.update(env)
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=REPO_ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _settings(**env: str) -> dict:
+    result = _run(["-c", _PRINT_SETTINGS], **env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def _settings_error(**env: str) -> str:
+    result = _run(["-c", _PRINT_SETTINGS], **env)
+    assert result.returncode != 0, f"settings loaded with {env}: {result.stdout}"
+    return result.stderr
+
+
+def _production_secret() -> str:
+    return secrets.token_urlsafe(64)
+
+
+def test_with_no_environment_it_runs_on_sqlite_in_the_project_folder() -> None:
+    values = _settings()
+
+    assert values["ENGINE"] == "django.db.backends.sqlite3"
+    assert Path(values["NAME"]) == REPO_ROOT / "db.sqlite3"
+    assert values["DEBUG"] is True
+
+
+def test_database_url_switches_to_postgresql() -> None:
+    values = _settings(DATABASE_URL="postgres://u:p@h:5432/db")
+
+    assert values["ENGINE"] == "django.db.backends.postgresql"
+    assert values["NAME"] == "db"
+    assert values["HOST"] == "h"
+    assert values["USER"] == "u"
+    assert int(values["PORT"]) == 5432
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start() -> None:
+    stderr = _settings_error(DEBUG="0")
+
+    assert "ImproperlyConfigured" in stderr
+    assert "SECRET_KEY" in stderr
+
+
+def test_a_debug_value_that_is_not_a_boolean_refuses_to_start() -> None:
+    stderr = _settings_error(DEBUG="maybe")
+
+    assert "ImproperlyConfigured" in stderr
+    assert "DEBUG" in stderr
+
+
+def test_debug_off_with_a_secret_key_starts_with_debug_off() -> None:
+    values = _settings(DEBUG="0", SECRET_KEY=_production_secret(), ALLOWED_HOSTS="league.example")
+
+    assert values["DEBUG"] is False
+    assert values["ALLOWED_HOSTS"] == ["league.example"]
+
+
+def test_allowed_hosts_is_a_comma_separated_list() -> None:
+    values = _settings(ALLOWED_HOSTS="a.example,b.example")
+
+    assert values["ALLOWED_HOSTS"] == ["a.example", "b.example"]
+
+
+def test_csrf_trusted_origins_is_a_comma_separated_list() -> None:
+    values = _settings(CSRF_TRUSTED_ORIGINS="https://a.example, https://b.example")
+
+    assert values["CSRF_TRUSTED_ORIGINS"] == ["https://a.example", "https://b.example"]
+
+
+def test_the_deployment_checklist_passes_with_production_settings() -> None:
+    result = _run(
+        ["manage.py", "check", "--deploy"],
+        DEBUG="0",
+        SECRET_KEY=_production_secret(),
+        ALLOWED_HOSTS="league.example",
+    )
+
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert "System check identified no issues" in output, output
+    assert "WARNINGS" not in output, output
