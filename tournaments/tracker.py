@@ -125,7 +125,8 @@ def chips_in_play(state: TableState) -> int:
     """All chips at the table now; equals the starting chips minus those removed by disqualification."""
     if state.engine is not None:
         return sum(state.engine.stacks.values()) + state.engine.pot_total
-    return sum(state.stacks.get(seat.pk, 0) for seat in state.remaining)
+    removed = {seat.pk for seat in state.placed if seat.placement.reason == PlacementReason.DISQUALIFIED}
+    return sum(chips for seat_id, chips in state.stacks.items() if seat_id not in removed)
 
 
 # --- writing --------------------------------------------------------------

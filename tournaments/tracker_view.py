@@ -54,6 +54,8 @@ def _quick_sizes(engine: holdem.Hand, legal: holdem.LegalActions) -> list[Sizing
     sizes, seen = [], set()
     for label, to in candidates:
         to = max(legal.min_to, min(legal.max_to, to))
+        if to == legal.max_to:
+            label = "allin"  # a pot-sized raise that takes every chip is an all-in
         if to not in seen:
             seen.add(to)
             sizes.append(Sizing(label, to))

@@ -107,7 +107,7 @@ def test_a_tracker_request_runs_a_bounded_number_of_queries(organizer_client, th
     dealer.act("Anna", "call")
     dealer.act("Ben", "call")
     data = {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Carl"), "verb": "check"}
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(15):
         organizer_client.post(url, data, **HTMX)
     for _ in range(3):
         for name in ("Ben", "Carl", "Anna"):

@@ -95,6 +95,7 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             messages.error(request, str(error))
         if not request.htmx:
             return redirect(request.path)
+        table.refresh_from_db()
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
     return render(request, template, tracker_context(table, dealer_link=token is not None))
 
