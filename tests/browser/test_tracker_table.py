@@ -45,14 +45,18 @@ def test_a_dealer_plays_a_table_with_a_side_pot_and_a_bust_out_to_its_finish(pag
     _tap(page, "All-in")
     _to_act(page, "Anna")
     _tap(page, "^Call 150")
-    _tap(page, "^Call 150")  # Ben
+    _to_act(page, "Ben")
+    _tap(page, "^Call 150")
     expect(page.locator(".street")).to_have_text("Flop")
     _to_act(page, "Ben")
     _tap(page, "^Check")
-    _raise_to(page, 200)  # Anna bets
-    _tap(page, "^Call 200")  # Ben
+    _to_act(page, "Anna")
+    _raise_to(page, 200)
+    _to_act(page, "Ben")
+    _tap(page, "^Call 200")
     expect(page.locator(".street")).to_have_text("Turn")
-    for _ in range(4):
+    for name in ("Ben", "Anna", "Ben", "Anna"):
+        _to_act(page, name)
         _tap(page, "^Check")
     expect(page.locator(".showdown h2")).to_have_text("Showdown")
     expect(page.locator(".pot")).to_have_count(2)
