@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import clock
+
+urlpatterns = [
+    path("nights/<int:night_id>/clock/", clock.clock_tv, name="clock_tv"),
+    path("nights/<int:night_id>/clock/state.json", clock.clock_state, name="clock_state"),
+    path("nights/<int:night_id>/clock/control/", clock.clock_control_page, name="clock_control"),
+    path("nights/<int:night_id>/clock/control/breaks/", clock.clock_breaks, name="clock_breaks"),
+    path("nights/<int:night_id>/clock/control/<slug:action>/", clock.clock_act, name="clock_act"),
+]

@@ -1,2 +1,81 @@
-"""Models of the clock area."""
-__all__: list[str] = []
+"""The night's blind clock: one stored state per league night; the arithmetic is in tournaments/clock.py."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import clock
+
+__all__ = ["ClockState"]
+
+
+class ClockState(models.Model):
+    """Where the night's clock stands: the stage, the time used in it, and whether it runs.
+
+    The time left is never stored: it follows from ``elapsed`` as of
+    ``running_since`` (``None`` while paused), so every screen and every server
+    process computes the same reading. Level length and start blinds are the
+    season's settings; the breaks are set per night here.
+    """
+
+    night = models.OneToOneField(
+        "league.Night", on_delete=models.CASCADE, related_name="clock", verbose_name=_("night")
+    )
+    level = models.PositiveSmallIntegerField(_("blind level"), default=1)
+    on_break = models.BooleanField(_("on the break before this level"), default=False)
+    elapsed = models.DurationField(
+        _("time used in the level"),
+        default=timedelta(0),
+        help_text=_("As of “running since”, or while paused. Negative when minutes were added."),
+    )
+    running_since = models.DateTimeField(_("running since"), null=True, blank=True)
+    started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    break_every_levels = models.PositiveSmallIntegerField(
+        _("break after every … levels"), default=0, help_text=_("0: no breaks.")
+    )
+    break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("blind clock")
+        verbose_name_plural = _("blind clocks")
+        constraints = [
+            models.CheckConstraint(condition=Q(level__gte=1), name="clock_level_from_one"),
+            models.CheckConstraint(
+                condition=Q(running_since__isnull=True) | Q(started_at__isnull=False), name="clock_runs_only_once_started"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("Blind clock of %(night)s") % {"night": self.night}
+
+    @property
+    def state(self) -> clock.State:
+        return clock.State(
+            level=self.level,
+            on_break=self.on_break,
+            elapsed=self.elapsed,
+            running_since=self.running_since,
+            started_at=self.started_at,
+        )
+
+    def store(self, state: clock.State) -> None:
+        """Copy a state computed by tournaments.clock onto the row (the caller saves)."""
+        self.level = state.level
+        self.on_break = state.on_break
+        self.elapsed = state.elapsed
+        self.running_since = state.running_since
+        self.started_at = state.started_at
+
+    def schedule(self, season) -> clock.Schedule:
+        """The season's levels with this night's breaks."""
+        return clock.Schedule(
+            level_minutes=max(season.level_minutes, 1),
+            start_small=season.start_small_blind,
+            start_big=max(season.start_big_blind, season.start_small_blind),
+            break_every=self.break_every_levels,
+            break_minutes=self.break_minutes,
+        )

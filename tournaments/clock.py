@@ -1,0 +1,329 @@
+"""The blind clock of a league night: the schedule of levels and the time arithmetic.
+
+Pure Python (no Django): the Django side stores a `State` and hands it here with
+the season's `Schedule` and the current time.
+
+A night runs through *stages*: the blind levels 1, 2, 3, ... and, when breaks
+are set, a break before every (N + 1)-th level (after levels N, 2N, ...). A
+break is stored as the level that follows it with ``on_break`` set, so a hand
+started during a break takes the blinds of the level after it.
+
+The state keeps how much of the current stage was used (``elapsed``) at the
+moment ``running_since`` (``None`` while paused or before the start). The
+reading at any later time follows from those two values alone, and a running
+clock rolls on through as many stages as have passed: a TV that was off for
+forty minutes, a second screen or a restarted server all read the same time.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+__all__ = [
+    "LAST_LEVEL",
+    "Schedule",
+    "Stage",
+    "Step",
+    "State",
+    "Reading",
+    "read",
+    "settle",
+    "start",
+    "pause",
+    "resume",
+    "next_level",
+    "previous_level",
+    "adjust",
+    "format_countdown",
+]
+
+# Blinds double each level: level 20 is 2**19 times the first (25/50 -> 13,107,200/26,214,400),
+# far beyond any night's chips while still fitting a 32-bit integer column for usual start blinds.
+LAST_LEVEL = 20
+MINUTE = timedelta(minutes=1)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A blind level, or the break before it (``is_break``)."""
+
+    level: int
+    is_break: bool = False
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Level length and start blinds (season settings), breaks (the night's clock settings)."""
+
+    level_minutes: int = 15
+    start_small: int = 25
+    start_big: int = 50
+    break_every: int = 0  # a break after every N levels; 0: no breaks
+    break_minutes: int = 0
+    last_level: int = LAST_LEVEL
+
+    def __post_init__(self) -> None:
+        if self.level_minutes < 1:
+            raise ValueError("a level lasts at least one minute")
+        if self.start_small < 0 or self.start_big < self.start_small:
+            raise ValueError("the start blinds must be 0 <= small <= big")
+        if self.break_every < 0 or self.break_minutes < 0:
+            raise ValueError("break settings cannot be negative")
+        if self.last_level < 1:
+            raise ValueError("there is at least one level")
+
+    @property
+    def has_breaks(self) -> bool:
+        return self.break_every > 0 and self.break_minutes > 0
+
+    def blinds(self, level: int) -> tuple[int, int]:
+        factor = 2 ** (level - 1)
+        return self.start_small * factor, self.start_big * factor
+
+    def has_break_before(self, level: int) -> bool:
+        return self.has_breaks and 1 < level <= self.last_level and (level - 1) % self.break_every == 0
+
+    def length(self, stage: Stage) -> timedelta:
+        return timedelta(minutes=self.break_minutes if stage.is_break else self.level_minutes)
+
+    def next_stage(self, stage: Stage) -> Stage | None:
+        if stage.is_break:
+            return Stage(stage.level)
+        if stage.level >= self.last_level:
+            return None
+        if self.has_break_before(stage.level + 1):
+            return Stage(stage.level + 1, is_break=True)
+        return Stage(stage.level + 1)
+
+    def previous_stage(self, stage: Stage) -> Stage | None:
+        if stage.is_break:
+            return Stage(stage.level - 1)
+        if stage.level <= 1:
+            return None
+        if self.has_break_before(stage.level):
+            return Stage(stage.level, is_break=True)
+        return Stage(stage.level - 1)
+
+    def step(self, stage: Stage) -> Step:
+        small, big = self.blinds(stage.level)
+        return Step(stage.level, stage.is_break, small, big, int(self.length(stage).total_seconds()))
+
+    def stages_after(self, stage: Stage, count: int) -> tuple[Stage, ...]:
+        following = []
+        while len(following) < count and (stage := self.next_stage(stage)) is not None:
+            following.append(stage)
+        return tuple(following)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A stage as shown: its level, blinds (for a break: those of the level after it) and length."""
+
+    level: int
+    is_break: bool
+    small_blind: int
+    big_blind: int
+    seconds: int
+
+    def as_dict(self) -> dict:
+        return {
+            "level": self.level,
+            "is_break": self.is_break,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "seconds": self.seconds,
+        }
+
+
+@dataclass(frozen=True)
+class State:
+    """What is stored: the stage, the time used in it at ``running_since``, and when the night's clock started.
+
+    ``elapsed`` can be negative (minutes added at the start of a level) and is
+    frozen while paused (``running_since`` is ``None``); ``started_at`` stays
+    ``None`` until the first start.
+    """
+
+    level: int = 1
+    on_break: bool = False
+    elapsed: timedelta = timedelta(0)
+    running_since: datetime | None = None
+    started_at: datetime | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.running_since is not None
+
+    @property
+    def started(self) -> bool:
+        return self.started_at is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.started and not self.running
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The clock at one moment, as a screen shows it."""
+
+    current: Step
+    seconds_left: float
+    running: bool
+    started: bool
+    upcoming: tuple[Step, ...]
+
+    @property
+    def level(self) -> int:
+        return self.current.level
+
+    @property
+    def is_break(self) -> bool:
+        return self.current.is_break
+
+    @property
+    def small_blind(self) -> int:
+        return self.current.small_blind
+
+    @property
+    def big_blind(self) -> int:
+        return self.current.big_blind
+
+    @property
+    def paused(self) -> bool:
+        return self.started and not self.running
+
+    @property
+    def next(self) -> Step | None:
+        return self.upcoming[0] if self.upcoming else None
+
+    @property
+    def countdown(self) -> str:
+        return format_countdown(self.seconds_left)
+
+    def as_dict(self) -> dict:
+        return {
+            "level": self.level,
+            "is_break": self.is_break,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "level_seconds": self.current.seconds,
+            "seconds_left": round(self.seconds_left, 3),
+            "running": self.running,
+            "started": self.started,
+            "paused": self.paused,
+            "upcoming": [step.as_dict() for step in self.upcoming],
+        }
+
+
+def format_countdown(seconds: float) -> str:
+    """Whole seconds rounded up, as minutes:seconds: 899.2 -> "15:00", 0.4 -> "0:01", 0 -> "0:00"."""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+# --- the arithmetic ----------------------------------------------------------
+
+
+def _stage(state: State, schedule: Schedule) -> Stage:
+    """The stored stage, made valid for the schedule (its settings may have changed since)."""
+    level = min(max(state.level, 1), schedule.last_level)
+    return Stage(level, state.on_break and schedule.has_break_before(level))
+
+
+def _roll(stage: Stage, elapsed: timedelta, schedule: Schedule) -> tuple[Stage, timedelta]:
+    """Move on through every stage whose time is used up; the last level stays at 0:00."""
+    while elapsed >= (length := schedule.length(stage)):
+        following = schedule.next_stage(stage)
+        if following is None:
+            return stage, length
+        elapsed -= length
+        stage = following
+    return stage, elapsed
+
+
+def _elapsed_at(state: State, now: datetime) -> timedelta:
+    if state.running_since is None:
+        return state.elapsed
+    return state.elapsed + (now - state.running_since)
+
+
+def settle(state: State, schedule: Schedule, now: datetime) -> State:
+    """The same clock, written down as of `now`: rolled on to the stage running now."""
+    stage, elapsed = _roll(_stage(state, schedule), _elapsed_at(state, now), schedule)
+    return replace(
+        state,
+        level=stage.level,
+        on_break=stage.is_break,
+        elapsed=elapsed,
+        running_since=now if state.running else None,
+    )
+
+
+def read(state: State, schedule: Schedule, now: datetime, *, upcoming: int = 4) -> Reading:
+    """The clock at `now`; `upcoming` following stages let a screen roll on by itself."""
+    settled = settle(state, schedule, now)
+    stage = _stage(settled, schedule)
+    left = schedule.length(stage) - settled.elapsed
+    return Reading(
+        current=schedule.step(stage),
+        seconds_left=max(left.total_seconds(), 0.0),
+        running=settled.running,
+        started=settled.started,
+        upcoming=tuple(schedule.step(s) for s in schedule.stages_after(stage, upcoming)),
+    )
+
+
+# --- what an organizer does (each returns the new state) -----------------------
+
+
+def start(state: State, schedule: Schedule, now: datetime) -> State:
+    """Start the night's clock; on a paused clock this resumes, on a running one it changes nothing."""
+    if state.running:
+        return state
+    return replace(settle(state, schedule, now), running_since=now, started_at=state.started_at or now)
+
+
+def pause(state: State, schedule: Schedule, now: datetime) -> State:
+    if not state.running:
+        return state
+    return replace(settle(state, schedule, now), running_since=None)
+
+
+def resume(state: State, schedule: Schedule, now: datetime) -> State:
+    if state.running or not state.started:
+        return state
+    return replace(settle(state, schedule, now), running_since=now)
+
+
+def _jump(state: State, schedule: Schedule, now: datetime, stage: Stage) -> State:
+    return replace(settle(state, schedule, now), level=stage.level, on_break=stage.is_break, elapsed=timedelta(0))
+
+
+def next_level(state: State, schedule: Schedule, now: datetime) -> State:
+    """The next stage from its beginning (the break, if one comes first); nothing after the last level."""
+    settled = settle(state, schedule, now)
+    following = schedule.next_stage(_stage(settled, schedule))
+    return settled if following is None else _jump(settled, schedule, now, following)
+
+
+def previous_level(state: State, schedule: Schedule, now: datetime) -> State:
+    """The previous stage from its beginning; on level 1, level 1 starts over."""
+    settled = settle(state, schedule, now)
+    stage = _stage(settled, schedule)
+    return _jump(settled, schedule, now, schedule.previous_stage(stage) or stage)
+
+
+def adjust(state: State, schedule: Schedule, now: datetime, *, minutes: int) -> State:
+    """Add (positive) or remove (negative) minutes of the current stage.
+
+    The time left never goes below zero: removing a minute with 0:30 left ends
+    the stage, and the clock moves on to the next one.
+    """
+    settled = settle(state, schedule, now)
+    stage = _stage(settled, schedule)
+    length = schedule.length(stage)
+    elapsed = min(settled.elapsed, length) - minutes * MINUTE
+    stage, elapsed = _roll(stage, min(elapsed, length), schedule)
+    return replace(settled, level=stage.level, on_break=stage.is_break, elapsed=elapsed)
