@@ -7,11 +7,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import services
-from .models import Entry, Night, Player, PlayerMerge, Season
+from . import results, services
+from .models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange, Season
 
 
 class EntryInline(admin.TabularInline):
@@ -121,6 +122,27 @@ class SeasonAdmin(admin.ModelAdmin):
         ),
     ]
 
+    def get_readonly_fields(self, request, obj=None):
+        # Once a night has results the scheme is frozen: changing it is a confirmed recomputation.
+        if obj is not None and results.season_has_results(obj):
+            return ["points_scheme", "fixed_points", "change_points_scheme"]
+        return []
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and results.season_has_results(obj):
+            fieldsets = [
+                (name, {**options, "fields": [*options["fields"], "change_points_scheme"]} if "points_scheme" in options["fields"] else options)
+                for name, options in fieldsets
+            ]
+        return fieldsets
+
+    @admin.display(description=gettext_lazy("change"))
+    def change_points_scheme(self, season: Season) -> str:
+        return format_html(
+            '<a href="{}">{}</a>', reverse("points_scheme", args=[season.pk]), _("Change the scheme and recompute the points…")
+        )
+
 
 @admin.register(Night)
 class NightAdmin(admin.ModelAdmin):
@@ -167,6 +189,52 @@ class PlayerMergeAdmin(admin.ModelAdmin):
     list_display = ["removed_name", "kept", "merged_at", "merged_by"]
     search_fields = ["removed_name", "kept__name"]
     readonly_fields = ["kept", "removed_name", "removed_details", "moved", "merged_at", "merged_by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(JackpotDeposit)
+class JackpotDepositAdmin(admin.ModelAdmin):
+    """Confirmed at the jackpot desk; a mistaken confirmation can be deleted here (the table then shows as outstanding)."""
+
+    list_display = ["table", "night", "amount", "paid_in_by", "confirmed_by", "confirmed_at"]
+    list_filter = ["table__night__season", "table__night"]
+    search_fields = ["paid_in_by", "table__night__season__name"]
+    list_select_related = ["table__night__season", "confirmed_by"]
+    readonly_fields = ["table", "amount", "paid_in_by", "confirmed_by", "confirmed_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    @admin.display(description=gettext_lazy("night"), ordering="table__night__date")
+    def night(self, deposit: JackpotDeposit) -> Night:
+        return deposit.table.night
+
+
+@admin.register(PaperSheet)
+class PaperSheetAdmin(admin.ModelAdmin):
+    list_display = ["table", "entered_by", "entered_at"]
+    list_filter = ["table__night__season"]
+    list_select_related = ["table__night__season", "entered_by"]
+    readonly_fields = ["table", "entered_by", "entered_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(PointsSchemeChange)
+class PointsSchemeChangeAdmin(admin.ModelAdmin):
+    list_display = ["season", "old_scheme", "new_scheme", "changed_by", "changed_at", "reason"]
+    list_filter = ["season"]
+    list_select_related = ["season", "changed_by"]
+    readonly_fields = ["season", "old_scheme", "old_fixed_points", "new_scheme", "new_fixed_points", "reason", "changed_by", "changed_at"]
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -5,11 +5,15 @@ import datetime
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+
+from . import standings
 
 ADULT_AGE = 18
 
@@ -25,6 +29,31 @@ def age_on(birth: datetime.date, day: datetime.date) -> int:
 class PointsScheme(models.TextChoices):
     FIELD_SIZE = "field_size", _("Field size (n - place + 1)")
     FIXED = "fixed", _("Fixed list")
+
+
+def validate_points_list(text: str) -> None:
+    try:
+        standings.parse_points_list(text)
+    except standings.RulesError as error:
+        messages = {
+            "points_empty": _("Enter the points for 1st, 2nd, ... place, separated by commas."),
+            "points_not_whole": _("“%(value)s” is not a whole number of points."),
+            "points_rising": _("A place cannot earn more points than the place before it."),
+        }
+        raise ValidationError(messages[error.code], code=error.code, params=error.params) from None
+
+
+def validate_payout_split(text: str) -> None:
+    try:
+        standings.parse_payout_split(text)
+    except standings.RulesError as error:
+        messages = {
+            "split_empty": _("Enter the percent for 1st, 2nd, ... place, separated by commas."),
+            "split_not_a_number": _("“%(value)s” is not a number."),
+            "split_not_positive": _("Every share must be more than 0%%: “%(value)s”."),
+            "split_not_100": _("The shares add up to %(total)s%%, not 100%%."),
+        }
+        raise ValidationError(messages[error.code], code=error.code, params=error.params) from None
 
 
 class MinBetRule(models.TextChoices):
@@ -100,9 +129,14 @@ class Season(models.Model):
         blank=True,
         default="10,7,5,3,2,1",
         help_text=_("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
+        validators=[validate_points_list],
     )
     jackpot_payout_split = models.CharField(
-        _("jackpot payout split (%)"), max_length=100, default="50,30,20", help_text=_("Percent for 1st, 2nd, ... place.")
+        _("jackpot payout split (%)"),
+        max_length=100,
+        default="50,30,20",
+        help_text=_("Percent for 1st, 2nd, ... place."),
+        validators=[validate_payout_split],
     )
     starting_stack = models.PositiveIntegerField(_("starting chips"), default=1500)
     level_minutes = models.PositiveSmallIntegerField(_("minutes per blind level"), default=15)
@@ -130,6 +164,21 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        if self.points_scheme == PointsScheme.FIXED and not self.fixed_points.strip():
+            raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
+
+    def get_absolute_url(self) -> str:
+        return f"{reverse('standings')}?season={self.pk}"
+
+    @property
+    def scheme(self) -> standings.Scheme:
+        return standings.Scheme.from_settings(self.points_scheme, self.fixed_points)
+
+    @property
+    def payout_percents(self) -> tuple[Decimal, ...]:
+        return standings.parse_payout_split(self.jackpot_payout_split)
 
 
 class NightStatus(models.TextChoices):
@@ -262,3 +311,73 @@ class PlayerMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.removed_name} → {self.kept}"
+
+
+class JackpotDeposit(models.Model):
+    """A table's jackpot sum, paid in at the café register by its first dealer and confirmed by an organizer.
+
+    The season jackpot is the sum of these rows; `amount` is the table's sum
+    (its entries' stored jackpot shares) at the moment of confirmation.
+    """
+
+    table = models.OneToOneField(
+        "tournaments.Table", on_delete=models.PROTECT, related_name="jackpot_deposit", verbose_name=_("table")
+    )
+    amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2)
+    paid_in_by = models.CharField(_("paid in by"), max_length=120, blank=True, help_text=_("The table's first dealer."))
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("confirmed by")
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("jackpot deposit")
+        verbose_name_plural = _("jackpot deposits")
+        ordering = ["-confirmed_at"]
+        constraints = [models.CheckConstraint(condition=Q(amount__gte=0), name="jackpot_deposit_not_negative")]
+
+    def __str__(self) -> str:
+        return f"{self.table} @ {self.table.night}: {self.amount}"
+
+
+class PaperSheet(models.Model):
+    """A table played on paper: its placements were typed in from the signed placement sheet."""
+
+    table = models.OneToOneField(
+        "tournaments.Table", on_delete=models.CASCADE, related_name="paper_sheet", verbose_name=_("table")
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("entered by")
+    )
+    entered_at = models.DateTimeField(_("entered"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("paper placement sheet")
+        verbose_name_plural = _("paper placement sheets")
+        ordering = ["-entered_at"]
+
+    def __str__(self) -> str:
+        return f"{self.table} @ {self.table.night}"
+
+
+class PointsSchemeChange(models.Model):
+    """A season's points scheme changed after results existed: every night's points were recomputed."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="scheme_changes", verbose_name=_("season"))
+    old_scheme = models.CharField(_("old scheme"), max_length=20, choices=PointsScheme.choices)
+    old_fixed_points = models.CharField(_("old fixed points"), max_length=200, blank=True)
+    new_scheme = models.CharField(_("new scheme"), max_length=20, choices=PointsScheme.choices)
+    new_fixed_points = models.CharField(_("new fixed points"), max_length=200, blank=True)
+    reason = models.CharField(_("reason"), max_length=200)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("changed by")
+    )
+    changed_at = models.DateTimeField(_("changed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("points scheme change")
+        verbose_name_plural = _("points scheme changes")
+        ordering = ["-changed_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.old_scheme} → {self.new_scheme}"

@@ -25,8 +25,11 @@ def _lock_night(night_id: int) -> Night:
     return Night.objects.select_for_update().select_related("season").get(pk=night_id)
 
 
-def _night_has_hands(night: Night) -> bool:
-    return Hand.objects.filter(table__night=night).exists()
+def _night_has_play(night: Night) -> bool:
+    """A hand dealt or a result entered (on paper) anywhere at the night."""
+    return (
+        Hand.objects.filter(table__night=night).exists() or Placement.objects.filter(table__night=night).exists()
+    )
 
 
 @transaction.atomic
@@ -38,7 +41,7 @@ def draw_seating(*, night: Night, rng: random.Random | None = None) -> list[Tabl
     night = _lock_night(night.pk)
     if night.status == NightStatus.FINISHED:
         raise NightError(_("This night is finished."))
-    if night.status == NightStatus.SEATED and _night_has_hands(night):
+    if night.status == NightStatus.SEATED and _night_has_play(night):
         raise NightError(_("The first hand has been played: the seating can no longer be drawn again."))
     entries = list(Entry.objects.paid().filter(night=night).order_by("id"))
     if len(entries) < 2:

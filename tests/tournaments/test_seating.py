@@ -127,3 +127,21 @@ def test_anonymous_visitors_cannot_draw_or_seat_late_entries(client, organizer):
         response = client.post(url, {"confirm": "yes"})
         assert response.status_code == 302 and response.url.startswith(reverse("login"))
     assert not Table.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_seating_cannot_be_drawn_again_once_a_paper_table_has_results(organizer):
+    from tournaments import manual_results
+
+    night = paid_night(organizer, 4)
+    [table] = services.draw_seating(night=night, rng=seeded_rng(1))
+    seats = list(table.seats.order_by("position"))
+    manual_results.record_paper_results(
+        table=table,
+        places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)],
+        by=organizer,
+        version=manual_results.results_version(table),
+    )
+    with pytest.raises(services.NightError, match="can no longer be drawn"):
+        services.draw_seating(night=night)
+    assert Table.objects.get() == table
