@@ -7,9 +7,10 @@ error, nothing to standard output, and exits with status 2.
 """
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand
+
+from tournaments.management.contract_io import fail
 
 from tournaments.housegames.imperial import HandError, read_hand
 
@@ -25,8 +26,7 @@ class Command(BaseCommand):
         try:
             reading = read_hand(_cards_argument(options["cards"]))
         except HandError as error:
-            sys.stderr.write(f"imperial_hand: {error}\n")
-            sys.exit(2)
+            fail(f"imperial_hand: {error}")
         self.stdout.write(json.dumps(reading.as_contract()))
 
 

@@ -6,10 +6,10 @@ exits with status 2.
 """
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand
 
+from tournaments.management.contract_io import ContractInputError, fail, read_input
 from tournaments.poker.replay import ReplayError, parse_json, replay_hand
 
 
@@ -23,20 +23,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         path = options["file"]
         try:
-            result = replay_hand(parse_json(_read(path)))
-        except ReplayError as error:
-            sys.stderr.write(f"{error}\n")
-            sys.exit(2)
+            result = replay_hand(parse_json(read_input(path)))
+        except (ReplayError, ContractInputError) as error:
+            fail(error)
         self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))
 
-
-def _read(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read().decode("utf-8")
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except UnicodeDecodeError as error:
-        raise ReplayError(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None

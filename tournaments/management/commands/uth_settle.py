@@ -5,12 +5,11 @@ The contract is CONTRACTS.md; the work is
 line to standard error, nothing to standard output, and exits with status 2.
 """
 
-import sys
-
 from django.core.management.base import BaseCommand
 
 from tournaments.housegames.uth import UthError
 from tournaments.housegames.uth_contract import settle_json
+from tournaments.management.contract_io import ContractInputError, fail, read_input
 
 
 class Command(BaseCommand):
@@ -25,20 +24,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         try:
-            output = settle_json(_read(options["file"]))
-        except UthError as error:
-            sys.stderr.write(" ".join(str(error).split()) + "\n")
-            sys.exit(2)
+            output = settle_json(read_input(options["file"]))
+        except (UthError, ContractInputError) as error:
+            fail(error)
         self.stdout.write(output)
 
-
-def _read(path: str) -> str:
-    try:
-        if path == "-":
-            return sys.stdin.buffer.read().decode("utf-8")
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except UnicodeDecodeError as error:
-        raise UthError(f"cannot read {path}: not UTF-8 text ({error.reason})") from None
-    except OSError as error:
-        raise UthError(f"cannot read {path}: {error.strerror or error}") from None
