@@ -138,10 +138,12 @@ class Season(models.Model):
         help_text=_("Percent for 1st, 2nd, ... place."),
         validators=[validate_payout_split],
     )
-    starting_stack = models.PositiveIntegerField(_("starting chips"), default=1500)
-    level_minutes = models.PositiveSmallIntegerField(_("minutes per blind level"), default=15)
-    start_small_blind = models.PositiveIntegerField(_("first small blind"), default=25)
-    start_big_blind = models.PositiveIntegerField(_("first big blind"), default=50)
+    starting_stack = models.PositiveIntegerField(_("starting chips"), default=1500, validators=[MinValueValidator(1)])
+    level_minutes = models.PositiveSmallIntegerField(
+        _("minutes per blind level"), default=15, validators=[MinValueValidator(1)]
+    )
+    start_small_blind = models.PositiveIntegerField(_("first small blind"), default=25, validators=[MinValueValidator(1)])
+    start_big_blind = models.PositiveIntegerField(_("first big blind"), default=50, validators=[MinValueValidator(1)])
     min_bet_rule = models.CharField(
         _("minimum bet rule"), max_length=10, choices=MinBetRule.choices, default=MinBetRule.LEAGUE
     )

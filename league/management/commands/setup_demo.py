@@ -13,8 +13,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from league import services
-from league.models import Entry, Night, Player, Season
+from league import results, services
+from league.models import Entry, Night, NightStatus, Player, Season
 
 PLAYERS = [
     ("Anna Berger", "Ace"), ("Ben Schuster", ""), ("Carla Wolf", "Queenie"), ("David Krause", ""),
@@ -36,6 +36,7 @@ class Command(BaseCommand):
             organizer, password = self._organizer()
             season = self._season()
             players = self._players()
+            self._last_week(season, players, organizer)
             night = self._coming_night(season)
             self._entries(night, players, organizer)
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
@@ -75,6 +76,33 @@ class Command(BaseCommand):
             )
             players.append(player)
         return players
+
+    def _last_week(self, season: Season, players: list[Player], organizer) -> None:
+        """A finished night with paper results and confirmed deposits, so standings and jackpot show something."""
+        from tournaments import manual_results, services as night_services
+        from tournaments.poker.cards import seeded_rng
+
+        today = timezone.localdate()
+        date = today - datetime.timedelta(days=7 + (today.weekday() - season.weekday) % 7)
+        night, created = Night.objects.get_or_create(season=season, date=date)
+        if not created or date < season.start_date:
+            return
+        for player in players[4:16]:
+            services.register_player(night=night, player=player, by=organizer, fee=season.entry_fee)
+        rng = seeded_rng(2026)
+        for table in night_services.draw_seating(night=night, rng=rng):
+            seats = list(table.seats.order_by("position"))
+            night_services.draw_first_dealer(table=table, rng=rng)
+            order = rng.sample(seats, len(seats))
+            manual_results.record_paper_results(
+                table=table,
+                places=[(seat.pk, place) for place, seat in enumerate(order, start=1)],
+                by=organizer,
+                version=manual_results.results_version(table),
+            )
+            results.confirm_deposit(table=table, by=organizer)
+        night.status = NightStatus.FINISHED
+        night.save(update_fields=["status"])
 
     def _coming_night(self, season: Season) -> Night:
         today = timezone.localdate()
