@@ -4,6 +4,8 @@ import datetime
 import pytest
 from playwright.sync_api import Page, expect
 
+from .helpers import log_in
+
 from league.models import Entry, Night, Player, Season
 
 pytestmark = pytest.mark.browser
@@ -18,19 +20,13 @@ def coming_night(transactional_db) -> Night:
     return Night.objects.create(season=season, date=today + datetime.timedelta(days=2))
 
 
-def _log_in(page: Page, live_server, organizer, next_url: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", organizer.username)
-    page.fill("input[name=password]", organizer.raw_password)
-    page.click("button.primary")
-
 
 def test_an_organizer_refuses_a_minor_and_registers_and_takes_the_fee_of_an_adult(
     page: Page, live_server, organizer, coming_night
 ) -> None:
     page.context.set_extra_http_headers({"Accept-Language": "en"})
     desk = f"/nights/{coming_night.pk}/desk/"
-    _log_in(page, live_server, organizer, desk)
+    log_in(page, live_server, organizer, desk)
     expect(page.locator("h1")).to_have_text("Registration desk")
     expect(page.locator("#entry-count")).to_have_text("0")
 
@@ -62,7 +58,7 @@ def test_an_organizer_refuses_a_minor_and_registers_and_takes_the_fee_of_an_adul
 def test_the_search_registers_an_existing_player_as_you_type(page: Page, live_server, organizer, coming_night) -> None:
     Player.objects.create(name="Ben Schuster", nickname="Benny", date_of_birth=datetime.date(1980, 1, 1))
     page.context.set_extra_http_headers({"Accept-Language": "en"})
-    _log_in(page, live_server, organizer, f"/nights/{coming_night.pk}/desk/")
+    log_in(page, live_server, organizer, f"/nights/{coming_night.pk}/desk/")
     page.locator("#q").press_sequentially("benn")
     result = page.locator(".result", has_text="Ben Schuster")
     expect(result).to_be_visible()

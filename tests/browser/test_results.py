@@ -12,6 +12,8 @@ from league import services as league_services
 from league.models import JackpotDeposit, Night, Player, Season
 from tournaments.models import Placement, Seat, Table
 
+from .helpers import log_in
+
 pytestmark = pytest.mark.browser
 
 
@@ -33,19 +35,13 @@ def paper_table(transactional_db, organizer) -> Table:
     return table
 
 
-def _log_in(page: Page, live_server, organizer, next_url: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/?next={next_url}")
-    page.fill("input[name=username]", organizer.username)
-    page.fill("input[name=password]", organizer.raw_password)
-    page.click("button.primary")
-
 
 def test_an_organizer_enters_a_paper_table_confirms_its_deposit_and_a_visitor_sees_the_standings(
     page: Page, live_server, organizer, paper_table
 ) -> None:
     page.context.set_extra_http_headers({"Accept-Language": "en"})
     night = paper_table.night
-    _log_in(page, live_server, organizer, f"/nights/{night.pk}/results/")
+    log_in(page, live_server, organizer, f"/nights/{night.pk}/results/")
     expect(page.locator("h1")).to_contain_text("Results")
 
     page.get_by_role("link", name="Enter the paper results").click()
