@@ -4,9 +4,9 @@ import datetime
 import pytest
 from playwright.sync_api import Page, expect
 
-from .helpers import log_in
-
 from league.models import Entry, Night, Player, Season
+
+from .helpers import log_in
 
 pytestmark = pytest.mark.browser
 
