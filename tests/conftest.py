@@ -35,6 +35,21 @@ def _missing_chromium_message() -> str:
     return f"Chromium not found at {CHROMIUM}: install Debian's package with `apt-get install chromium`"
 
 
+# --- language ---------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def english_messages():
+    """Services answer in the active language (German by default); tests read English.
+
+    Requests still choose their language themselves (LocaleMiddleware), which the i18n tests rely on.
+    """
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 # --- people -----------------------------------------------------------------
 
 
