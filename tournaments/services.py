@@ -8,13 +8,14 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from league import services as league_services
 from league.models import Entry, Night, NightStatus, Player
 
 from . import seating
-from .models import Hand, Placement, PlacementCorrection, Seat, Table, TableStatus
+from .models import Hand, Placement, PlacementCorrection, Seat, Table, TableStatus, new_dealer_token
 
 
 class NightError(Exception):
@@ -68,10 +69,11 @@ def seat_late_entry(*, night: Night, player: Player, fee: Decimal, by: AbstractB
     if night.status != NightStatus.SEATED:
         raise NightError(_("Late entries are taken after the seating draw; use the registration desk."))
     tables = list(Table.objects.filter(night=night).select_for_update())
-    sizes = {t.pk: t.seats.count() for t in tables}
-    started = set(Hand.objects.filter(table__night=night).values_list("table_id", flat=True))
+    seated = Seat.objects.filter(table__night=night).values("table_id").annotate(n=Count("id"))
+    sizes = {row["table_id"]: row["n"] for row in seated}
+    # A table leaves "waiting" with its first hand (or its paper results) and goes back only if that hand is undone.
     key = seating.table_for_late_entry(
-        [seating.OpenTable(t.pk, t.number, sizes[t.pk], t.pk in started or t.status != TableStatus.WAITING) for t in tables]
+        [seating.OpenTable(t.pk, t.number, sizes.get(t.pk, 0), t.status != TableStatus.WAITING) for t in tables]
     )
     if key is None:
         raise NightError(_("Every table has started or is full: the late entry cannot be seated."))
@@ -144,8 +146,6 @@ def correct_placement(*, placement: Placement, place: int, reason: str, by: Abst
 @transaction.atomic
 def revoke_dealer_link(*, table: Table) -> Table:
     """A new secret for the table's dealer link; the old link and QR code stop working."""
-    from .models import new_dealer_token
-
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.dealer_token = new_dealer_token()
     table.save(update_fields=["dealer_token"])

@@ -61,9 +61,6 @@ class TableState:
         """Seats that have their placement."""
         return [seat for seat in self.seats if _has_placement(seat)]
 
-    def name_of(self, seat_id: int) -> str:
-        return self.engine_names().get(seat_id, "")
-
     def engine_names(self) -> dict[int, str]:
         if self.hand is not None:
             return {p["seat"]: p["name"] for p in self.hand.players}
@@ -121,12 +118,22 @@ def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
     return holdem.replay(_setup(hand), _engine_actions(hand, actions))
 
 
+def _disqualified(state: TableState) -> list[Seat]:
+    return [seat for seat in state.placed if seat.placement.reason == PlacementReason.DISQUALIFIED]
+
+
 def chips_in_play(state: TableState) -> int:
-    """All chips at the table now; equals the starting chips minus those removed by disqualification."""
+    """All chips at the table now, counted from the stacks and the pot."""
     if state.engine is not None:
         return sum(state.engine.stacks.values()) + state.engine.pot_total
-    removed = {seat.pk for seat in state.placed if seat.placement.reason == PlacementReason.DISQUALIFIED}
+    removed = {seat.pk for seat in _disqualified(state)}
     return sum(chips for seat_id, chips in state.stacks.items() if seat_id not in removed)
+
+
+def chips_expected(state: TableState) -> int:
+    """What chips_in_play must be: the players' starting chips less those a disqualification removed."""
+    brought = sum(seat.starting_stack for seat in state.seats)
+    return brought - sum(seat.placement.chips_removed for seat in _disqualified(state))
 
 
 # --- writing --------------------------------------------------------------

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from .models import Table, TableStatus
 from .poker import holdem
-from .tracker import TableState, chips_in_play, load_state
+from .tracker import TableState, chips_expected, chips_in_play, load_state
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,7 @@ class SeatRow:
     to_act: bool
     place: int | None
     in_hand: bool
+    hole_cards: str
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ def _seat_rows(state: TableState) -> list[SeatRow]:
                 to_act=engine is not None and engine.to_act == name,
                 place=placement.place if placement is not None else None,
                 in_hand=in_hand,
+                hole_cards=hand.hole_cards.get(name, "") if hand is not None else "",
             )
         )
     return rows
@@ -119,12 +121,10 @@ def tracker_context(table: Table, *, dealer_link: bool) -> dict:
         ]
     to_act_seat = state.seat_by_name().get(legal.player) if legal else None
     showdown_players = list(engine.in_hand) if engine is not None and engine.is_betting_over else []
-    needs_decision = bool(showdown_players) and len(showdown_players) > 1 and any(len(p.eligible) > 1 for p in pots)
+    needs_decision = len(showdown_players) > 1 and any(len(p.eligible) > 1 for p in pots)
     recent = []
     if engine is not None:
         recent = [step for step in engine.history if step.kind not in ("small_blind", "big_blind")][-6:]
-    starting_total = sum(seat.starting_stack for seat in state.seats)
-    removed = sum(seat.placement.chips_removed for seat in state.placed)
     return {
         "table": state.table,
         "night": state.table.night,
@@ -143,6 +143,5 @@ def tracker_context(table: Table, *, dealer_link: bool) -> dict:
         "finished": state.table.status == TableStatus.FINISHED,
         "dealer_link": dealer_link,
         "chips_in_play": chips_in_play(state),
-        "chips_expected": starting_total - removed,
-        "board_needed": engine.board_cards_needed if engine is not None else 0,
+        "chips_expected": chips_expected(state),
     }

@@ -104,7 +104,7 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
 @require_GET
 def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
-    hands = list(table.hands.select_related("button__entry__player").prefetch_related("actions").order_by("-number"))
+    hands = list(table.hands.prefetch_related("actions").order_by("-number"))
     rows = [(hand, tracker.replay_json(hand, list(hand.actions.all()))) for hand in hands]
     return render(request, "tournaments/hand_history.html", {"table": table, "rows": rows})
 
