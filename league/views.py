@@ -9,14 +9,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import services
+from . import results, services
 from .forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
-from .models import Entry, Night, Season
+from .models import Entry, Night
 
 
 def organizer_required(view):
@@ -32,17 +31,9 @@ def organizer_required(view):
     return wrapper
 
 
-def _current_season() -> Season | None:
-    today = timezone.localdate()
-    return (
-        Season.objects.filter(start_date__lte=today, end_date__gte=today).order_by("-start_date").first()
-        or Season.objects.order_by("-start_date").first()
-    )
-
-
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    season = _current_season()
+    _seasons, season = results.choose_season(None)
     nights = list(season.nights.order_by("date")) if season else []
     return render(
         request,
@@ -51,7 +42,7 @@ def home(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _get_night_or_404(night_id: int) -> Night:
+def get_night_or_404(night_id: int) -> Night:
     return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
 
 
@@ -91,7 +82,7 @@ def _desk_response(request: HttpRequest, night: Night, *, registered: bool = Fal
 @require_GET
 @vary_on_headers("HX-Request")
 def registration_desk(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     template = "league/desk.html"
     if request.htmx and request.htmx.target == "search-results":
         template += "#search-results"
@@ -101,7 +92,7 @@ def registration_desk(request: HttpRequest, night_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     form = RegisterForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -124,7 +115,7 @@ def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     form = NewPlayerForm(request.POST, night=night)
     if form.is_valid():
         data = form.cleaned_data

@@ -22,12 +22,8 @@ from tournaments.sheets import JackpotNightRow, JackpotReport, JackpotReportRend
 
 from . import results
 from .money import format_money
-from .models import Night, Player, PointsScheme, Season
-from .views import organizer_required
-
-
-def _get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
+from .models import Player, PointsScheme, Season
+from .views import get_night_or_404, organizer_required
 
 
 def _get_season_or_404(season_id: int) -> Season:
@@ -46,7 +42,7 @@ def standings(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     return render(request, "league/results/night.html", {"night": night, "tables": results.tables_results(night)})
 
 
@@ -74,7 +70,7 @@ def jackpot(request: HttpRequest) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def night_jackpot(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     return render(request, "league/results/night_jackpot.html", {"night": night, "report": results.night_jackpot(night)})
 
 

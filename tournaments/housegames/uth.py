@@ -50,7 +50,7 @@ Decisions the seeds leave open (also in docs/uth.md)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any

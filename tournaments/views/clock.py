@@ -4,7 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -13,16 +13,12 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from league.models import Night
-from league.views import organizer_required
+from league.views import get_night_or_404, organizer_required
 
 from .. import clock_control
 from ..qr import qr_svg
 
 DEFAULT_SYNC_SECONDS = 12
-
-
-def _get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
 
 
 def _sync_seconds(request: HttpRequest) -> int:
@@ -37,7 +33,7 @@ def _sync_seconds(request: HttpRequest) -> int:
 @never_cache
 def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
     """The full-screen clock for the pub's TV and the players' phones; no login."""
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     board = clock_control.board_for(night)
     tv_url = request.build_absolute_uri(reverse("clock_tv", args=[night.pk]))
     return render(
@@ -59,7 +55,7 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
 @never_cache
 def clock_state(request: HttpRequest, night_id: int) -> JsonResponse:
     """The clock as of this request; screens count down from it and come back every few seconds."""
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     return JsonResponse(clock_control.board_for(night).as_dict())
 
 
@@ -89,7 +85,7 @@ def _control_context(night: Night, **extra) -> dict:
 @organizer_required
 @require_GET
 def clock_control_page(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     return render(request, "tournaments/clock/control.html", _control_context(night))
 
 
@@ -118,7 +114,7 @@ _ACTIONS = {
 def clock_act(request: HttpRequest, night_id: int, action: str) -> HttpResponse:
     if action not in _ACTIONS:
         raise Http404(_("There is no such clock button."))
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     operation, arguments, done = _ACTIONS[action]
     operation(night=night, **arguments)
     messages.success(request, done)
@@ -129,7 +125,7 @@ def clock_act(request: HttpRequest, night_id: int, action: str) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     form = BreakForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The breaks were not changed: please correct the marked fields."))

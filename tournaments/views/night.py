@@ -10,16 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.models import Entry, Night, NightStatus, Player
-from league.views import organizer_required
+from league.views import get_night_or_404, organizer_required
 
 from .. import services
 from ..forms import LateEntryForm, PlacementCorrectionForm
 from ..models import Placement, Seat, Table
 from ..qr import qr_svg
-
-
-def _get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
@@ -32,7 +28,7 @@ def _tables_with_seats(night: Night) -> list[Table]:
 @require_GET
 def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     """The seating list: by table and alphabetically; prints on A4, readable on a screen."""
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     tables = _tables_with_seats(night)
     by_name = sorted(
         ((seat.player.name, table.number, seat.position) for table in tables for seat in table.seats.all()),
@@ -50,7 +46,7 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
     """Draw (POST). Drawing again replaces the tables, so that asks for a confirmation first."""
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     redraw = night.tables.exists()
     if request.method == "GET" or (redraw and request.POST.get("confirm") != "yes"):
         return render(request, "tournaments/seating_confirm.html", {"night": night, "redraw": redraw})
@@ -66,7 +62,7 @@ def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def late_entry(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = _get_night_or_404(night_id)
+    night = get_night_or_404(night_id)
     form = LateEntryForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
