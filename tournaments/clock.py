@@ -261,6 +261,13 @@ def settle(state: State, schedule: Schedule, now: datetime) -> State:
     )
 
 
+def rebreak(state: State, schedule: Schedule, now: datetime) -> State:
+    """A settled clock under new break settings: a break that no longer exists gives way to a fresh level."""
+    if state.on_break and not schedule.has_break_before(_stage(state, schedule).level):
+        state = replace(state, on_break=False, elapsed=timedelta(0))
+    return settle(state, schedule, now)
+
+
 def read(state: State, schedule: Schedule, now: datetime, *, upcoming: int = 4) -> Reading:
     """The clock at `now`; `upcoming` following stages let a screen roll on by itself."""
     settled = settle(state, schedule, now)

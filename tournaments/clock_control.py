@@ -152,6 +152,6 @@ def set_breaks(*, night: Night, every_levels: int, minutes: int, now: datetime |
     clock_state.break_every_levels = every_levels
     clock_state.break_minutes = minutes
     schedule = clock_state.schedule(night.season)
-    clock_state.store(clock.settle(clock_state.state, schedule, now))
+    clock_state.store(clock.rebreak(clock_state.state, schedule, now))
     clock_state.save()
     return clock.read(clock_state.state, schedule, now)

@@ -16,6 +16,7 @@
   var baseAt = 0;         // performance.now() when that state was true
   var shownStage = null;  // "level:break" last shown, to notice a level change
   var syncTimer = null;
+  var generation = 0;     // bumped by every newer state, so a slow answer cannot overwrite it
   var audio = null;
   var lastBeep = -Infinity;
   var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
@@ -24,7 +25,10 @@
 
   function readEmbeddedState() {
     var script = document.getElementById("clock-data");
-    if (script) { setBase(JSON.parse(script.textContent), performance.now()); }
+    if (script) {
+      generation += 1;
+      setBase(JSON.parse(script.textContent), performance.now());
+    }
   }
 
   function setBase(state, at) {
@@ -114,12 +118,14 @@
     var el = root();
     if (!el) { return; }
     var sent = performance.now();
+    var asked = ++generation;
     fetch(el.dataset.stateUrl, {cache: "no-store", headers: {"Accept": "application/json"}})
       .then(function (response) {
         if (!response.ok) { throw new Error(response.status); }
         return response.json();
       })
       .then(function (state) {
+        if (asked !== generation) { return; }  // a button press or a later sync came in meanwhile
         // The server read its clock somewhere between sending and receiving: take the middle.
         setBase(state, (sent + performance.now()) / 2);
         el.classList.remove("is-offline");

@@ -104,6 +104,14 @@ def test_breaks_are_part_of_the_running_time():
     assert (after.level, after.is_break, after.seconds_left) == (5, False, 14 * 60)
 
 
+def test_switching_breaks_off_during_a_break_starts_the_next_level_afresh():
+    during = clock.settle(clock.start(State(), WITH_BREAKS, T0), WITH_BREAKS, at(minutes=68))  # 8 min into the break
+    assert during.on_break
+    changed = clock.rebreak(during, LEAGUE, at(minutes=68))
+    reading = clock.read(changed, LEAGUE, at(minutes=69))
+    assert (reading.level, reading.is_break, reading.seconds_left) == (5, False, 14 * 60)
+
+
 def test_the_reading_lists_the_following_stages_for_a_screen_to_roll_on():
     reading = clock.read(clock.start(State(level=3), WITH_BREAKS, T0), WITH_BREAKS, T0)
     assert [(step.level, step.is_break, step.seconds) for step in reading.upcoming] == [
