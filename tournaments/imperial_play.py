@@ -32,7 +32,7 @@ from tournaments.housegames.imperial_round import (
 )
 from tournaments.poker.cards import Card, shuffled_deck
 
-from .bankroll import InsufficientPlayMoney, book
+from .bankroll import InsufficientPlayMoney, book, lock_bankroll
 from .models import Bankroll, BankrollEntry, ImperialRound
 
 CHIPS: tuple[int, ...] = (1, 5, 25, 100)
@@ -88,7 +88,7 @@ def start_round(*, bankroll: Bankroll, stakes: list[tuple[int, int]]) -> Imperia
 
 @transaction.atomic
 def _start_round(*, bankroll: Bankroll, stakes: list[tuple[int, int]]) -> ImperialRound:
-    Bankroll.objects.select_for_update().filter(pk=bankroll.pk).get()
+    lock_bankroll(bankroll)
     if active_round(bankroll) is not None:
         raise ImperialPlayError(_("Finish the round in play first."))
     rules = table_rules()

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from league.money import format_money
 
-from .bankroll import InsufficientPlayMoney, book
+from .bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
 from .housegames.uth import (
     DECISIONS,
     JackpotRules,
@@ -325,10 +325,6 @@ def feed_amount(meter: JackpotMeter) -> Decimal:
 # --------------------------------------------------------------------------
 
 
-def _lock_bankroll(bankroll: Bankroll) -> None:
-    Bankroll.objects.select_for_update().filter(pk=bankroll.pk).get()
-
-
 def round_in_play(bankroll: Bankroll) -> UthRound | None:
     return UthRound.objects.filter(bankroll=bankroll, status=UthRound.Status.IN_PLAY).first()
 
@@ -337,7 +333,7 @@ def round_in_play(bankroll: Bankroll) -> UthRound | None:
 def start_round(*, bankroll: Bankroll, slip: BetSlip) -> UthRound:
     """Place the slip's bets, shuffle and deal. Books the stakes and feeds the
     meter; nothing is written when a bet is refused."""
-    _lock_bankroll(bankroll)
+    lock_bankroll(bankroll)
     if round_in_play(bankroll) is not None:
         raise UthPlayError(_("Finish the round in play first."))
     game = Game(RULES, TABLE_LIMITS, JACKPOT_RULES)
@@ -368,16 +364,16 @@ def start_round(*, bankroll: Bankroll, slip: BetSlip) -> UthRound:
 
 
 @transaction.atomic
-def make_decision(*, bankroll: Bankroll, round_id: int, decision: str, seen: int | None) -> UthRound:
+def make_decision(*, bankroll: Bankroll, round_id: int, decision: str, seen: int) -> UthRound:
     """The guest's decision for the box whose turn it is. ``seen`` is how many
     decisions the guest's page showed: an older page is refused."""
-    _lock_bankroll(bankroll)
+    lock_bankroll(bankroll)
     uth_round = UthRound.objects.select_for_update().filter(bankroll=bankroll, pk=round_id).first()
     if uth_round is None:
         raise UthPlayError(_("There is no such round."))
     if uth_round.status == UthRound.Status.SETTLED:
         raise StaleRound(_("This round is over."))
-    if seen is not None and seen != uth_round.decisions_seen:
+    if seen != uth_round.decisions_seen:
         raise StaleRound(_("This round has moved on: here is where it stands."))
     game = uth_round.game()
     actor = game.to_act()
@@ -433,9 +429,9 @@ def _settle(uth_round: UthRound, game: Game) -> None:
 def top_up(*, bankroll: Bankroll) -> Decimal:
     """Bring a bankroll that cannot cover the smallest round back to the
     starting play money."""
-    _lock_bankroll(bankroll)
+    lock_bankroll(bankroll)
     balance = bankroll.balance()
-    if balance >= minimum_stake() or round_in_play(bankroll) is not None:
+    if balance >= minimum_stake() or has_round_in_play(bankroll):
         raise UthPlayError(_("A top-up is only for an empty bankroll."))
     return book(bankroll=bankroll, amount=STARTING_PLAY_MONEY - balance, reason="play money top-up", game=GAME)
 

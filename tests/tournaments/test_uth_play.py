@@ -249,3 +249,12 @@ def test_the_bet_slip_adds_chips_within_the_limits_and_keeps_itself_in_the_sessi
     assert again.total_stake() == 2 * 30 * 2 + 5 + 2 * 5 + 30
     again.change("clear:all")
     assert again.total_stake() == 0
+
+
+def test_no_top_up_while_an_imperial_round_holds_stakes(bankroll):
+    from tournaments import imperial_play
+
+    BankrollEntry.objects.create(bankroll=bankroll, amount=Decimal("-991.00"), reason="spent")
+    imperial_play.start_round(bankroll=bankroll, stakes=[(5, 0)])
+    with pytest.raises(UthPlayError, match="only for an empty bankroll"):
+        uth_play.top_up(bankroll=bankroll)

@@ -68,8 +68,8 @@ def uth_deal(request: HttpRequest) -> HttpResponse:
 def uth_decide(request: HttpRequest, round_id: int) -> HttpResponse:
     bankroll = bankroll_for(request)
     try:
-        seen = int(request.POST["seen"]) if request.POST.get("seen", "") != "" else None
-    except ValueError:
+        seen = int(request.POST["seen"])  # a form without it is stale by definition
+    except (KeyError, ValueError):
         seen = -1
     try:
         uth_play.make_decision(
