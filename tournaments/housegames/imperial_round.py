@@ -289,11 +289,13 @@ class Round:
 
     @property
     def staked(self) -> int:
-        return -sum(line.amount for line in self.ledger if line.amount < 0)
+        """What the player put down: bets and costs; the table limit's cut is not a stake."""
+        return -sum(line.amount for line in self.ledger if line.amount < 0 and line.kind != "payout_cap")
 
     @property
     def paid_back(self) -> int:
-        return sum(line.amount for line in self.ledger if line.amount > 0)
+        """What came back to the player, after the table limit."""
+        return self.net + self.staked
 
     @property
     def net(self) -> int:

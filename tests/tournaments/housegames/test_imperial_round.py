@@ -420,6 +420,7 @@ def test_winnings_of_a_round_are_capped_by_the_table():
     assert ("bet_win", 200_000) in lines(r)
     assert lines(r, None) == [("payout_cap", 20_000 - 200_000)]
     assert r.net == -100 - 100 - 200 + 100 + 200 + 20_000
+    assert (r.staked, r.paid_back) == (400, 20_300)  # the limit's cut is neither staked nor paid back
 
 
 def test_the_cap_is_a_table_rule_and_counts_bonus_and_all_boxes_together():
