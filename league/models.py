@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from . import standings
+from .rules_messages import rules_message
 
 ADULT_AGE = 18
 
@@ -35,25 +36,14 @@ def validate_points_list(text: str) -> None:
     try:
         standings.parse_points_list(text)
     except standings.RulesError as error:
-        messages = {
-            "points_empty": _("Enter the points for 1st, 2nd, ... place, separated by commas."),
-            "points_not_whole": _("“%(value)s” is not a whole number of points."),
-            "points_rising": _("A place cannot earn more points than the place before it."),
-        }
-        raise ValidationError(messages[error.code], code=error.code, params=error.params) from None
+        raise ValidationError(rules_message(error), code=error.code) from None
 
 
 def validate_payout_split(text: str) -> None:
     try:
         standings.parse_payout_split(text)
     except standings.RulesError as error:
-        messages = {
-            "split_empty": _("Enter the percent for 1st, 2nd, ... place, separated by commas."),
-            "split_not_a_number": _("“%(value)s” is not a number."),
-            "split_not_positive": _("Every share must be more than 0%%: “%(value)s”."),
-            "split_not_100": _("The shares add up to %(total)s%%, not 100%%."),
-        }
-        raise ValidationError(messages[error.code], code=error.code, params=error.params) from None
+        raise ValidationError(rules_message(error), code=error.code) from None
 
 
 class MinBetRule(models.TextChoices):

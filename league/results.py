@@ -31,6 +31,7 @@ from tournaments.sheets import SheetRow, TableSheet
 
 from . import standings
 from .models import JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
+from .rules_messages import rules_message
 from .services import desk_totals
 from .standings import Result, RulesError, Standing
 
@@ -39,27 +40,6 @@ ZERO = Decimal("0.00")
 
 class ResultsError(Exception):
     """A rule was broken; the message is shown to the organizer as it is."""
-
-
-def rules_message(error: RulesError) -> str:
-    """The organizer's words for a broken rule of `standings.py`."""
-    messages = {
-        "places_count": _("Enter a place for each of the %(expected)s players."),
-        "place_out_of_range": _("The place %(place)s lies outside 1 to %(n)s."),
-        "one_winner": _("Exactly one player wins the table: give place 1 to one player."),
-        "place_gap": _(
-            "%(tied)s players share place %(previous)s, so they cover the places up to %(last)s: "
-            "the next place is %(expected)s, not %(place)s."
-        ),
-        "scheme_unknown": _("Unknown points scheme “%(value)s”."),
-        "points_empty": _("Enter the points for 1st, 2nd, ... place, separated by commas."),
-        "points_not_whole": _("“%(value)s” is not a whole number of points."),
-        "points_rising": _("A place cannot earn more points than the place before it."),
-    }
-    params = dict(error.params)
-    if error.code == "place_gap":
-        params["last"] = params["previous"] + params["tied"] - 1
-    return messages.get(error.code, error.code) % params
 
 
 # --- seasons -----------------------------------------------------------------

@@ -22,7 +22,7 @@ from tournaments.sheets import JackpotNightRow, JackpotReport, JackpotReportRend
 
 from . import results
 from .money import format_money
-from .models import Player, PointsScheme, Season
+from .models import Player, PointsScheme, Season, validate_points_list
 from .views import get_night_or_404, organizer_required
 
 
@@ -144,6 +144,7 @@ class PointsSchemeForm(forms.Form):
         required=False,
         max_length=200,
         help_text=gettext_lazy("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
+        validators=[validate_points_list],
     )
     reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
     confirm = forms.BooleanField(

@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 
 from league import standings
 from league.models import PaperSheet
-from league.results import rules_message
+from league.rules_messages import rules_message
 
 from . import services
 from .models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus

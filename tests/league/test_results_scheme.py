@@ -102,3 +102,12 @@ def test_a_season_s_points_list_and_payout_split_are_validated():
     with pytest.raises(ValidationError) as caught:
         season.full_clean()
     assert "fixed_points" in caught.value.message_dict
+
+
+def test_a_broken_points_list_is_refused_even_with_the_field_size_scheme(organizer_client, season_with_results):
+    url = reverse("points_scheme", args=[season_with_results.pk])
+    data = {"points_scheme": "field_size", "fixed_points": "abc", "reason": "tidy", "confirm": "on"}
+    response = organizer_client.post(url, data)
+    assert "is not a whole number of points" in response.content.decode()
+    season_with_results.refresh_from_db()
+    assert season_with_results.fixed_points != "abc"
