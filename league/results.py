@@ -108,12 +108,6 @@ class SeasonStandings:
     rows: list[Standing]
     nights_with_results: int
     latest_night_date: datetime.date | None
-    deepest_place: int = 0
-
-    @property
-    def place_columns(self) -> list[int]:
-        """The places shown as their own columns (1st to 3rd): the first tie-breaks."""
-        return list(range(1, min(self.deepest_place, 3) + 1))
 
 
 def season_standings(season: Season) -> SeasonStandings:
@@ -125,7 +119,6 @@ def season_standings(season: Season) -> SeasonStandings:
         rows=rows,
         nights_with_results=len({r.night_id for r in scored}),
         latest_night_date=next((r.night_date for r in scored if r.night_id == last), None),
-        deepest_place=max((r.place for r in scored), default=0),
     )
 
 

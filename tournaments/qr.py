@@ -1,4 +1,4 @@
-"""QR codes as inline SVG for pages (the PDFs use reportlab's own QR widget)."""
+"""QR codes as inline SVG for pages (the PDFs draw segno's matrix themselves, in tournaments/sheets.py)."""
 import segno
 from django.utils.safestring import SafeString, mark_safe
 

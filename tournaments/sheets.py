@@ -201,9 +201,6 @@ class _Renderer:
     def _money(self, amount: Decimal) -> str:
         return format_money(amount, self.language)
 
-    def _footer_text(self) -> str:
-        return _("Pub Poker League")
-
     def _on_page(self, canvas, doc) -> None:
         canvas.saveState()
         canvas.setFont("Helvetica", 8)
