@@ -30,6 +30,7 @@ from tournaments.housegames.imperial_round import (
     Round,
     TableRules,
 )
+from tournaments.housegames.imperial import BET_ODDS, BONUS_ODDS
 from tournaments.poker.cards import Card, shuffled_deck
 
 from .bankroll import InsufficientPlayMoney, book, lock_bankroll
@@ -296,6 +297,15 @@ CATEGORY_LABELS = {
     "ace_king": gettext_lazy("Ace-King"),
     "high_card": gettext_lazy("High Card"),
 }
+
+def pay_table() -> list[tuple[str, int, int | None]]:
+    """Table 2 as the page shows it, straight from the engine's odds: (hand, BET odds, bonus odds or None)."""
+    return [
+        (CATEGORY_LABELS[category], odds, BONUS_ODDS.get(category))
+        for category, odds in BET_ODDS.items()
+        if odds
+    ]
+
 
 RESULT_LABELS = {
     "win": gettext_lazy("Won"),

@@ -27,6 +27,7 @@ from .bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankr
 from .housegames.uth import (
     DECISIONS,
     JackpotRules,
+    PayTable,
     RoundSettlement,
     TableLimits,
     UthError,
@@ -661,9 +662,16 @@ def table_context(bankroll: Bankroll, slip: BetSlip) -> dict:
         "can_add_blind_box": len(slip.blind_boxes) < MAX_BLIND_BOXES,
         "jackpot": meter_view(),
         "jackpot_rules": JACKPOT_RULES,
+        "blind_table": pay_table_rows(get_profile(RULES).blind_table),
+        "trips_table": pay_table_rows(get_profile(RULES).trips_table),
         "needs_top_up": in_play is None and balance < minimum_stake(),
         "history": history(bankroll),
     }
+
+
+def pay_table_rows(table: PayTable) -> list[tuple[str, str]]:
+    """A pay table as the page shows it, straight from the engine: (hand, "3:2")."""
+    return [(HAND_NAMES[category], f"{odds.numerator}:{odds.denominator}") for category, odds in table.odds]
 
 
 def round_for(bankroll: Bankroll, round_id: int) -> UthRound | None:

@@ -220,3 +220,13 @@ def test_money_on_the_table_is_play_money_booked_in_the_ledger(guest, deal):
     bankroll = Bankroll.objects.get()
     assert bankroll.balance() == Decimal(1040)
     assert set(bankroll.entries.exclude(round_id=None).values_list("game", flat=True)) == {"imperial"}
+
+
+@pytest.mark.django_db
+def test_the_pay_table_on_the_page_is_the_engine_s(client):
+    from tournaments.housegames.imperial import BET_ODDS, BONUS_ODDS
+
+    html = client.get(reverse("imperial_table"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    rows = re.findall(r'<tr><td>([^<]+)</td><td class="num">(\d+):1</td><td class="num">([^<]+)</td></tr>', html)
+    assert [int(bet) for _hand, bet, _bonus in rows] == [odds for odds in BET_ODDS.values() if odds]
+    assert sorted(int(b[:-2]) for _h, _b, b in rows if b != "–") == sorted(BONUS_ODDS.values())

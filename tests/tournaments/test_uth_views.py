@@ -207,3 +207,14 @@ def test_the_pages_render_in_german_too(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
     assert client.get(reverse("uth_table")).status_code == 200
     assert client.get(reverse("uth_calculator"), CALC).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_pay_tables_on_the_page_are_the_engine_s(client):
+    from tournaments.housegames.uth import get_profile
+
+    html = client.get(reverse("uth_table")).content.decode()
+    profile = get_profile("standard")
+    for table in (profile.blind_table, profile.trips_table):
+        for _category, odds in table.odds:
+            assert f"<td>{odds.numerator}:{odds.denominator}</td>" in html

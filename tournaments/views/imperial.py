@@ -136,6 +136,7 @@ def _table_context(request: HttpRequest, bankroll: Bankroll) -> dict:
         "chips": imperial_play.CHIPS,
         "rules": rules,
         "history": imperial_play.history(bankroll),
+        "pay_table": imperial_play.pay_table(),
     }
 
 
