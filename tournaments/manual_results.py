@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -45,9 +46,35 @@ def _seats(table: Table) -> list[Seat]:
     return list(table.seats.select_related("entry__player", "placement").order_by("position"))
 
 
+class StaleResults(ResultsError):
+    """The form was opened before the table last changed."""
+
+
+@dataclass(frozen=True)
+class ResultsForm:
+    """What the results page needs: the seats with their places, what can be done, and the version it saw."""
+
+    seats: list[Seat]
+    mode: str  # "enter" (a paper table), "correct" (all placed) or "tracked" (the tracker is placing it)
+    version: str
+
+
+def results_form(table: Table) -> ResultsForm:
+    seats = _seats(table)
+    hands = Hand.objects.filter(table=table).count()
+    placed = [seat for seat in seats if _placement(seat)]
+    if placed and len(placed) == len(seats):
+        mode = "correct"
+    elif placed or hands:
+        mode = "tracked"
+    else:
+        mode = "enter"
+    return ResultsForm(seats, mode, _version(seats, hands))
+
+
 def results_version(table: Table) -> str:
     """What a results form must have seen: the seats, their placements and the hands played."""
-    return _version(_seats(table), Hand.objects.filter(table=table).count())
+    return results_form(table).version
 
 
 def _lock(table: Table, version: str) -> tuple[Table, list[Seat], int]:
@@ -55,7 +82,7 @@ def _lock(table: Table, version: str) -> tuple[Table, list[Seat], int]:
     seats = _seats(table)
     hands = Hand.objects.filter(table=table).count()
     if version != _version(seats, hands):
-        raise ResultsError(_("The table changed after this form was opened. Check the places below and save again."))
+        raise StaleResults(_("The table changed after this form was opened. Check the places below and save again."))
     return table, seats, hands
 
 

@@ -77,7 +77,6 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
     typed: dict[int, str] = {}
     error = ""
     if request.method == "POST":
-        stale = False
         try:
             pairs, typed = _typed_places(request)
             version = request.POST.get("version", "")
@@ -96,39 +95,30 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
                     first_dealer_seat_id=int(dealer) if dealer.isdigit() else None,
                 )
                 messages.success(request, _("The places of table %(table)s are saved.") % {"table": table.number})
+        except manual_results.StaleResults as failure:
+            error, typed = str(failure), {}  # show what is stored now, not the old form's values
+            table.refresh_from_db()
         except manual_results.ResultsError as failure:
             error = str(failure)
-            stale = request.POST.get("version", "") != manual_results.results_version(table)
         else:
             return redirect(f"{reverse('night_results', args=[table.night_id])}#table-{table.number}")
-        if stale:
-            typed = {}  # show what is stored now, not the old form's values
-            table.refresh_from_db()
-    seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
-    placed = [seat for seat in seats if getattr(seat, "placement", None) is not None]
-    has_hands = table.hands.exists()
-    if placed and len(placed) == len(seats):
-        mode = "correct"
-    elif placed or has_hands:
-        mode = "tracked"
-    else:
-        mode = "enter"
+    form = manual_results.results_form(table)
     rows = [
         {
             "seat": seat,
             "value": typed.get(seat.pk, str(seat.placement.place) if getattr(seat, "placement", None) else ""),
         }
-        for seat in seats
+        for seat in form.seats
     ]
     context = {
         "table": table,
         "night": table.night,
         "rows": rows,
-        "mode": mode,
-        "version": manual_results.results_version(table),
+        "mode": form.mode,
+        "version": form.version,
         "error": error,
         "reason": request.POST.get("reason", "") if request.method == "POST" else "",
-        "size": len(seats),
+        "size": len(form.seats),
         "first_dealer_choice": request.POST.get("first_dealer", "") if request.method == "POST" else "",
     }
     return render(request, "tournaments/results/table_results.html", context)
