@@ -5,12 +5,19 @@ import datetime
 from decimal import Decimal
 
 from django import forms
+from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
 from .models import ADULT_AGE, Night, Player, age_on
 
 
 class FeeField(forms.DecimalField):
+    """Money typed at the desk: ``10``, ``10,00`` or ``10.00`` in German, ``10.00`` in English.
+
+    The value is rendered unlocalized (``10.00``): a German decimal comma inside
+    ``<input type=number>`` is an invalid value the browser throws away.
+    """
+
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Fee"))
         kwargs.setdefault("max_digits", 8)
@@ -18,7 +25,16 @@ class FeeField(forms.DecimalField):
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
         kwargs.setdefault("widget", forms.NumberInput(attrs={"step": "0.01", "min": "0", "inputmode": "decimal"}))
+        kwargs["localize"] = False
         super().__init__(**kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.strip()
+            if get_format("DECIMAL_SEPARATOR") == "," and "," in value:
+                # German: a comma is the decimal mark; dots beside it group thousands.
+                value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
+        return super().to_python(value)
 
 
 class NewPlayerForm(forms.ModelForm):
