@@ -137,6 +137,11 @@ class Season(models.Model):
     min_bet_rule = models.CharField(
         _("minimum bet rule"), max_length=10, choices=MinBetRule.choices, default=MinBetRule.LEAGUE
     )
+    # The breaks each night's blind clock starts with; the clock controls can still change them per night.
+    break_every_levels = models.PositiveSmallIntegerField(
+        _("break after every … levels"), default=0, help_text=_("0: no breaks.")
+    )
+    break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
 
     class Meta:
         verbose_name = _("season")
@@ -175,6 +180,7 @@ class Season(models.Model):
 
 class NightStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration open")
+    CLOSED = "closed", _("Registration closed")
     SEATED = "seated", _("Seated, registration closed")
     FINISHED = "finished", _("Finished")
 

@@ -97,10 +97,12 @@ def create_player_and_register(
 
 
 @transaction.atomic
-def take_fee(*, entry: Entry, amount: Decimal, by: AbstractBaseUser) -> Entry:
+def take_fee(*, entry: Entry, amount: Decimal, by: AbstractBaseUser, after_draw: bool = False) -> Entry:
+    """`after_draw` takes the fee of an entry the draw left unseated (the caller seats it at once)."""
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     night = _lock_night(entry.night_id)
-    _require_open(night)
+    if not (after_draw and night.status == NightStatus.SEATED):
+        _require_open(night)
     if entry.is_withdrawn:
         raise LeagueError(_("This entry was withdrawn."))
     if entry.is_paid:
@@ -113,11 +115,15 @@ def take_fee(*, entry: Entry, amount: Decimal, by: AbstractBaseUser) -> Entry:
 
 
 @transaction.atomic
-def withdraw_entry(*, entry: Entry, by: AbstractBaseUser, reason: str = "") -> Entry:
-    """Take a player off the night; a paid fee is refunded in full and recorded."""
+def withdraw_entry(*, entry: Entry, by: AbstractBaseUser, reason: str = "", after_draw: bool = False) -> Entry:
+    """Take a player off the night; a paid fee is refunded in full and recorded.
+
+    `after_draw` withdraws an entry the draw left unseated (the caller checks it has no seat).
+    """
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     night = _lock_night(entry.night_id)
-    _require_open(night)
+    if not (after_draw and night.status == NightStatus.SEATED):
+        _require_open(night)
     if entry.is_withdrawn:
         raise LeagueError(_("This entry was already withdrawn."))
     entry.withdrawn_at, entry.withdrawn_by, entry.withdrawal_reason = timezone.now(), by, reason[:200]

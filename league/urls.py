@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("organizer/", include("league.urls_organizer")),
     path("", include("tournaments.urls")),
     path("", include("league.urls_results")),
     path("admin/", admin.site.urls),

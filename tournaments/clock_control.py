@@ -35,15 +35,20 @@ __all__ = [
 ]
 
 
+def season_breaks(night: Night) -> dict[str, int]:
+    """A night's clock starts with its season's default breaks."""
+    return {"break_every_levels": night.season.break_every_levels, "break_minutes": night.season.break_minutes}
+
+
 def clock_for(night: Night) -> ClockState:
     """The night's clock row, created (not started, level 1) on first use."""
-    clock_state, _created = ClockState.objects.get_or_create(night=night)
+    clock_state, _created = ClockState.objects.get_or_create(night=night, defaults=season_breaks(night))
     return clock_state
 
 
 def stored_clock(night: Night) -> ClockState:
     """For reading only (a page view writes nothing): the stored row, or an unsaved one at its defaults."""
-    return ClockState.objects.filter(night=night).first() or ClockState(night=night)
+    return ClockState.objects.filter(night=night).first() or ClockState(night=night, **season_breaks(night))
 
 
 def reading_for(night: Night, now: datetime | None = None) -> clock.Reading:
@@ -102,7 +107,7 @@ Operation = Callable[[clock.State, clock.Schedule, datetime], clock.State]
 
 def _apply(night: Night, operation: Operation, now: datetime | None) -> clock.Reading:
     now = now or timezone.now()
-    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night)
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
     schedule = clock_state.schedule(night.season)
     clock_state.store(operation(clock_state.state, schedule, now))
     clock_state.save()
@@ -146,7 +151,7 @@ def set_breaks(*, night: Night, every_levels: int, minutes: int, now: datetime |
     if every_levels < 0 or minutes < 0:
         raise ValueError("break settings cannot be negative")
     now = now or timezone.now()
-    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night)
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
     # Written down under the old schedule first, so the time already played keeps its meaning.
     clock_state.store(clock.settle(clock_state.state, clock_state.schedule(night.season), now))
     clock_state.break_every_levels = every_levels

@@ -66,6 +66,16 @@ def draw_seating(*, night: Night, rng: random.Random | None = None) -> list[Tabl
 def seat_late_entry(*, night: Night, player: Player, fee: Decimal, by: AbstractBaseUser) -> Seat:
     """Register, take the fee and seat a latecomer at the smallest table that has not started."""
     night = _lock_night(night.pk)
+    table = table_for_late_entry(night)
+    try:
+        entry = league_services.register_player(night=night, player=player, by=by, fee=fee, late=True)
+    except league_services.LeagueError as error:
+        raise NightError(str(error)) from error
+    return seat_late(table=table, entry=entry)
+
+
+def table_for_late_entry(night: Night) -> Table:
+    """The smallest table that has not started (the caller holds the night's lock); refuses otherwise."""
     if night.status != NightStatus.SEATED:
         raise NightError(_("Late entries are taken after the seating draw; use the registration desk."))
     tables = list(Table.objects.filter(night=night).select_for_update())
@@ -77,14 +87,14 @@ def seat_late_entry(*, night: Night, player: Player, fee: Decimal, by: AbstractB
     )
     if key is None:
         raise NightError(_("Every table has started or is full: the late entry cannot be seated."))
-    try:
-        entry = league_services.register_player(night=night, player=player, by=by, fee=fee, late=True)
-    except league_services.LeagueError as error:
-        raise NightError(str(error)) from error
-    table = next(t for t in tables if t.pk == key)
+    return next(t for t in tables if t.pk == key)
+
+
+def seat_late(*, table: Table, entry: Entry) -> Seat:
+    """The next free seat number at `table` for a paid late entry, with the season's starting chips."""
     position = (table.seats.order_by("-position").values_list("position", flat=True).first() or 0) + 1
     return Seat.objects.create(
-        table=table, entry=entry, position=position, starting_stack=night.season.starting_stack, late_entry=True
+        table=table, entry=entry, position=position, starting_stack=table.night.season.starting_stack, late_entry=True
     )
 
 

@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from league.forms_organizer import WalkInForm
 from league.models import Entry, Night, NightStatus, Player
 from league.views import get_night_or_404, organizer_required
 
-from .. import services
+from .. import late_entries, services
 from ..forms import LateEntryForm, PlacementCorrectionForm
 from ..models import Placement, Seat, Table
 from ..qr import qr_svg
@@ -39,6 +40,8 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     if request.user.is_staff and night.status == NightStatus.SEATED:
         late_candidates = list(Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id")))
     context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
+    if request.user.is_staff and night.status == NightStatus.SEATED:
+        context.update(unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night))
     return render(request, template, context)
 
 
@@ -49,7 +52,8 @@ def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
     redraw = night.tables.exists()
     if request.method == "GET" or (redraw and request.POST.get("confirm") != "yes"):
-        return render(request, "tournaments/seating_confirm.html", {"night": night, "redraw": redraw})
+        unpaid = Entry.objects.active().filter(night=night, paid_at__isnull=True).select_related("player")
+        return render(request, "tournaments/seating_confirm.html", {"night": night, "redraw": redraw, "unpaid": unpaid})
     try:
         tables = services.draw_seating(night=night)
     except services.NightError as error:

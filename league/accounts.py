@@ -1,0 +1,32 @@
+"""Organizer accounts made from the site: an organizer is a staff user."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+
+class AccountError(Exception):
+    """A rule was broken; the message is shown as it is."""
+
+
+@transaction.atomic
+def create_organizer(*, username: str, password: str) -> AbstractBaseUser:
+    """A new staff account that can log in and use every organizer page (not the admin's models)."""
+    User = get_user_model()
+    username = User.normalize_username(username.strip())
+    if not username:
+        raise AccountError(_("Enter a username."))
+    if User.objects.filter(username__iexact=username).exists():
+        raise AccountError(_("The username “%(name)s” is taken.") % {"name": username})
+    user = User(username=username, is_staff=True)
+    try:
+        validate_password(password, user)
+    except ValidationError as error:
+        raise AccountError(" ".join(error.messages)) from error
+    user.set_password(password)
+    user.save()
+    return user

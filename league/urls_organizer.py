@@ -1,0 +1,15 @@
+"""Organizer pages under /organizer/: seasons, nights, accounts."""
+from django.urls import path
+
+from . import views_organizer as views
+
+urlpatterns = [
+    path("", views.organizer_home, name="organizer_home"),
+    path("seasons/new/", views.season_create, name="season_create"),
+    path("seasons/<int:season_id>/", views.season_edit, name="season_edit"),
+    path("seasons/<int:season_id>/nights/new/", views.night_create, name="night_create"),
+    path("nights/<int:night_id>/registration/", views.night_registration, name="night_registration"),
+    path("nights/<int:night_id>/finish/", views.night_finish, name="night_finish"),
+    path("accounts/new/", views.organizer_add, name="organizer_add"),
+    path("password/", views.PasswordChangeView.as_view(), name="password_change"),
+]
