@@ -19,8 +19,10 @@ _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
 
 
 class SeasonForm(forms.ModelForm):
-    entry_fee = FeeField(label=_("Entry fee"))
-    jackpot_share = FeeField(label=_("Jackpot share per player"))
+    entry_fee = FeeField(label=_("Entry fee"), initial=Season._meta.get_field("entry_fee").default)
+    jackpot_share = FeeField(
+        label=_("Jackpot share per player"), initial=Season._meta.get_field("jackpot_share").default
+    )
 
     class Meta:
         model = Season

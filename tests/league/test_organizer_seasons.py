@@ -299,6 +299,6 @@ def test_the_organizer_pages_render_in_german(organizer_client):
     for url in ("/organizer/", f"/organizer/seasons/{season.pk}/", f"/organizer/seasons/{season.pk}/nights/new/",
                 "/organizer/seasons/new/", "/organizer/accounts/new/", "/organizer/password/"):
         page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-        assert "Veranstalter" in page, url
+        assert "Organisator" in page, url
     page = organizer_client.get(f"/nights/{night.pk}/desk/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Anmeldung schließen" in page
