@@ -154,3 +154,55 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     night.refresh_from_db()
     assert night.status == NightStatus.FINISHED
     assert "/admin/" not in page.url
+
+
+def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phone: Page, transactional_db, organizer) -> None:
+    from decimal import Decimal
+
+    from league import services
+    from tournaments import services as night_services
+
+    page = german_phone
+    today = datetime.date.today()
+    season = Season.objects.create(
+        name="Frühjahr", start_date=today - datetime.timedelta(days=30), end_date=today + datetime.timedelta(days=90), weekday=2
+    )
+    night = Night.objects.create(season=season, date=today - datetime.timedelta(days=(today.weekday() - 2) % 7))
+    for name in ("Anna Berger", "Ben Schuster"):
+        player = Player.objects.create(name=name, date_of_birth=datetime.date(1980, 1, 1))
+        services.register_player(night=night, player=player, by=organizer, fee=Decimal("10.00"))
+    night_services.draw_seating(night=night)
+
+    page.goto("/accounts/login/?next=/organizer/")
+    page.get_by_label("Benutzername").fill(organizer.username)
+    page.get_by_label("Passwort").fill(organizer.raw_password)
+    page.get_by_role("button", name="Einloggen").click()
+    expect(page.get_by_role("heading", name="Organisator", exact=True)).to_be_visible()
+    _fits_the_phone(page)
+    _shot(page, "10-organizer-home")
+
+    page.get_by_role("link", name="Saison-Einstellungen").click()
+    expect(page.get_by_text("gesperrt: In dieser Saison wurde schon ausgelost").first).to_be_visible()
+    # A stale form (or a forced value) is refused by name, and nothing changes.
+    page.get_by_label("Startjetons").evaluate("input => { input.readOnly = false; input.value = '3000'; }")
+    page.get_by_role("button", name="Speichern").click()
+    expect(page.locator(".error")).to_contain_text("„Startjetons“ kann nicht mehr geändert werden")
+    _fits_the_phone(page)
+    _shot(page, "11-season-frozen")
+    season.refresh_from_db()
+    assert season.starting_stack == 1500
+
+    page.goto(f"/organizer/seasons/{season.pk}/nights/new/")
+    thursday = night.date + datetime.timedelta(days=8)
+    page.get_by_label("Datum").fill(thursday.isoformat())
+    page.get_by_role("button", name="Ligaabend anlegen").click()
+    expect(page.get_by_role("alert")).to_contain_text("ist kein Mittwoch")
+    _fits_the_phone(page)
+    _shot(page, "12-night-other-weekday")
+    assert Night.objects.count() == 1
+    page.get_by_role("button", name="Ja, an diesem Tag anlegen").click()
+    expect(page.get_by_role("heading", name="Anmeldetisch")).to_be_visible()
+    assert Night.objects.filter(date=thursday).exists()
+    page.get_by_role("button", name="Anmeldung schließen").click()
+    expect(page.get_by_role("button", name="Anmeldung öffnen")).to_be_visible()
+    _shot(page, "13-desk-closed")
