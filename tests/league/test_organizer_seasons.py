@@ -302,3 +302,33 @@ def test_the_organizer_pages_render_in_german(organizer_client):
         assert "Organisator" in page, url
     page = organizer_client.get(f"/nights/{night.pk}/desk/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Anmeldung schließen" in page
+
+
+def test_a_visitor_sees_no_empty_getting_started_card_once_a_season_exists(client):
+    make_season(start_date=datetime.date(2020, 1, 1), end_date=datetime.date(2099, 1, 1))
+    assert "getting-started" not in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_client, organizer, settings, language):
+    import re
+
+    settings.USE_THOUSAND_SEPARATOR = True
+    season = make_season(starting_stack=15000, entry_fee=Decimal("1250.50"), jackpot_share=Decimal("2.50"))
+    night = make_night(season=season)
+    for name in ("Anna", "Ben"):
+        services.register_player(night=night, player=make_player(name), by=organizer, fee=Decimal("1250.50"))
+    services.register_player(night=night, player=make_player("Uwe"), by=organizer)
+    night_services.draw_seating(night=night)
+    pages = [f"/organizer/seasons/{season.pk}/", "/organizer/seasons/new/", f"/nights/{night.pk}/seating/", f"/nights/{night.pk}/walk-in/"]
+    seen = 0
+    for url in pages:
+        page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for tag in re.findall(r"<input[^>]*type=\"number\"[^>]*>", page):
+            value = re.search(r'value="([^"]*)"', tag)
+            if value:
+                float(value.group(1))  # what a browser accepts in <input type=number>
+                if 'step="1"' in tag:  # whole numbers: "15.000" would read as fifteen
+                    assert value.group(1).isdigit(), tag
+                seen += 1
+    assert seen >= 12
