@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -32,10 +33,13 @@ class BusyDatabaseMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not is_database_busy(exception):
             return None
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            # A page view writes nothing but its session; a redirect here could loop.
+        back = request.META.get("HTTP_REFERER", "")
+        if request.method in ("GET", "HEAD", "OPTIONS") or not (
+            request.htmx or url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure())
+        ):
+            # Nowhere safe to send the person back to (and a page view retried could loop): say it plainly.
             return HttpResponse(str(BUSY_MESSAGE), status=503, headers={"Retry-After": "2"}, content_type="text/plain; charset=utf-8")
         messages.error(request, BUSY_MESSAGE)
-        if getattr(request, "htmx", False):
-            return HttpResponseClientRefresh()  # the whole page again, with the message
-        return redirect(request.get_full_path())  # POST, redirect, GET: the page with the message
+        if request.htmx:
+            return HttpResponseClientRefresh()  # the page the form is on, again, with the message
+        return redirect(back)  # the form's page (POST, redirect, GET), with the message
