@@ -16,6 +16,7 @@ import json
 import os
 import random
 import re
+import secrets
 import signal
 import socket
 import statistics
@@ -102,6 +103,7 @@ def start_venue_server(
     env = {k: v for k, v in os.environ.items() if k not in _SERVER_VARIABLES}
     env["DATABASE_URL"] = f"sqlite:///{db_path}"
     env["PUBLIC_URL"] = f"http://{public_host or hosts[0]}:{port}"
+    env["SECRET_KEY"] = secrets.token_urlsafe(50)  # not the checkout's .venue-secret-key
     env.update(env_extra)
     log_path = Path(log_dir) / f"venue-{port}.log"
     command = [sys.executable, "manage.py", "venue", "--port", str(port), "--workers", str(workers)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ipaddress
 
-from league.venue import host_names, lan_ipv4_addresses, plan_venue
+from league.venue import host_names, lan_ipv4_addresses, plan_venue, venue_secret_key
 
 
 def _plan(environ=None, *, binds=("0.0.0.0",), lan=("192.168.178.23", "10.8.0.2"), hostname="orga-laptop"):
@@ -76,3 +76,13 @@ def test_the_machines_addresses_leave_out_loopback() -> None:
 
     assert all(not ipaddress.ip_address(a).is_loopback for a in addresses)
     assert all(ipaddress.ip_address(a).version == 4 for a in addresses)
+
+
+def test_the_venue_secret_is_made_once_kept_private_and_reused(tmp_path) -> None:
+    path = tmp_path / ".venue-secret-key"
+
+    first = venue_secret_key(path)
+
+    assert len(first) >= 50
+    assert path.stat().st_mode & 0o077 == 0
+    assert venue_secret_key(path) == first
