@@ -4,6 +4,7 @@ With no environment at all this runs locally on SQLite with DEBUG on. In
 production set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and (usually) DATABASE_URL.
 """
 from pathlib import Path
+from urllib.parse import urlsplit
 import os
 
 import dj_database_url
@@ -44,6 +45,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
+def env_url(name: str, default: str) -> str:
+    """An http(s) address without path, query or fragment, e.g. http://192.168.1.20:8000."""
+    value = (os.environ.get(name) or "").strip() or default
+    parts = urlsplit(value)
+    if parts.scheme not in {"http", "https"} or not parts.hostname or parts.path.strip("/") or parts.query or parts.fragment:
+        raise ImproperlyConfigured(f"{name} must look like http://192.168.1.20:8000 (no path), not {value!r}")
+    try:
+        parts.port
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} has a bad port: {value!r}") from None
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -53,6 +67,12 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# Every absolute link and QR code (dealer links, TV clock, results, sheets) is
+# built from this one address, never from a request's host: phones scan what
+# the organizer's laptop shows. `manage.py venue` sets it to the laptop's LAN
+# address; the default is the README's runserver address.
+PUBLIC_URL = env_url("PUBLIC_URL", "http://127.0.0.1:8000")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -72,6 +92,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "league.compression.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -80,6 +101,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "league.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
@@ -109,6 +131,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A night of six tables on one file: readers never wait for the writer
+    # (WAL), a write transaction takes the lock when it begins (IMMEDIATE), so
+    # it can never fail half-way on an upgrade, and waits up to SQLITE_TIMEOUT
+    # seconds for it. Past that, league.busy answers "try again".
+    DATABASES["default"]["OPTIONS"] = {
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": env_int("SQLITE_TIMEOUT", 5),
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -153,8 +187,8 @@ IMPERIAL_PAYOUT_CAP = env_int("IMPERIAL_PAYOUT_CAP", 20000)
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Off only for plain HTTP on the pub's own network (manage.py venue).
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

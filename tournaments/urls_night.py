@@ -1,11 +1,12 @@
 from django.urls import path
 
-from .views import night, tracker
+from .views import night, qr_sheet, tracker
 
 urlpatterns = [
     path("nights/<int:night_id>/seating/", night.seating, name="seating"),
     path("nights/<int:night_id>/seating/draw/", night.draw_seating, name="seating_draw"),
     path("nights/<int:night_id>/late-entry/", night.late_entry, name="late_entry"),
+    path("nights/<int:night_id>/qr-codes.pdf", qr_sheet.night_qr_sheet_pdf, name="night_qr_sheet"),
     path("tables/<int:table_id>/", night.table_detail, name="table_detail"),
     path("tables/<int:table_id>/first-dealer/", night.first_dealer, name="first_dealer"),
     path("tables/<int:table_id>/dealer-link/revoke/", night.revoke_dealer_link, name="revoke_dealer_link"),

@@ -92,9 +92,10 @@ def test_the_tv_page_shows_the_running_level_without_javascript(client, night):
     assert "is-running" in html
 
 
-def test_the_qr_code_holds_the_pages_own_address(client, night):
+def test_the_qr_code_holds_the_pages_public_address(client, night, settings):
+    settings.PUBLIC_URL = "http://192.168.178.23:8000"
     response = client.get(reverse("clock_tv", args=[night.pk]))
-    assert response.context["tv_url"] == f"http://testserver/nights/{night.pk}/clock/"
+    assert response.context["tv_url"] == f"http://192.168.178.23:8000/nights/{night.pk}/clock/"
     assert response.context["qr_svg"].startswith("<svg")
 
 

@@ -9,6 +9,7 @@ import subprocess
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
@@ -210,7 +211,7 @@ def test_a_table_s_sheet_comes_from_its_placements(english, organizer_client, or
     assert fingerprint in text
     page = english.get(reverse("night_results", args=[table.night_id])).content.decode()
     assert fingerprint in page
-    assert f"http://testserver/nights/{table.night_id}/results/" in text
+    assert f"{settings.PUBLIC_URL}/nights/{table.night_id}/results/" in text
 
 
 @pytest.mark.django_db

@@ -5,7 +5,6 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -13,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from league.models import Night
+from league.public_url import public_reverse
 from league.views import get_night_or_404, organizer_required
 
 from .. import clock_control
@@ -35,7 +35,7 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
     """The full-screen clock for the pub's TV and the players' phones; no login."""
     night = get_night_or_404(night_id)
     board = clock_control.board_for(night)
-    tv_url = request.build_absolute_uri(reverse("clock_tv", args=[night.pk]))
+    tv_url = public_reverse("clock_tv", night.pk)
     return render(
         request,
         "tournaments/clock/tv.html",

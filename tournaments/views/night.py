@@ -5,12 +5,13 @@ from django.contrib import messages
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.forms_organizer import WalkInForm
+from league.compression import never_compress
 from league.models import Entry, Night, NightStatus, Player
+from league.public_url import public_reverse
 from league.views import get_night_or_404, organizer_required
 
 from .. import late_entries, services
@@ -93,13 +94,14 @@ def _get_table_or_404(table_id: int) -> Table:
 
 @organizer_required
 @require_GET
+@never_compress  # the dealer link is a secret and the page echoes the query string (BREACH)
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table_or_404(table_id)
     seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
     placements = list(
         Placement.objects.filter(table=table).select_related("seat__entry__player").prefetch_related("corrections")
     )
-    dealer_url = request.build_absolute_uri(reverse("dealer_tracker", args=[table.dealer_token]))
+    dealer_url = public_reverse("dealer_tracker", table.dealer_token)
     return render(
         request,
         "tournaments/table.html",

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from league import results
 from league.models import Night
+from league.public_url import public_reverse
 from league.views import organizer_required
 
 from .. import manual_results
@@ -18,8 +19,8 @@ from ..models import Table
 from ..sheets import PlacementSheetRenderer
 
 
-def _results_url(request: HttpRequest, night: Night) -> str:
-    return request.build_absolute_uri(reverse("night_results", args=[night.pk]))
+def _results_url(night: Night) -> str:
+    return public_reverse("night_results", night.pk)
 
 
 def _pdf_response(filename: str, mime: str, content: bytes) -> HttpResponse:
@@ -37,7 +38,7 @@ def _renderer() -> PlacementSheetRenderer:
 def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     """One table's sheet: blank (names, empty places) before play, filled in as the places come."""
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
-    sheets = results.placement_sheets(table.night, results_url=_results_url(request, table.night), table_ids=[table.pk])
+    sheets = results.placement_sheets(table.night, results_url=_results_url(table.night), table_ids=[table.pk])
     return _pdf_response(*_renderer().generate(sheets))
 
 
@@ -45,7 +46,7 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def night_sheets_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_object_or_404(Night.objects.select_related("season"), pk=night_id)
-    sheets = results.placement_sheets(night, results_url=_results_url(request, night))
+    sheets = results.placement_sheets(night, results_url=_results_url(night))
     if not sheets:
         messages.error(request, _("The seating has not been drawn yet: there is no table to print."))
         return redirect("night_results", night.pk)

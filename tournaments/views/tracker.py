@@ -8,12 +8,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from league.busy import BUSY_MESSAGE, is_database_busy
 from league.views import organizer_required
 
 from .. import tracker
@@ -93,6 +95,10 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             _apply(request, table)
         except tracker.TrackerError as error:
             messages.error(request, str(error))
+        except OperationalError as error:
+            if not is_database_busy(error):
+                raise
+            messages.error(request, str(BUSY_MESSAGE))  # answered like a stale tap: nothing was written
         if not request.htmx:
             return redirect(request.path)
         table.refresh_from_db()
