@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "template_partials",
     "league",
     "tournaments",
+    "housegames",
 ]
 
 MIDDLEWARE = [

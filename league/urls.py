@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournaments.urls")),
+    path("", include("housegames.urls")),
     path("", include("league.urls_results")),
     path("admin/", admin.site.urls),
 ]

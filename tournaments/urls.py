@@ -3,6 +3,4 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("tournaments.urls_night")),
     path("", include("tournaments.urls_clock")),
-    path("uth/", include("tournaments.urls_uth")),
-    path("imperial/", include("tournaments.urls_imperial")),
 ]

@@ -5,8 +5,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tournaments.imperial_fixtures import deal  # noqa: F401  (fixture: the decks of the next rounds)
-from tournaments.models import Bankroll
+from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the decks of the next rounds)
+from housegames.models import Bankroll
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tournaments.uth_helpers import stack_decks
+from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.browser
 
