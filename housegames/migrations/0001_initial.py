@@ -16,7 +16,10 @@ MOVED_MODELS = ["bankroll", "bankrollentry", "jackpotmeter", "jackpotmeterevent"
 def _move_content_types(apps, schema_editor, source, target):
     ContentType = apps.get_model("contenttypes", "ContentType")
     db = schema_editor.connection.alias
-    ContentType.objects.using(db).filter(app_label=source, model__in=MOVED_MODELS).update(app_label=target)
+    taken = ContentType.objects.using(db).filter(app_label=target).values_list("model", flat=True)
+    # A stale row already under the target label would collide: that model keeps its old row.
+    movable = set(MOVED_MODELS) - set(taken)
+    ContentType.objects.using(db).filter(app_label=source, model__in=movable).update(app_label=target)
 
 
 def content_types_to_housegames(apps, schema_editor):
