@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from housegames.services import uth as uth_play
@@ -51,31 +52,60 @@ class CardsField(forms.CharField):
         return cards
 
 
+class AmountField(forms.DecimalField):
+    """A decimal for ``<input type=number>`` in every language.
+
+    Rendered unlocalized (``10.50``, never the German ``10,50`` that a number
+    input refuses), and read with the active language's decimal sign as well
+    as the dot: ``10,50`` and ``10.50`` in German, ``10.50`` in English."""
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("widget", forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
+        super().__init__(localize=False, **kwargs)
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = formats.sanitize_separators(value.strip())
+        return super().to_python(value)
+
+
 class CalculatorForm(forms.Form):
     rules = forms.ChoiceField(label=_("Rules"), choices=RULE_CHOICES, initial="standard")
     dealer = CardsField(label=_("Dealer's cards"), count=2)
     board = CardsField(label=_("Board"), count=5)
-    meter = forms.DecimalField(
+    meter = AmountField(
         label=_("Jackpot meter"), required=False, min_value=0, decimal_places=2, max_digits=12,
         help_text=_("Needed only when a box with a jackpot bet has a royal flush."),
+    )
+    royals_elsewhere = forms.IntegerField(
+        label=_("Jackpot royal flushes at other tables"), required=False, min_value=0, max_value=99, initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
+        help_text=_("Royal flushes that win the jackpot at other tables in the same round: "
+                    "all winners share the meter."),
     )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for n in range(1, BOXES + 1):
             self.fields[f"box{n}_cards"] = CardsField(label=_("Cards"), count=2, required=False)
-            self.fields[f"box{n}_ante"] = forms.DecimalField(
+            self.fields[f"box{n}_ante"] = AmountField(
                 label=_("Ante"), required=False, min_value=Decimal("0.01"), decimal_places=2, max_digits=10,
-                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
             )
-            self.fields[f"box{n}_trips"] = forms.DecimalField(
+            self.fields[f"box{n}_trips"] = AmountField(
                 label=_("Trips"), required=False, min_value=0, decimal_places=2, max_digits=10,
-                widget=forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}),
             )
             self.fields[f"box{n}_play"] = forms.ChoiceField(
                 label=_("Play"), choices=PLAY_CHOICES, initial="4", required=False
             )
             self.fields[f"box{n}_jackpot"] = forms.BooleanField(label=_("Jackpot"), required=False)
+            self.fields[f"box{n}_guest"] = forms.IntegerField(
+                label=_("Guest"), required=False, min_value=1, max_value=BOXES,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1", "min": "1", "max": str(BOXES)}),
+            )
+            # The boxes are table rows: each input is named by its box and its column.
+            for column in ("cards", "ante", "trips", "play", "jackpot", "guest"):
+                field = self.fields[f"box{n}_{column}"]
+                field.widget.attrs["aria-label"] = _("Box %(number)s: %(field)s") % {"number": n, "field": field.label}
 
     def box_rows(self) -> list[dict]:
         return [
@@ -86,6 +116,7 @@ class CalculatorForm(forms.Form):
                 "trips": self[f"box{n}_trips"],
                 "play": self[f"box{n}_play"],
                 "jackpot": self[f"box{n}_jackpot"],
+                "guest": self[f"box{n}_guest"],
             }
             for n in range(1, BOXES + 1)
         ]
@@ -112,6 +143,8 @@ class CalculatorForm(forms.Form):
             boxes.append({
                 "number": n, "player": cards, "ante": ante, "trips": data.get(f"box{n}_trips") or Decimal(0),
                 "play": int(data[f"box{n}_play"]), "jackpot": bool(data.get(f"box{n}_jackpot")),
+                # Boxes with the same guest number are one person's; no number: a guest of his own.
+                "guest": str(data[f"box{n}_guest"]) if data.get(f"box{n}_guest") else "",
             })
         if self.errors:
             return data
@@ -138,7 +171,7 @@ class CalculatorForm(forms.Form):
         try:
             game, settlement = settle_table(
                 dealer=data["dealer"], board=data["board"], boxes=data["boxes"], rules=data["rules"],
-                meter=data.get("meter"),
+                meter=data.get("meter"), royal_winners_elsewhere=data.get("royals_elsewhere") or 0,
             )
         except UthError as error:
             if error.code == "meter_needed":
@@ -149,5 +182,5 @@ class CalculatorForm(forms.Form):
         view = uth_play.result_view(uth_play.settlement_data(game, settlement))
         for box, entered in zip(view["boxes"], data["boxes"]):
             box["number"] = entered["number"]
-        view["rules"] = game.profile.qualifying_hand
+        view["rules"] = uth_play.QUALIFYING_HANDS[game.profile.name]
         return view

@@ -38,6 +38,14 @@ class UthRound(models.Model):
     staked = models.DecimalField(_("staked"), max_digits=12, decimal_places=2, default=Decimal("0.00"))
     returned = models.DecimalField(_("paid back"), max_digits=12, decimal_places=2, null=True, blank=True)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
+    acted_at = models.DateTimeField(
+        _("last deal or decision"), null=True, blank=True,
+        help_text=_("The next decision's time runs from here (seed 004's decision time)."),
+    )
+    auto_decisions = models.JSONField(
+        _("decisions made on timeout"), default=list, blank=True,
+        help_text=_("Indexes of the decisions the table made when the time ran out."),
+    )
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
 
     class Meta:

@@ -17,6 +17,8 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.formats import number_format
+
+from housegames.chips import format_chips
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -355,9 +357,9 @@ def line_text(line: Line, rules: TableRules) -> str:
 
 
 def signed(amount: int) -> str:
-    """``+35``, ``−10``, ``0``: a ledger amount with its sign, grouped the guest's way."""
-    text = number_format(abs(amount), force_grouping=True)
-    return ("+" if amount > 0 else "−" if amount < 0 else "") + text
+    """``+35 Spielchips``, ``−10 Spielchips``, ``0 Spielchips``: a ledger amount
+    with its sign, in the one chip format of the house games."""
+    return ("+" if amount > 0 else "−" if amount < 0 else "") + format_chips(abs(amount))
 
 
 def _line_view(line: Line, rules: TableRules) -> dict:
@@ -428,9 +430,9 @@ def describe_round(round_: ImperialRound) -> dict:
         "go_on": go_on if game.phase == DEALER_NOT_QUALIFIED else None,
         "table_lines": [_line_view(line, rules) for line in game.lines_of(None)],
         "staked": game.staked,
-        "staked_text": number_format(game.staked, force_grouping=True),
+        "staked_text": format_chips(game.staked),
         "paid_back": game.paid_back,
-        "paid_back_text": number_format(game.paid_back, force_grouping=True),
+        "paid_back_text": format_chips(game.paid_back),
         "net": game.net,
         "net_text": signed(game.net),
     }

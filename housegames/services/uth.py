@@ -13,15 +13,18 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.money import format_money
+from housegames.chips import format_chips
 
 from .bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
 from housegames.engines.uth.rules import (
@@ -39,9 +42,8 @@ from tournaments.poker.cards import Card, shuffled_deck
 
 GAME = "uth"
 RULES = "standard"
-TABLE_LIMITS = TableLimits(
-    min_ante=Decimal(5), max_ante=Decimal(100), min_trips=Decimal(5), max_trips=Decimal(50), max_boxes=3
-)
+# The rule profile's limits (seed 003: Ante and Trips 5 to 50); one open box and two blind ones.
+TABLE_LIMITS: TableLimits = get_profile(RULES).table_limits(max_boxes=3)
 JACKPOT_RULES = JackpotRules()
 CHIPS = (Decimal(5), Decimal(25), Decimal(100))
 MAX_BLIND_BOXES = TABLE_LIMITS.max_boxes - 1
@@ -102,6 +104,15 @@ DECISION_LABELS = {
     "check": gettext_lazy("Check"),
     "fold": gettext_lazy("Fold"),
 }
+QUALIFYING_HANDS = {
+    "standard": gettext_lazy("a pair or better"),
+    "pair_of_fours": gettext_lazy("a pair of fours or better"),
+}
+"""The engine's ``RuleProfile.qualifying_hand`` in the guest's language (the engine stays Django-free)."""
+TIMEOUT_MESSAGES = {
+    "check": gettext_lazy("Time ran out: checked for you (AUTO CHECKED)."),
+    "fold": gettext_lazy("Time ran out: folded for you (AUTOM. GEPASST)."),
+}
 STREET_NAMES = {
     "preflop": gettext_lazy("Before the flop"),
     "flop": gettext_lazy("The flop"),
@@ -147,7 +158,7 @@ def line_text(bet: str, reason: str, odds: str | None, hand: str | None) -> str:
 
 
 def _error_message(error: UthError) -> str:
-    params = {k: format_money(v) if isinstance(v, Decimal) else v for k, v in error.params.items()}
+    params = {k: format_chips(v) if isinstance(v, Decimal) else v for k, v in error.params.items()}
     messages = {
         "ante_below_min": _("The ante must be at least %(limit)s."),
         "ante_above_max": _("The ante can be at most %(limit)s."),
@@ -237,8 +248,8 @@ class BetSlip:
             limit = TABLE_LIMITS.max_ante if spot == "ante" else TABLE_LIMITS.max_trips
             if limit is not None and amount > limit:
                 if spot == "ante":
-                    raise UthPlayError(_("The ante can be at most %(limit)s.") % {"limit": format_money(limit)})
-                raise UthPlayError(_("Trips can be at most %(limit)s.") % {"limit": format_money(limit)})
+                    raise UthPlayError(_("The ante can be at most %(limit)s.") % {"limit": format_chips(limit)})
+                raise UthPlayError(_("Trips can be at most %(limit)s.") % {"limit": format_chips(limit)})
             setattr(self, spot, amount)
         elif spot == "clear":
             if value in ("ante", "all"):
@@ -346,13 +357,13 @@ def start_round(*, bankroll: Bankroll, slip: BetSlip) -> UthRound:
     except UthError as error:
         raise UthPlayError(_error_message(error)) from None
     staked = sum((game.stake_before_deal(i) for i in range(len(game.boxes))), Decimal(0))
-    uth_round = UthRound.objects.create(bankroll=bankroll, state=game.to_dict(), staked=staked)
+    uth_round = UthRound.objects.create(bankroll=bankroll, state=game.to_dict(), staked=staked, acted_at=timezone.now())
     try:
         book(bankroll=bankroll, amount=-staked, reason=f"UTH round {uth_round.pk}: bets", game=GAME,
              round_id=uth_round.pk)
     except InsufficientPlayMoney:
         raise UthPlayError(
-            _("Not enough play money: these bets need %(amount)s.") % {"amount": format_money(staked)}
+            _("Not enough play money: these bets need %(amount)s.") % {"amount": format_chips(staked)}
         ) from None
     jackpot_boxes = [i for i, box in enumerate(game.boxes) if box.jackpot]
     if jackpot_boxes:
@@ -389,15 +400,65 @@ def make_decision(*, bankroll: Bankroll, round_id: int, decision: str, seen: int
         except InsufficientPlayMoney:
             raise UthPlayError(
                 _("Not enough play money for %(decision)s (%(amount)s).")
-                % {"decision": DECISION_LABELS[decision], "amount": format_money(made.play)}
+                % {"decision": DECISION_LABELS[decision], "amount": format_chips(made.play)}
             ) from None
         uth_round.staked += made.play
     uth_round.state = game.to_dict()
+    uth_round.acted_at = timezone.now()
     if game.is_over:
         _settle(uth_round, game)
     else:
-        uth_round.save(update_fields=["state", "staked"])
+        uth_round.save(update_fields=["state", "staked", "acted_at"])
     return uth_round
+
+
+def decision_time() -> timedelta | None:
+    """How long the guest has for each decision (``UTH_DECISION_SECONDS``; 0: no limit)."""
+    seconds = getattr(settings, "UTH_DECISION_SECONDS", 0)
+    return timedelta(seconds=seconds) if seconds else None
+
+
+@transaction.atomic
+def decide_overdue(*, bankroll: Bankroll, now: datetime | None = None) -> list[str]:
+    """Make the decisions the guest let run out, as seed 004 does: „Sollten Sie
+    während der Entscheidungszeit keine Entscheidung getroffen haben, so wird
+    automatisch für Sie geschoben" (AUTO CHECKED) before the flop and on the
+    flop; after the river „werden Sie automatisch gepasst" (AUTOM. GEPASST).
+
+    Each street has its own decision time, counted from the last decision (or
+    the deal), so a guest back after three times the limit finds the round
+    checked, checked and folded, and settled. Returns the verbs decided."""
+    limit = decision_time()
+    if limit is None:
+        return []
+    now = now or timezone.now()
+    overdue = UthRound.objects.filter(bankroll=bankroll, status=UthRound.Status.IN_PLAY).filter(
+        Q(acted_at__lte=now - limit) | Q(acted_at__isnull=True, created_at__lte=now - limit)
+    )
+    if not overdue.exists():  # the usual case: one query, no lock
+        return []
+    lock_bankroll(bankroll)
+    uth_round = UthRound.objects.select_for_update().filter(bankroll=bankroll, status=UthRound.Status.IN_PLAY).first()
+    if uth_round is None:
+        return []
+    since = uth_round.acted_at or uth_round.created_at
+    game = uth_round.game()
+    made: list[str] = []
+    while not game.is_over and now - since >= limit:
+        verb = game.timeout_decision()
+        game.decide(game.to_act(), verb)
+        uth_round.auto_decisions = [*uth_round.auto_decisions, len(game.decisions) - 1]
+        made.append(verb)
+        since += limit
+    if not made:
+        return []
+    uth_round.state = game.to_dict()
+    uth_round.acted_at = since
+    if game.is_over:
+        _settle(uth_round, game)
+    else:
+        uth_round.save(update_fields=["state", "acted_at", "auto_decisions"])
+    return made
 
 
 def _settle(uth_round: UthRound, game: Game) -> None:
@@ -566,7 +627,7 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
         "seen": uth_round.decisions_seen,
         "staked": uth_round.staked,
         "created_at": uth_round.created_at,
-        "rules": get_profile(game.profile.name).qualifying_hand,
+        "rules": str(QUALIFYING_HANDS[game.profile.name]),
     }
     if settled:
         view.update(result_view(uth_round.result))

@@ -60,10 +60,7 @@ def imperial_deal(request: HttpRequest) -> HttpResponse:
         imperial_play.start_round(bankroll=bankroll, stakes=imperial_play.slip_stakes(slip))
     except imperial_play.ImperialPlayError as error:
         messages.error(request, str(error))
-    else:
-        # The bets are on the table now; "Rebet" brings them back for the next round.
-        imperial_play.clear_slip(slip)
-        imperial_play.write_slip(request.session, slip)
+    # The slip stays as it was: the next round offers the same bets ("Clear" empties it).
     return _after_write(request, bankroll)
 
 

@@ -30,10 +30,17 @@ def _table_response(request: HttpRequest, bankroll: Bankroll) -> HttpResponse:
     return render(request, TABLE + "#table-main", uth_play.table_context(bankroll, slip))
 
 
+def _decide_overdue(request: HttpRequest, bankroll: Bankroll) -> None:
+    """Decisions whose time ran out are made first (seed 004), and the guest is told."""
+    for verb in uth_play.decide_overdue(bankroll=bankroll):
+        messages.info(request, str(uth_play.TIMEOUT_MESSAGES[verb]))
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def uth_table(request: HttpRequest) -> HttpResponse:
     bankroll = bankroll_for(request)
+    _decide_overdue(request, bankroll)
     slip = uth_play.BetSlip.from_session(request.session)
     template = TABLE + "#table-main" if request.htmx else TABLE
     return render(request, template, uth_play.table_context(bankroll, slip))
@@ -71,6 +78,7 @@ def uth_decide(request: HttpRequest, round_id: int) -> HttpResponse:
         seen = int(request.POST["seen"])  # a form without it is stale by definition
     except (KeyError, ValueError):
         seen = -1
+    _decide_overdue(request, bankroll)
     try:
         uth_play.make_decision(
             bankroll=bankroll, round_id=round_id, decision=request.POST.get("decision", ""), seen=seen
@@ -96,6 +104,7 @@ def uth_top_up(request: HttpRequest) -> HttpResponse:
 def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """One of the guest's rounds: while in play, the table; once settled, its settlement and ledger rows."""
     bankroll = bankroll_for(request)
+    _decide_overdue(request, bankroll)
     uth_round = uth_play.round_for(bankroll, round_id)
     if uth_round is None:
         raise Http404

@@ -35,8 +35,9 @@ Decisions the seeds leave open (also in docs/housegames/uth.md)
   hole card to win the meter; a royal on the board alone is the community
   royal (5,000) for every box with a jackpot bet and triggers no envy bonus.
   Each royal flush made with a hole card by any box (with or without a
-  jackpot bet) pays every *other* box with a jackpot bet one envy bonus, on
-  top of what that box wins itself. Royal winners in the same round split the
+  jackpot bet) pays one envy bonus to every box with a jackpot bet of every
+  *other* guest, on top of what that box wins itself; the guest who made the
+  royal gets no envy on his own other boxes (seed 003). Royal winners in the same round split the
   meter equally, rounded down to the cent; the cents left over stay on the
   meter.
 - Cards are dealt from the deck order: two to each box in box order, two to
@@ -205,13 +206,28 @@ class RuleProfile:
     qualifying_hand: str
     blind_table: PayTable = BLIND_TABLE
     trips_table: PayTable = TRIPS_TABLE
+    # The bet limits the profile's seed names (None: the seed names none).
+    min_ante: Decimal = Decimal(1)
+    max_ante: Decimal | None = None
+    min_trips: Decimal = Decimal(1)
+    max_trips: Decimal | None = None
 
     def dealer_qualifies(self, dealer_value: int) -> bool:
         return dealer_value >= self.qualifying_value
 
+    def table_limits(self, *, max_boxes: int | None = 7) -> TableLimits:
+        """The profile's bet limits at a table with ``max_boxes`` boxes."""
+        return TableLimits(min_ante=self.min_ante, max_ante=self.max_ante, min_trips=self.min_trips,
+                           max_trips=self.max_trips, max_boxes=max_boxes)
+
 
 PROFILES: dict[str, RuleProfile] = {
-    "standard": RuleProfile("standard", category_floor("one_pair"), "a pair or better"),
+    # Seed 003 (Casino Bad Ragaz): „Der Einsatz kann zwischen CHF 5 und CHF 50
+    # betragen" (Ante), and Trips „zwischen 5 und 50 CHF".
+    "standard": RuleProfile(
+        "standard", category_floor("one_pair"), "a pair or better",
+        min_ante=Decimal(5), max_ante=Decimal(50), min_trips=Decimal(5), max_trips=Decimal(50),
+    ),
     # The weakest pair of fours is 4-4-5-3-2: anything that ranks at least as
     # high qualifies, so two pair of any ranks does (seed 004).
     "pair_of_fours": RuleProfile(
@@ -551,10 +567,15 @@ def settle_jackpot(
     meter: Decimal | None,
     royal_winners_elsewhere: int = 0,
     rules: JackpotRules = JackpotRules(),
+    players: Sequence[str] | None = None,
 ) -> JackpotResult:
     """Pay the jackpot bets of one round.
 
     ``boxes`` is each box's ``(hole cards, has a jackpot bet)`` in box order.
+    ``players`` names who plays each box: boxes with the same non-empty name
+    are one guest's, and the envy bonus is paid to every jackpot box of the
+    *other* guests only: „ausser derjenige, der das Royal Flush erzielt hat"
+    (seed 003). An empty name (or no ``players``) is a guest of his own.
     ``meter`` is the meter's amount at the showdown (needed only when a royal
     flush with a hole card wins it). ``royal_winners_elsewhere`` counts royal
     winners at other tables in the same round: all royal winners split the
@@ -572,6 +593,13 @@ def settle_jackpot(
             raise UthError("the jackpot meter's amount is needed to pay a royal flush", code="meter_needed")
         share, _ = split_meter(meter, len(meter_winners) + royal_winners_elsewhere)
         left = meter - share * len(meter_winners)
+    names = list(players) if players is not None else [""] * len(boxes)
+    if len(names) != len(boxes):
+        raise UthError("one player name per box is needed", code="bad_players")
+
+    def same_guest(a: int, b: int) -> bool:
+        return a == b or (names[a] != "" and names[a] == names[b])
+
     for i, ((_, has_bet), hand) in enumerate(zip(boxes, hands)):
         if not has_bet:
             continue
@@ -580,7 +608,7 @@ def settle_jackpot(
         elif hand is not None:
             awards.append(JackpotAward(i, hand, rules.fixed_payout(hand)))
         for other in royal_boxes:
-            if other != i:
+            if not same_guest(i, other):
                 awards.append(JackpotAward(i, "envy", rules.envy))
     return JackpotResult(tuple(awards), royal_boxes, share * len(meter_winners), left)
 
@@ -899,6 +927,14 @@ class UthRound:
             i = STREETS.index(self.phase)
             self.phase = STREETS[i + 1] if i + 1 < len(STREETS) else "showdown"
 
+    def timeout_decision(self) -> str | None:
+        """What is decided for the box to act when its decision time runs out
+        (seed 004): before the flop and on the flop it checks („AUTO
+        CHECKED"), after the river it folds („AUTOM. GEPASST")."""
+        if self.to_act() is None:
+            return None
+        return "fold" if self.phase == "river" else "check"
+
     # -- what can be seen -------------------------------------------------
 
     @property
@@ -923,6 +959,7 @@ class UthRound:
         jackpot = settle_jackpot(
             [(b.hole, b.jackpot) for b in self.boxes], self.board,
             meter=meter, royal_winners_elsewhere=royal_winners_elsewhere, rules=self.jackpot_rules,
+            players=[b.player for b in self.boxes],
         )
         boxes = []
         for i, b in enumerate(self.boxes):
@@ -996,12 +1033,16 @@ def settle_table(
     rules: Any = "standard",
     meter: Decimal | None = None,
     jackpot_rules: JackpotRules | None = None,
+    royal_winners_elsewhere: int = 0,
 ) -> tuple[UthRound, RoundSettlement]:
     """Settle a whole table whose cards and Play sizes are known: the
     live-table calculator. Each box is a mapping with ``player`` (two cards),
     ``ante``, ``play`` (the Play multiple: 4, 3, 2, 1, or 0 for a fold) and
-    optional ``trips`` and ``jackpot``. The round is played through
-    :class:`UthRound`, so the calculator and the table share every rule."""
+    optional ``trips``, ``jackpot`` and ``guest`` (boxes with the same guest
+    are one person's: no envy bonus on his own royal). ``royal_winners_elsewhere``
+    counts the jackpot's royal winners at other tables in the same round (they
+    share the meter, seed 003). The round is played through :class:`UthRound`,
+    so the calculator and the table share every rule."""
     rnd = UthRound(rules, TableLimits(min_ante=CENT, min_trips=CENT, max_boxes=None), jackpot_rules)
     plans = []
     for i, box in enumerate(boxes):
@@ -1009,10 +1050,11 @@ def settle_table(
         if isinstance(multiple, bool) or multiple not in _PLANS:
             raise UthError(f"box {i + 1}: play must be 4, 3, 2, 1 (times the ante) or 0 for a fold, got {multiple!r}",
                            code="bad_play")
-        rnd.add_box(ante=box["ante"], trips=box.get("trips", 0), jackpot=bool(box.get("jackpot", False)))
+        rnd.add_box(ante=box["ante"], trips=box.get("trips", 0), jackpot=bool(box.get("jackpot", False)),
+                    player=str(box.get("guest") or ""))
         plans.append(iter(_PLANS[multiple]))
     rnd.deal(deck_order([box["player"] for box in boxes], dealer, board))
     while not rnd.is_over:
         actor = rnd.to_act()
         rnd.decide(actor, next(plans[actor]))
-    return rnd, rnd.settle(meter=meter)
+    return rnd, rnd.settle(meter=meter, royal_winners_elsewhere=royal_winners_elsewhere)

@@ -39,7 +39,7 @@ def test_the_table_opens_with_the_starting_bankroll_and_the_bet_slip(guest):
     response = guest.get(reverse("imperial_table"))
     assert response.status_code == 200
     page = text(response)
-    assert 'id="bankroll" data-amount="1000"' in page
+    assert 'id="bankroll" class="play-chips" data-amount="1000">1,000 play chips<' in page
     assert "Place your bets" in page and 'id="deal"' in page
     assert "housegames/tables.css" in page
     assert Bankroll.objects.count() == 1
@@ -77,7 +77,7 @@ def test_dealing_shows_the_round_with_each_option_and_its_cost(guest, deal):
     assert "Bet · 50" in page
     assert "Fold · ante 25 lost" in page
     assert page.count('class="pcard back"') == 4  # the dealer's last card is face up
-    assert 'id="bankroll" data-amount="975"' in page
+    assert 'id="bankroll" class="play-chips" data-amount="975"' in page
 
 
 def test_a_round_is_played_through_forms_and_settled_line_by_line(guest, deal):
@@ -93,9 +93,9 @@ def test_a_round_is_played_through_forms_and_settled_line_by_line(guest, deal):
     for line in ("Ante −5", "Sixth card bought (1 ante) −5", "Bet (2 × ante) −10", "Ante returned +5",
                  "Bet returned +10", "Bet paid 4:1 (Straight) +40"):
         label, amount = line.rsplit(" ", 1)
-        assert f"<td>{label}</td><td class=\"num\">{amount}</td>" in page, line
-    assert 'id="round-net" data-amount="35">+35' in page
-    assert 'id="bankroll" data-amount="1035"' in page
+        assert f"<td>{label}</td><td class=\"num\">{amount} play chips</td>" in page, line
+    assert 'id="round-net" data-amount="35">+35 play chips' in page
+    assert 'id="bankroll" class="play-chips" data-amount="1035"' in page
     assert "Next round" in page
 
 
@@ -109,7 +109,7 @@ def test_exchanging_ticked_cards_then_one_card_again(guest, deal):
     assert 'type="radio" name="cards" value="3d"' in page
     page = text(htmx(guest, act, {"action": "exchange", "box": "1", "cards": ["3d"], "seen": "1"}))
     assert "Three of a Kind" in page and "Insurance against a dealer who does not qualify (5 to 30" in page
-    assert 'id="bankroll" data-amount="980"' in page
+    assert 'id="bankroll" class="play-chips" data-amount="980"' in page
 
 
 def test_a_stale_form_shows_a_message_and_the_table_as_it_stands(guest, deal):
@@ -143,7 +143,7 @@ def test_the_dealer_not_qualifying_offers_go_on_or_the_dealer_card_exchange_for_
     page = text(htmx(guest, act, {"action": "go_on", "exchange_box": ["1"], "seen": "1"}))
     assert "Free repeat" in page and "Flush · <strong>qualifies" in page
     assert "Ante paid for the exchange of the dealer&#x27;s card" in page
-    assert '<td>Bet paid 7:1 (Full House)</td><td class="num">+70</td>' in page
+    assert '<td>Bet paid 7:1 (Full House)</td><td class="num">+70 play chips</td>' in page
 
 
 def test_the_last_card_asks_for_a_confirmation_first(guest, client):
@@ -183,7 +183,7 @@ def test_a_round_of_the_history_opens_on_its_own_page_and_only_for_its_guest(gue
     page = text(guest.get(TABLE))
     assert f'href="/imperial/rounds/{round_.pk}/"' in page
     response = guest.get(reverse("imperial_round", args=[round_.pk]))
-    assert response.status_code == 200 and '<td>Bet paid 4:1 (Straight)</td><td class="num">+40</td>' in text(response)
+    assert response.status_code == 200 and '<td>Bet paid 4:1 (Straight)</td><td class="num">+40 play chips</td>' in text(response)
     guest.cookies.clear()
     assert guest.get(reverse("imperial_round", args=[round_.pk])).status_code == 404
 

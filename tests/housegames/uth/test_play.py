@@ -128,8 +128,8 @@ def test_one_round_at_a_time_per_guest(bankroll, monkeypatch):
 
 @pytest.mark.parametrize(
     "bets, message",
-    [({"ante": 0}, "Place an ante first"), ({"ante": 105}, "The ante can be at most €100.00"),
-     ({"ante": 10, "trips": 60}, "Trips can be at most €50.00"), ({"ante": 10, "trips": 2}, "Trips must be at least €5.00")],
+    [({"ante": 0}, "Place an ante first"), ({"ante": 55}, "The ante can be at most 50 play chips"),
+     ({"ante": 10, "trips": 60}, "Trips can be at most 50 play chips"), ({"ante": 10, "trips": 2}, "Trips must be at least 5 play chips")],
 )
 def test_bets_outside_the_table_limits_write_nothing(bankroll, monkeypatch, bets, message):
     stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
@@ -149,8 +149,8 @@ def test_bets_above_the_bankroll_write_nothing(bankroll, monkeypatch):
 
 def test_a_raise_the_bankroll_cannot_cover_is_refused_and_a_check_still_works(bankroll, monkeypatch):
     stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
-    uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=100))
-    BankrollEntry.objects.create(bankroll=bankroll, amount=Decimal("-700.00"), reason="spent")
+    uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=50))
+    BankrollEntry.objects.create(bankroll=bankroll, amount=Decimal("-800.00"), reason="spent")
     view = uth_play.round_view(uth_round, bankroll.balance())
     assert [(c["verb"], c["affordable"]) for c in view["choices"]] == [("4x", False), ("3x", False), ("check", True)]
     with pytest.raises(UthPlayError, match="Not enough play money for Raise 4x"):
@@ -212,13 +212,17 @@ def test_a_royal_flush_with_a_hole_card_wins_the_meter_which_resets_to_its_seed_
     assert uth_play.meter_view()["wins"][0]["amount"] == Decimal("10001.25")
 
 
-def test_a_blind_box_royal_flush_also_wins_the_meter_and_the_open_box_gets_the_envy_bonus(bankroll, monkeypatch):
+def test_a_blind_box_royal_flush_wins_the_meter_and_pays_no_envy_bonus_on_the_guests_own_open_box(bankroll, monkeypatch):
+    # Seed 003: „Bei einem Royal Flush erhalten alle Spieler, die in dieser
+    # Spielrunde den Progressive-Jackpot Einsatz getätigt haben, ausser
+    # derjenige, der das Royal Flush erzielt hat, den Envy Bonus". Every box
+    # at the web table is the one guest's: his own royal pays him no envy.
     stack_decks(monkeypatch, (["9c9d", "AsKs"], "2h4h", "QsJsTs3d8c"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=5, jackpot=True, blind_boxes=[1]))
     uth_round = play(bankroll, uth_round, "check", "check", "1x")
     open_box, blind_box = uth_round.result["boxes"]
     assert [(line["reason"], line["net"]) for line in open_box["lines"] if line["bet"] == "jackpot"] == [
-        ("lose", "-5.00"), ("envy", "500.00")]
+        ("lose", "-5.00")]
     assert [line["reason"] for line in blind_box["lines"] if line["bet"] == "jackpot"] == ["royal_flush"]
     assert uth_round.result["meter_paid"] == "10002.50"
     assert JackpotMeter.objects.get().amount == Decimal("10000.00")
