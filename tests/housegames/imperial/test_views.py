@@ -230,3 +230,24 @@ def test_the_pay_table_on_the_page_is_the_engine_s(client):
     rows = re.findall(r'<tr><td>([^<]+)</td><td class="num">(\d+):1</td><td class="num">([^<]+)</td></tr>', html)
     assert [int(bet) for _hand, bet, _bonus in rows] == [odds for odds in BET_ODDS.values() if odds]
     assert sorted(int(b[:-2]) for _h, _b, b in rows if b != "–") == sorted(BONUS_ODDS.values())
+
+
+def test_deal_is_disabled_until_a_chip_is_on_an_ante(guest):
+    page = text(guest.get(TABLE))
+    assert re.search(r'<button class="primary" id="deal" disabled aria-describedby="deal-needs-ante">', page)
+    assert "Deal · stakes 0 play chips" in page
+    page = text(htmx(guest, reverse("imperial_slip"), {"chip": "5", "op": "add-ante-1"}))
+    assert '<button class="primary" id="deal">Deal · stakes 5 play chips</button>' in page
+
+
+def test_the_bet_slip_keeps_its_bets_after_the_deal(guest, deal):
+    deal("Qs Qd 7c 4h 2s", dealer=DEALER_AK)
+    guest.post(reverse("imperial_slip"), {"chip": "25", "op": "add-ante-1"})
+    guest.post(reverse("imperial_slip"), {"chip": "5", "op": "add-bonus-1"})
+    guest.post(reverse("imperial_deal"))
+    round_ = ImperialRound.objects.get()
+    act = reverse("imperial_act", args=[round_.pk])
+    guest.post(act, {"action": "fold", "box": "1", "seen": "0"})
+    page = text(guest.get(TABLE))
+    assert "Settlement of round" in page
+    assert '<button class="primary" id="deal">Deal · stakes 30 play chips</button>' in page
