@@ -7,6 +7,7 @@ from decimal import Decimal
 from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import PROFILES, UthError, settle_table
@@ -18,7 +19,7 @@ PLAY_CHOICES = [
     ("3", _("3x (pre-flop)")),
     ("2", _("2x (flop)")),
     ("1", _("1x (river)")),
-    ("0", _("fold")),
+    ("0", pgettext_lazy("ultimate texas hold'em", "fold")),
 ]
 RULE_CHOICES = [
     ("standard", _("Dealer needs a pair")),

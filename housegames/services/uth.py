@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from housegames.chips import format_chips
 
@@ -102,7 +102,8 @@ DECISION_LABELS = {
     "2x": gettext_lazy("Raise 2x"),
     "1x": gettext_lazy("Bet 1x"),
     "check": gettext_lazy("Check"),
-    "fold": gettext_lazy("Fold"),
+    # Seed 004 says PASSEN; "Fold" stays the Imperial Poker word (seed 001).
+    "fold": pgettext_lazy("ultimate texas hold'em", "Fold"),
 }
 QUALIFYING_HANDS = {
     "standard": gettext_lazy("a pair or better"),
@@ -739,5 +740,23 @@ def round_for(bankroll: Bankroll, round_id: int) -> UthRound | None:
     return UthRound.objects.filter(bankroll=bankroll, pk=round_id).first()
 
 
-def ledger(bankroll: Bankroll, round_id: int) -> list[BankrollEntry]:
-    return list(BankrollEntry.objects.filter(bankroll=bankroll, game=GAME, round_id=round_id).order_by("id"))
+_LEDGER_TEXTS = {
+    "bets": gettext_lazy("Bets placed"),
+    "paid back": gettext_lazy("Paid back"),
+    "jackpot": gettext_lazy("Jackpot won"),
+}
+
+
+def ledger_text(entry: BankrollEntry) -> str:
+    """A ledger row's reason in the guest's language (the stored reason is the
+    bookkeeper's English, ``UTH round 7: Play 4x``)."""
+    _prefix, _sep, what = entry.reason.partition(": ")
+    if what.startswith("Play "):
+        verb = what.removeprefix("Play ")
+        return _("Play %(decision)s") % {"decision": DECISION_LABELS.get(verb, verb)}
+    return str(_LEDGER_TEXTS.get(what, entry.reason))
+
+
+def ledger(bankroll: Bankroll, round_id: int) -> list[dict]:
+    entries = BankrollEntry.objects.filter(bankroll=bankroll, game=GAME, round_id=round_id).order_by("id")
+    return [{"text": ledger_text(e), "amount": e.amount, "created_at": e.created_at} for e in entries]
