@@ -18,6 +18,7 @@ from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.formats import number_format
 
+from housegames.cards import card_view
 from housegames.chips import format_chips
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -317,16 +318,6 @@ RESULT_LABELS = {
     "not_qualified": gettext_lazy("The dealer does not qualify"),
     "still_not_qualified": gettext_lazy("The dealer still does not qualify"),
 }
-
-_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-
-
-def card_view(card: Card | None) -> dict | None:
-    if card is None:
-        return None
-    rank = "10" if card.rank_char == "T" else card.rank_char
-    return {"code": str(card), "rank": rank, "suit": _SUITS[card.suit], "red": card.suit in "dh", "text": rank + _SUITS[card.suit]}
-
 
 def line_text(line: Line, rules: TableRules) -> str:
     hand = CATEGORY_LABELS.get(line.category or "", "")

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from housegames.cards import cards_view
 from housegames.chips import format_chips
 
 from .bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
@@ -38,7 +39,7 @@ from housegames.engines.uth.rules import (
     get_profile,
 )
 from housegames.models import STARTING_PLAY_MONEY, Bankroll, BankrollEntry, JackpotMeter, JackpotMeterEvent, UthRound
-from tournaments.poker.cards import Card, shuffled_deck
+from tournaments.poker.cards import shuffled_deck
 
 GAME = "uth"
 RULES = "standard"
@@ -120,7 +121,6 @@ STREET_NAMES = {
     "river": gettext_lazy("Turn and river"),
     "showdown": gettext_lazy("Showdown"),
 }
-_SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def odds_text(odds: Fraction | str | None) -> str:
@@ -172,24 +172,6 @@ def _error_message(error: UthError) -> str:
     if message is None:
         return _("That is not possible now.")
     return message % params
-
-
-def card_view(card: Card | str) -> dict:
-    card = Card(card) if not isinstance(card, Card) else card
-    rank = "10" if card.rank_char == "T" else card.rank_char
-    return {
-        "code": str(card),
-        "rank": rank,
-        "suit": _SUIT_SYMBOLS[card.suit],
-        "red": card.suit in "dh",
-        "label": f"{rank}{_SUIT_SYMBOLS[card.suit]}",
-    }
-
-
-def cards_view(cards) -> list[dict]:
-    if isinstance(cards, str):
-        cards = [cards[i: i + 2] for i in range(0, len(cards), 2)]
-    return [card_view(c) for c in cards]
 
 
 # --------------------------------------------------------------------------
