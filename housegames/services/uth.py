@@ -608,6 +608,7 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
         "phase": game.phase,
         "street": STREET_NAMES[game.phase] if game.phase in STREET_NAMES else "",
         "seen": uth_round.decisions_seen,
+        "decision_time": decision_time(),
         "staked": uth_round.staked,
         "created_at": uth_round.created_at,
         "rules": str(QUALIFYING_HANDS[game.profile.name]),

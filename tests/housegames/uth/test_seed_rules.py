@@ -181,6 +181,7 @@ def test_the_play_page_makes_the_overdue_decision_on_the_next_visit_and_says_so(
     client.post(reverse("uth_slip"), {"change": "ante:25"})
     client.post(reverse("uth_deal"))
     uth_round = StoredRound.objects.get()
+    assert "Each decision has 60 seconds" in client.get(reverse("uth_table")).content.decode()
     _age(uth_round, 61)
     html = client.get(reverse("uth_table")).content.decode()
     assert "Time ran out: checked for you (AUTO CHECKED)." in html
