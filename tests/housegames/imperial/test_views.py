@@ -41,7 +41,7 @@ def test_the_table_opens_with_the_starting_bankroll_and_the_bet_slip(guest):
     page = text(response)
     assert 'id="bankroll" class="play-chips" data-amount="1000">1,000 play chips<' in page
     assert "Place your bets" in page and 'id="deal"' in page
-    assert "housegames/tables.css" in page
+    assert "housegames/imperial.css" in page
     assert Bankroll.objects.count() == 1
 
 
