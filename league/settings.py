@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "template_partials",
     "league",
     "tournaments",
+    "housegames",
 ]
 
 MIDDLEWARE = [
@@ -183,6 +184,8 @@ CURRENCY = os.environ.get("CURRENCY", "EUR")
 # Imperial Poker table limits (seed 001: the total paid per round is capped at 20,000).
 IMPERIAL_MIN_ANTE = env_int("IMPERIAL_MIN_ANTE", 5)
 IMPERIAL_PAYOUT_CAP = env_int("IMPERIAL_PAYOUT_CAP", 20000)
+# Seconds a UTH guest has for each decision before it is made for him (seed 004); 0: no limit.
+UTH_DECISION_SECONDS = env_int("UTH_DECISION_SECONDS", 300)
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

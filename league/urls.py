@@ -16,6 +16,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("organizer/", include("league.urls_organizer")),
     path("", include("tournaments.urls")),
+    path("", include("housegames.urls")),
     path("", include("league.urls_results")),
     path("admin/", admin.site.urls),
 ]

@@ -93,4 +93,3 @@ class ClockStateAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
-from . import admin_uth  # noqa: F401,E402

@@ -4,6 +4,4 @@ urlpatterns = [
     path("", include("tournaments.urls_night")),
     path("", include("tournaments.urls_late")),
     path("", include("tournaments.urls_clock")),
-    path("uth/", include("tournaments.urls_uth")),
-    path("imperial/", include("tournaments.urls_imperial")),
 ]

@@ -27,9 +27,9 @@ def main(argv=None) -> int:
     parser.add_argument("--engine-rounds", type=int, default=5_000)
     args = parser.parse_args(argv)
 
-    from tournaments.housegames.uth import UthRound, deck_order
-    from tournaments.housegames.uth_sim import deal_nine, simulate
-    from tournaments.housegames.uth_strategy import decide
+    from housegames.engines.uth.rules import UthRound, deck_order
+    from housegames.engines.uth.simulation import deal_nine, simulate
+    from housegames.engines.uth.strategy import decide
     from tournaments.poker.cards import FULL_DECK
 
     best = float("inf")

@@ -5,8 +5,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tournaments.imperial_fixtures import deal  # noqa: F401  (fixture: the decks of the next rounds)
-from tournaments.models import Bankroll
+from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the decks of the next rounds)
+from housegames.models import Bankroll
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ def _amount(locator) -> Decimal:
 def _shown_lines(page: Page) -> list[Decimal]:
     """Every amount of the settlement, line by line, as shown."""
     cells = page.locator("#settlement tbody td.num").all_inner_texts()
-    return [Decimal(text.replace("−", "-").replace("+", "").replace(",", "")) for text in cells]
+    return [Decimal(text.replace(" play chips", "").replace(" play chip", "").replace("−", "-").replace("+", "").replace(",", "")) for text in cells]
 
 
 def _pick(page: Page, card: str) -> None:
@@ -51,7 +51,7 @@ def test_a_guest_buys_a_sixth_card_then_exchanges_one_card_twice_and_the_bankrol
     page.locator("label.chip-5").click()
     page.locator("#ante-1").click()
     expect(page.locator("#ante-1")).to_contain_text("5")
-    expect(page.locator("#deal")).to_have_text("Deal · stakes 5")
+    expect(page.locator("#deal")).to_have_text("Deal · stakes 5 play chips")
     page.locator("#deal").click()
     expect(page.locator("#buy")).to_have_text("Buy a sixth card · 5")
     expect(page.locator("#dealer .pcard.back")).to_have_count(4)
@@ -62,19 +62,18 @@ def test_a_guest_buys_a_sixth_card_then_exchanges_one_card_twice_and_the_bankrol
     page.locator("#bet").click()
     expect(page.locator("#settlement")).to_contain_text("Sixth card bought (1 ante)")
     expect(page.locator("#settlement")).to_contain_text("Bet paid 4:1 (Straight)")
-    expect(page.locator("#round-net")).to_have_text("+35")
+    expect(page.locator("#round-net")).to_have_text("+35 play chips")
     after_first = _settle_and_check_the_bankroll(page, start)
     assert after_first == Decimal(1035)
 
-    # Round 2: the same bets again, then two single-card exchanges at 1 and 2 antes.
-    page.get_by_role("button", name="Rebet").click()
-    expect(page.locator("#deal")).to_have_text("Deal · stakes 5")
+    # Round 2: the bet slip kept its bets; then two single-card exchanges at 1 and 2 antes.
+    expect(page.locator("#deal")).to_have_text("Deal · stakes 5 play chips")
     page.locator("#deal").click()
     expect(page.locator("#exchange")).to_have_text("Exchange the ticked cards · 5")
     _pick(page, "2s")
     page.locator("#exchange").click()
     expect(page.locator("#exchange")).to_have_text("Exchange one more card · 10 (2 antes)")
-    expect(page.locator("#bankroll")).to_have_text("1,025")
+    expect(page.locator("#bankroll")).to_have_text("1,025 play chips")
     _pick(page, "3d")
     page.locator("#exchange").click()
     expect(page.locator("#box-1 .imp-hand")).to_contain_text("Three of a Kind")
@@ -84,7 +83,7 @@ def test_a_guest_buys_a_sixth_card_then_exchanges_one_card_twice_and_the_bankrol
     expect(settlement).to_contain_text("Exchange no. 1 (1 × ante)")
     expect(settlement).to_contain_text("Exchange no. 2 (2 × ante)")
     expect(settlement).to_contain_text("Bet paid 3:1 (Three of a Kind)")
-    expect(page.locator("#round-net")).to_have_text("+15")
+    expect(page.locator("#round-net")).to_have_text("+15 play chips")
     after_second = _settle_and_check_the_bankroll(page, after_first)
     assert after_second == Decimal(1050)
 
@@ -101,7 +100,7 @@ def test_a_reload_in_the_middle_of_a_round_shows_the_same_cards_and_the_round_go
     page.goto(live_server.url + "/imperial/")
     page.locator("label.chip-25").click()
     page.locator("#ante-1").click()
-    expect(page.locator("#deal")).to_have_text("Deal · stakes 25")
+    expect(page.locator("#deal")).to_have_text("Deal · stakes 25 play chips")
     page.locator("#deal").click()
     _pick(page, "2s")
     page.locator("#exchange").click()
@@ -111,4 +110,4 @@ def test_a_reload_in_the_middle_of_a_round_shows_the_same_cards_and_the_round_go
     assert page.locator("#box-1 .pcard").all_inner_texts() == cards
     expect(page.locator("#exchange")).to_contain_text("2 antes")
     page.locator("#fold").click()
-    expect(page.locator("#round-net")).to_have_text(re.compile(r"^−50$"))
+    expect(page.locator("#round-net")).to_have_text(re.compile(r"^−50 play chips$"))

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tournaments.uth_helpers import stack_decks
+from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ def settled_lines_add_up(page: Page) -> Decimal:
     total = Decimal(0)
     for table in page.locator("#uth-last-round table.settlement").all():
         lines = [
-            Decimal(text.replace("€", "").replace(",", "").replace("+", ""))
+            Decimal(text.replace(" play chips", "").replace(" play chip", "").replace(",", "").replace("+", ""))
             for text in table.locator("tbody td.net").all_inner_texts()
         ]
         box_net = Decimal(table.locator("tfoot td.net").get_attribute("data-amount"))
@@ -44,9 +44,9 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
 
     # Round 1: 25 on the ante with chips, 5 on Trips, raise 4x before the flop.
     page.get_by_role("button", name="Add 25 to the ante").click()
-    expect(page.locator("#slip-ante")).to_have_text("€25.00")
+    expect(page.locator("#slip-ante")).to_have_text("25 play chips")
     page.get_by_role("button", name="Add 5 to Trips").click()
-    expect(page.locator("#slip-total")).to_have_text("€55.00")
+    expect(page.locator("#slip-total")).to_have_text("55 play chips")
     page.get_by_role("button", name="Deal").click()
     expect(page.locator("#uth-box-1 [data-card]")).to_have_count(2)
     expect(page.locator("#uth-balance")).to_have_attribute("data-amount", "945.00")
@@ -60,7 +60,7 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
     assert amount(page, "#uth-balance") == balance
 
     # Round 2: the same bets again; check, check, fold at the river.
-    page.get_by_role("button", name="Deal again · €55.00").click()
+    page.get_by_role("button", name="Deal again · 55 play chips").click()
     expect(page.locator("#uth-round")).to_have_attribute("data-phase", "preflop")
     page.reload()  # a reload in the middle of the round continues it
     expect(page.locator("#uth-box-1 [data-card]")).to_have_count(2)
@@ -73,7 +73,7 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
     page.get_by_role("button", name="Fold").click()
     expect(page.locator("#uth-last-round .outcome")).to_have_text("Folded")
     settlement = page.locator("#uth-settlement-1")
-    expect(settlement.locator("tr", has_text="Trips")).to_contain_text("+€15.00")
+    expect(settlement.locator("tr", has_text="Trips")).to_contain_text("+15 play chips")
     net = settled_lines_add_up(page)
     assert net == amount(page, "#uth-round-net") == -25 - 25 + 15
     balance += net
@@ -83,7 +83,7 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
     page.get_by_role("button", name="Bet on the jackpot").click()
     expect(page.locator("#slip-jackpot")).to_have_text("on")
     page.get_by_role("button", name="+ box 2x").click()
-    expect(page.locator("#slip-total")).to_have_text("€165.00")  # 25 + 25 + 5 + 5, and 25 + 25 + 50 + 5
+    expect(page.locator("#slip-total")).to_have_text("165 play chips")  # 25 + 25 + 5 + 5, and 25 + 25 + 50 + 5
     page.get_by_role("button", name="Deal", exact=True).click()
     expect(page.locator("#uth-box-2 .playing-card.back")).to_have_count(2)  # a blind box is seen at the showdown
     page.get_by_role("button", name="Check").click()
@@ -91,8 +91,8 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
     expect(page.locator("#uth-last-round")).to_be_visible()
     expect(page.locator("#uth-box-2 [data-card]")).to_have_count(2)
     box1 = page.locator("#uth-settlement-1")
-    expect(box1.locator("tr", has_text="Blind")).to_contain_text("+€1,250.00")
-    expect(box1.locator("tr", has_text="Jackpot")).to_contain_text("+€1,495.00")
+    expect(box1.locator("tr", has_text="Blind")).to_contain_text("+1,250 play chips")
+    expect(box1.locator("tr", has_text="Jackpot")).to_contain_text("+1,495 play chips")
     net = settled_lines_add_up(page)
     assert net == amount(page, "#uth-round-net")
     balance += net

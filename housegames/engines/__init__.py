@@ -1,0 +1,1 @@
+"""The house games' rules: pure Python on plain values, importing nothing from Django."""

@@ -1,0 +1,1 @@
+"""Ultimate Texas Hold'em: rules and pay tables, the uth_settle contract, basic strategy, simulation."""
