@@ -5,6 +5,7 @@ import datetime
 from decimal import Decimal
 
 from django import forms
+from django.utils import formats
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
@@ -63,7 +64,7 @@ class NewPlayerForm(forms.ModelForm):
         if born and age_on(born, self.night.date) < ADULT_AGE:
             raise forms.ValidationError(
                 _("Under %(age)s: players must be %(age)s or older on the night (%(date)s).")
-                % {"age": ADULT_AGE, "date": self.night.date.strftime("%d.%m.%Y")}
+                % {"age": ADULT_AGE, "date": formats.date_format(self.night.date, "SHORT_DATE_FORMAT")}
             )
         return born
 
