@@ -118,6 +118,11 @@ def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
     return holdem.replay(_setup(hand), _engine_actions(hand, actions))
 
 
+def hand_steps(hand: Hand, actions: Sequence[Action]) -> list[holdem.Step]:
+    """What each input of a stored hand did (blinds and automatic folds included), for the hand history."""
+    return list(_replay(hand, actions).history)
+
+
 def _disqualified(state: TableState) -> list[Seat]:
     return [seat for seat in state.placed if seat.placement.reason == PlacementReason.DISQUALIFIED]
 
