@@ -1,3 +1,6 @@
+import shutil
+import subprocess
+from pathlib import Path
 from decimal import Decimal
 
 import pytest
@@ -49,3 +52,11 @@ def test_every_german_message_is_translated():
     untranslated = [entry for entry in entries if entry.rstrip().endswith('msgstr ""') and "#~" not in entry]
     fuzzy = [entry for entry in entries if "#, fuzzy" in entry]
     assert not untranslated and not fuzzy
+
+
+@pytest.mark.skipif(shutil.which("msgattrib") is None, reason="gettext's msgattrib is not installed")
+@pytest.mark.parametrize("flag", ["--untranslated", "--only-fuzzy"])
+def test_msgattrib_finds_nothing_untranslated_or_fuzzy(flag):
+    po = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    found = subprocess.run(["msgattrib", flag, str(po)], capture_output=True, text=True, check=True).stdout
+    assert found == ""
