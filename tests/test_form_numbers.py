@@ -68,7 +68,13 @@ class NumberFields(HTMLParser):
         )
         if not numeric:
             return
-        whole = mode == "numeric" or a.get("step") == "1" or name not in {"amount", "fee"}
+        step = a.get("step", "")
+        if tag == "input" and kind == "number":
+            whole = step != "any" and "." not in step  # the browser's own rule: no step means steps of 1
+        elif mode in {"numeric", "decimal"}:
+            whole = mode == "numeric"
+        else:
+            whole = name not in {"amount", "fee"}
         what = f"<{tag} name={name!r} type={kind!r}>"
         if "value" in a and a["value"] != "":
             self.fields.append((what, a["value"], whole))
