@@ -15,8 +15,10 @@ from .models import ADULT_AGE, Night, Player, age_on
 class FeeField(forms.DecimalField):
     """Money typed at the desk: ``10``, ``10,00`` or ``10.00`` in German, ``10.00`` in English.
 
-    The value is rendered unlocalized (``10.00``): a German decimal comma inside
-    ``<input type=number>`` is an invalid value the browser throws away.
+    The value is rendered unlocalized (``10.00``) in a text field with the
+    decimal keypad, not ``<input type=number>``: a browser throws a German
+    ``10,00`` away there, and Chromium turns a typed ``12,50`` into ``1250``.
+    Reading the comma is this field's job.
     """
 
     def __init__(self, **kwargs):
@@ -25,7 +27,7 @@ class FeeField(forms.DecimalField):
         kwargs.setdefault("decimal_places", 2)
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
-        kwargs.setdefault("widget", forms.NumberInput(attrs={"step": "0.01", "min": "0", "inputmode": "decimal"}))
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
         kwargs["localize"] = False
         super().__init__(**kwargs)
 

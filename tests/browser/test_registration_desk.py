@@ -25,6 +25,7 @@ TEXT = {
         "fee received": "Gebühr erhalten",
         "fee": "Gebühr",
         "ten": "10,00\xa0€",
+        "typed fee": "10,00",
         "two": "2,00\xa0€",
         "find": "Spieler suchen",
         "register paid": "Anmelden + 10,00\xa0€ bezahlt",
@@ -52,6 +53,7 @@ TEXT = {
         "fee received": "Fee received",
         "fee": "Fee",
         "ten": "€10.00",
+        "typed fee": "10.00",
         "two": "€2.00",
         "find": "Find a player",
         "register paid": "Register + €10.00 paid",
@@ -131,8 +133,13 @@ def test_an_organizer_registers_players_takes_a_fee_draws_the_seating_and_seats_
     expect(page.locator("#entry-count")).to_have_text("3")
     assert Entry.objects.get(player__name="Ben Schuster").fee_paid == 10
     assert Entry.objects.get(player__name="Carla Wolf").fee_paid is None
-    page.locator(".entry", has_text="Carla Wolf").get_by_role("button", name=t["fee received"]).click()
+    # The fee typed as each language writes it (a number field would turn "10,00" into 1000).
+    carla = page.locator(".entry", has_text="Carla Wolf")
+    carla.get_by_label(t["fee"]).fill("")
+    carla.get_by_label(t["fee"]).press_sequentially(t["typed fee"])
+    carla.get_by_role("button", name=t["fee received"]).click()
     expect(page.locator("#paid-count")).to_have_text("3")
+    assert Entry.objects.get(player__name="Carla Wolf").fee_paid == 10
 
     # The draw closes registration; a late arrival pays and gets the free seat.
     page.get_by_role("link", name=t["draw"]).click()
