@@ -5,6 +5,7 @@ import datetime
 from decimal import Decimal
 
 from django import forms
+from django.utils import formats
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
@@ -14,8 +15,10 @@ from .models import ADULT_AGE, Night, Player, age_on
 class FeeField(forms.DecimalField):
     """Money typed at the desk: ``10``, ``10,00`` or ``10.00`` in German, ``10.00`` in English.
 
-    The value is rendered unlocalized (``10.00``): a German decimal comma inside
-    ``<input type=number>`` is an invalid value the browser throws away.
+    The value is rendered unlocalized (``10.00``) in a text field with the
+    decimal keypad, not ``<input type=number>``: a browser throws a German
+    ``10,00`` away there, and Chromium turns a typed ``12,50`` into ``1250``.
+    Reading the comma is this field's job.
     """
 
     def __init__(self, **kwargs):
@@ -24,7 +27,7 @@ class FeeField(forms.DecimalField):
         kwargs.setdefault("decimal_places", 2)
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
-        kwargs.setdefault("widget", forms.NumberInput(attrs={"step": "0.01", "min": "0", "inputmode": "decimal"}))
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
         kwargs["localize"] = False
         super().__init__(**kwargs)
 
@@ -63,7 +66,7 @@ class NewPlayerForm(forms.ModelForm):
         if born and age_on(born, self.night.date) < ADULT_AGE:
             raise forms.ValidationError(
                 _("Under %(age)s: players must be %(age)s or older on the night (%(date)s).")
-                % {"age": ADULT_AGE, "date": self.night.date.strftime("%d.%m.%Y")}
+                % {"age": ADULT_AGE, "date": formats.date_format(self.night.date, "SHORT_DATE_FORMAT")}
             )
         return born
 

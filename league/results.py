@@ -23,7 +23,7 @@ from fractions import Fraction
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from tournaments.models import Placement, PlacementReason, Seat, Table, TableStatus
@@ -536,7 +536,7 @@ def confirm_deposit(*, table: Table, by: AbstractBaseUser) -> JackpotDeposit:
             % {
                 "table": table.number,
                 "who": existing.confirmed_by.get_username(),
-                "time": timezone.localtime(existing.confirmed_at).strftime("%H:%M"),
+                "time": formats.time_format(timezone.localtime(existing.confirmed_at), "TIME_FORMAT"),
             }
         )
     if table.status != TableStatus.FINISHED:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q, Sum
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from .models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
@@ -44,7 +44,7 @@ def check_age(*, player: Player, on: datetime.date) -> None:
     if not player.is_adult_on(on):
         raise LeagueError(
             _("%(name)s is under %(age)s on %(date)s and cannot play.")
-            % {"name": player.name, "age": ADULT_AGE, "date": on.strftime("%d.%m.%Y")}
+            % {"name": player.name, "age": ADULT_AGE, "date": formats.date_format(on, "SHORT_DATE_FORMAT")}
         )
 
 

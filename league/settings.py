@@ -162,6 +162,8 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = "de"
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The league's own date formats: 23.11.2026 in German, 23 Nov 2026 in English.
+FORMAT_MODULE_PATH = ["league.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

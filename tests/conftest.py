@@ -1,7 +1,10 @@
 """Fixtures shared by the whole suite: the people involved and the browser.
 
 Browser tests are the ones marked ``browser`` (a test that asks for a Playwright
-fixture such as ``page`` is marked automatically). They drive Debian's Chromium
+fixture such as ``page`` is marked automatically). Chromium speaks German, as at
+the venue (locale de-DE, ``Accept-Language: de``); a test asks for English with
+``@pytest.mark.browser_language("en")``, or runs in both with
+``@pytest.mark.parametrize("browser_language", ["de", "en"])``. They drive Debian's Chromium
 at /usr/bin/chromium against pytest-django's ``live_server``; Playwright is
 never allowed to download a browser of its own. Without Chromium they are
 skipped with a reason, except in CI (``CI=true``), where that is a failure.
@@ -22,6 +25,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ORGANIZER_PASSWORD = "organizer-secret-4711"
+
+# What a browser context gets for each language: Chromium's locale (navigator.language,
+# number inputs, Intl) and the header Django's LocaleMiddleware reads.
+BROWSER_LANGUAGES = {
+    "de": {"locale": "de-DE", "extra_http_headers": {"Accept-Language": "de-DE,de;q=0.9"}},
+    "en": {"locale": "en-GB", "extra_http_headers": {"Accept-Language": "en-GB,en;q=0.9"}},
+}
 
 # Asking for any of these means driving a browser.
 _PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser", "browser_type", "playwright"}
@@ -76,6 +86,13 @@ def organizer_client(client, organizer):
 # --- browser tests ----------------------------------------------------------
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        'browser_language(code): the language Chromium speaks in this browser test, "de" (the default) or "en"',
+    )
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # trylast: run after pytest-django has ordered the items by database use.
@@ -117,6 +134,22 @@ def browser_type_launch_args(browser_type_launch_args):
         # Only reached in CI: elsewhere the tests were skipped at collection.
         pytest.fail(_missing_chromium_message() + " (CI=true: browser tests must run)", pytrace=False)
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def browser_language(request: pytest.FixtureRequest) -> str:
+    """German unless the test says otherwise (marker, or parametrize("browser_language", [...]))."""
+    marker = request.node.get_closest_marker("browser_language")
+    language = marker.args[0] if marker else "de"
+    if language not in BROWSER_LANGUAGES:
+        pytest.fail(f"browser_language must be one of {sorted(BROWSER_LANGUAGES)}, not {language!r}", pytrace=False)
+    return language
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args, browser_language):
+    """Every context of the test (``page``, ``context``, ``new_context()``) speaks ``browser_language``."""
+    return {**browser_context_args, **BROWSER_LANGUAGES[browser_language]}
 
 
 @pytest.fixture(scope="session")

@@ -39,6 +39,7 @@ from reportlab.platypus import (
 )
 
 from league.money import format_money
+from league.numbers import format_percent
 
 PDF = "application/pdf"
 GRID = colors.black
@@ -239,7 +240,7 @@ class PlacementSheetRenderer(_Renderer):
                 suffix = f"-table-{first.table_number}" if len(sheets) == 1 else ""
                 filename = f"placements-{first.night_date.isoformat()}{suffix}.pdf"
             self._footer = f"{_('Pub Poker League')} · {first.season} · {formats.date_format(first.night_date, 'SHORT_DATE_FORMAT')}"
-            title = _("Placement sheet") + f" – {first.season} – {first.night_date.isoformat()}"
+            title = _("Placement sheet") + f" – {first.season} – {formats.date_format(first.night_date, 'SHORT_DATE_FORMAT')}"
             return filename, PDF, self._build(self._get_story(sheets), title)
 
     def _get_story(self, sheets: Sequence[TableSheet]) -> list:
@@ -461,7 +462,7 @@ class JackpotReportRenderer(_Renderer):
             rows = [[_p(h, s["head"]) for h in (_("Place"), _("Share"), _("Amount"), _("Currently"))]]
             for row in report.payout:
                 rows.append(
-                    [f"{row.place}.", f"{formats.number_format(row.percent, use_l10n=True)} %", self._money(row.amount), _p(row.holder, s["base"])]
+                    [f"{row.place}.", format_percent(row.percent, self.language), self._money(row.amount), _p(row.holder, s["base"])]
                 )
             split = Table(rows, colWidths=[20 * mm, 25 * mm, 40 * mm, self.width - 85 * mm])
             split.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL)]))

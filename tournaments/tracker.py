@@ -8,11 +8,12 @@ then writes.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from .clock_control import blinds_now
@@ -118,6 +119,11 @@ def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
     return holdem.replay(_setup(hand), _engine_actions(hand, actions))
 
 
+def hand_steps(hand: Hand, actions: Sequence[Action]) -> list[holdem.Step]:
+    """What each input of a stored hand did (blinds and automatic folds included), for the hand history."""
+    return list(_replay(hand, actions).history)
+
+
 def _disqualified(state: TableState) -> list[Seat]:
     return [seat for seat in state.placed if seat.placement.reason == PlacementReason.DISQUALIFIED]
 
@@ -211,6 +217,32 @@ def _update_status(hand: Hand, engine: holdem.Hand) -> None:
         hand.save(update_fields=["status"])
 
 
+def _check_input(legal: holdem.LegalActions | None, name: str, verb: str, to: int | None) -> None:
+    """The dealer's usual slips, said in his language; the engine's own refusal stays the last word."""
+    if legal is None:
+        return
+    if name != legal.player:
+        raise TrackerError(_("It is %(name)s's turn.") % {"name": legal.player})
+    if verb == "check" and not legal.can_check:
+        raise TrackerError(_("%(name)s cannot check facing a bet of %(bet)s.") % {"name": name, "bet": _chips(legal.bet)})
+    if verb not in legal.verbs:
+        raise TrackerError(_("That is not possible for %(name)s now; the buttons show what is.") % {"name": name})
+    if verb in ("bet", "raise") and legal.min_to is not None and legal.max_to is not None:
+        if to is None:
+            raise TrackerError(_("Enter the amount."))
+        if to < legal.min_to:
+            raise TrackerError(_("%(to)s is below the minimum: enter at least %(min)s.") % {"to": _chips(to), "min": _chips(legal.min_to)})
+        if to > legal.max_to:
+            raise TrackerError(
+                _("%(to)s is more than %(name)s has: at most %(max)s (all-in).")
+                % {"to": _chips(to), "name": name, "max": _chips(legal.max_to)}
+            )
+
+
+def _chips(n: int) -> str:
+    return formats.number_format(n, force_grouping=True)
+
+
 @transaction.atomic
 def record_action(*, table: Table, version: str, seat_id: int, verb: str, to: int | None = None) -> Action:
     state = _locked(table, version)
@@ -219,6 +251,7 @@ def record_action(*, table: Table, version: str, seat_id: int, verb: str, to: in
     name = state.engine_names().get(seat_id)
     if name is None:
         raise TrackerError(_("That player is not in this hand."))
+    _check_input(state.engine.legal_actions(), name, verb, to)
     action = holdem.Action(name, verb, to)
     try:
         state.engine.apply(action)
@@ -257,14 +290,34 @@ def undo(*, table: Table, version: str) -> None:
     _update_status(hand, _replay(hand, state.actions[:-1]))
 
 
+def _typed_cards(text: str) -> list:
+    try:
+        return parse_cards(text)
+    except CardError:
+        unknown = [token for token in re.split(r"[\s,]+", text) if token and not _is_cards(token)]
+        raise TrackerError(
+            _("Not a card: %(cards)s. Write cards like As Kd 10h.") % {"cards": ", ".join(unknown) or text}
+        ) from None
+
+
+def _is_cards(token: str) -> bool:
+    try:
+        parse_cards(token)
+    except CardError:
+        return False
+    return True
+
+
 def _parse_cards_input(board: str, hole_cards: Mapping[str, str]) -> tuple[str, dict[str, str]]:
     """Normalise what the dealer typed; unknown or repeated cards are refused with their names."""
+    board_cards = _typed_cards(board or "")
+    holes = {name: _typed_cards(value) for name, value in hole_cards.items() if value and value.strip()}
     try:
-        board_cards = parse_cards(board or "")
-        holes = {name: parse_cards(value) for name, value in hole_cards.items() if value and value.strip()}
         ensure_distinct(board_cards, *holes.values())
-    except CardError as error:
-        raise TrackerError(_("Cards: %(reason)s") % {"reason": str(error)}) from error
+    except CardError:
+        everything = [card for cards in (board_cards, *holes.values()) for card in cards]
+        twice = sorted({format_cards([card]) for card in everything if everything.count(card) > 1})
+        raise TrackerError(_("Entered twice: %(cards)s.") % {"cards": ", ".join(twice)}) from None
     if len(board_cards) > 5:
         raise TrackerError(_("The board has at most five cards."))
     for name, cards in holes.items():
@@ -287,6 +340,14 @@ def save_cards(*, table: Table, version: str, board: str, hole_cards: Mapping[st
     state.hand.save(update_fields=["board", "hole_cards"])
 
 
+def _check_showdown_cards(hand: Hand, engine: holdem.Hand) -> None:
+    if len(parse_cards(hand.board or "")) != 5:
+        raise TrackerError(_("Enter all five board cards, or tap the winners."))
+    missing = [name for name in engine.in_hand if not hand.hole_cards.get(name)]
+    if missing:
+        raise TrackerError(_("Enter the hole cards of %(names)s, or tap the winners.") % {"names": ", ".join(missing)})
+
+
 @transaction.atomic
 def settle(*, table: Table, version: str, pot_winners: Sequence[Sequence[str]] | None = None) -> holdem.HandResult:
     """End the hand: by the cards entered, by the winners the dealer named per pot, or with one player left."""
@@ -302,6 +363,7 @@ def settle(*, table: Table, version: str, pot_winners: Sequence[Sequence[str]] |
         elif len(engine.in_hand) == 1 or all(len(pot.eligible) == 1 for pot in engine.pots()):
             result = engine.settle()
         else:
+            _check_showdown_cards(hand, engine)
             result = engine.settle(hole_cards=hand.hole_cards, board=hand.board)
     except holdem.HandError as error:
         raise TrackerError(_("Cannot settle: %(reason)s") % {"reason": str(error)}) from error

@@ -1,3 +1,6 @@
+import shutil
+import subprocess
+from pathlib import Path
 from decimal import Decimal
 
 import pytest
@@ -35,10 +38,10 @@ def test_the_language_switcher_changes_the_language_and_returns_to_the_page(orga
     response = organizer_client.post(reverse("set_language"), {"language": "de", "next": desk})
     assert response.status_code == 302 and response.url == desk
     german = organizer_client.get(desk).content.decode()
-    assert "Anmeldung" in german and "10,00\xa0€" in german and "25. November 2026" in german
+    assert "Anmeldung" in german and "10,00\xa0€" in german and "25.11.2026" in german
     organizer_client.post(reverse("set_language"), {"language": "en", "next": desk})
     english = organizer_client.get(desk).content.decode()
-    assert "Registration desk" in english and "€10.00" in english and "Nov. 25, 2026" in english
+    assert "Registration desk" in english and "€10.00" in english and "25 Nov 2026" in english
 
 
 def test_every_german_message_is_translated():
@@ -49,3 +52,11 @@ def test_every_german_message_is_translated():
     untranslated = [entry for entry in entries if entry.rstrip().endswith('msgstr ""') and "#~" not in entry]
     fuzzy = [entry for entry in entries if "#, fuzzy" in entry]
     assert not untranslated and not fuzzy
+
+
+@pytest.mark.skipif(shutil.which("msgattrib") is None, reason="gettext's msgattrib is not installed")
+@pytest.mark.parametrize("flag", ["--untranslated", "--only-fuzzy"])
+def test_msgattrib_finds_nothing_untranslated_or_fuzzy(flag):
+    po = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    found = subprocess.run(["msgattrib", flag, str(po)], capture_output=True, text=True, check=True).stdout
+    assert found == ""

@@ -175,7 +175,7 @@ def test_the_public_jackpot_page_shows_the_total_each_night_and_the_rules(client
     html = text(client.get(reverse("jackpot"), {"season": season.pk}))
     assert '<dd id="jackpot-total">€36.00</dd>' in html
     assert "€24.00" in html and "€12.00" in html and "(1 table to confirm)" in html
-    assert "50 %" in html and "€18.00" in html and "€10.80" in html and "€7.20" in html
+    assert "50%" in html and "€18.00" in html and "€10.80" in html and "€7.20" in html
     assert "top places of the final standings" in html
     assert "Jackpot report for organizers" not in html
 

@@ -137,3 +137,26 @@ def test_the_hand_history_lists_hands_and_offers_the_json(organizer_client, thre
     assert reverse("hand_json", args=[three_way.pk, 1]) in html
     data = organizer_client.get(reverse("hand_json", args=[three_way.pk, 1])).json()
     assert data["button"] == "Anna" and [a["action"] for a in data["actions"]] == ["fold", "fold"]
+
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "language, expected, english",
+    [
+        ("de", ["Ben: setzt den Small Blind 25", "Carl: setzt den Big Blind 50", "Anna: erhöht auf 1.500 (alles gesetzt)", "Ben: steigt aus"], True),
+        ("en", ["Ben: posts the small blind 25", "Carl: posts the big blind 50", "Anna: raises to 1,500 (all-in)", "Ben: folds"], False),
+    ],
+)
+def test_the_hand_history_tells_each_action_in_the_readers_language(organizer_client, three_way, dealer, language, expected, english):
+    dealer.next_hand()
+    dealer.act("Anna", "allin")
+    dealer.act("Ben", "fold")
+    dealer.act("Carl", "fold")
+    dealer.settle()
+    html = organizer_client.get(reverse("hand_history", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for text in expected:
+        assert text in html
+    # The stored verbs never reach the page as they are.
+    assert ("Anna allin" in html) is False and ("Ben fold" in html) is False
+    assert ("raises to" in html) is not english

@@ -111,7 +111,11 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
 def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
     hands = list(table.hands.prefetch_related("actions").order_by("-number"))
-    rows = [(hand, tracker.replay_json(hand, list(hand.actions.all()))) for hand in hands]
+    rows = []
+    for hand in hands:
+        actions = list(hand.actions.all())
+        # The engine's steps, not the stored verbs: the page says them in the reader's language.
+        rows.append((hand, tracker.replay_json(hand, actions), tracker.hand_steps(hand, actions)))
     return render(request, "tournaments/hand_history.html", {"table": table, "rows": rows})
 
 
