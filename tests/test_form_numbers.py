@@ -34,6 +34,14 @@ FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("night jackpot: deposits", lambda e: reverse("night_jackpot", args=[e.played.pk])),
     ("season jackpot", lambda e: reverse("season_jackpot", args=[e.season.pk])),
     ("standings: season filter", lambda e: reverse("standings")),
+    ("organizer home", lambda e: reverse("organizer_home")),
+    ("season create", lambda e: reverse("season_create")),
+    ("season edit", lambda e: reverse("season_edit", args=[e.season.pk])),
+    ("night create", lambda e: reverse("night_create", args=[e.season.pk])),
+    ("night finish", lambda e: reverse("night_finish", args=[e.tonight.pk])),
+    ("organizer add", lambda e: reverse("organizer_add")),
+    ("password change", lambda e: reverse("password_change")),
+    ("walk-in", lambda e: reverse("walk_in", args=[e.tonight.pk])),
 ]
 
 # Hidden inputs and buttons that carry a number under these names.

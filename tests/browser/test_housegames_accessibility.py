@@ -50,7 +50,6 @@ def serious_violations(page: Page) -> list[str]:
 def german_phone(page: Page) -> Page:
     _axe_or_skip()
     page.set_viewport_size(PHONE)
-    page.context.set_extra_http_headers({"Accept-Language": "de"})
     return page
 
 

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the decks of the next rounds)
 from housegames.models import Bankroll
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.browser_language("en")]
 
 DEALER_AK = "Ad Kc Tc 3h 4d"
 
@@ -41,7 +41,6 @@ def test_a_guest_buys_a_sixth_card_then_exchanges_one_card_twice_and_the_bankrol
 ) -> None:
     deal("9s 8d 7c 6h 2s", dealer=DEALER_AK, draws="5c")
     deal("Qs Qd 7c 4h 2s", dealer=DEALER_AK, draws="3d Qc")
-    page.context.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(live_server.url + "/imperial/")
     expect(page.locator("h1")).to_have_text("Imperial Poker")
     start = _amount(page.locator("#bankroll"))
@@ -96,7 +95,6 @@ def test_a_reload_in_the_middle_of_a_round_shows_the_same_cards_and_the_round_go
     page: Page, live_server, deal, transactional_db
 ) -> None:
     deal("Qs Qd 7c 4h 2s", dealer=DEALER_AK, draws="3d Qc")
-    page.context.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(live_server.url + "/imperial/")
     page.locator("label.chip-25").click()
     page.locator("#ante-1").click()

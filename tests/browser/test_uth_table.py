@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.housegames.uth.helpers import stack_decks
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.browser_language("en")]
 
 
 def amount(page: Page, selector: str) -> Decimal:
@@ -36,7 +36,6 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
         (["8c3d"], "AsJs", "QhQdQc5s2h"),  # folded at the river; Trips paid on the board's queens
         (["9s8s", "KhKc"], "2d3c", "7s6s5sKd2c"),  # a straight flush, and a blind box with three kings
     )
-    page.context.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{live_server.url}/uth/")
     expect(page.locator("h1")).to_have_text("Ultimate Texas Hold'em")
     balance = amount(page, "#uth-balance")

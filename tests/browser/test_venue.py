@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.benchmarks.venue import start_venue_server, venue_db
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.browser_language("en")]
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +33,6 @@ def venue(tmp_path_factory):
 def test_a_dealer_opens_the_link_through_the_network_address_and_plays_a_hand(page: Page, venue) -> None:
     server, night, db = venue
     table = night["tables"][0]
-    page.context.set_extra_http_headers({"Accept-Language": "en"})
     page.goto(f"{server.url('127.0.0.1')}/accounts/login/?next=/tables/{table['id']}/")
     page.fill("input[name=username]", night["organizer"]["username"])
     page.fill("input[name=password]", night["organizer"]["password"])

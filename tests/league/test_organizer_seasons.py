@@ -324,7 +324,7 @@ def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_clie
     seen = 0
     for url in pages:
         page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
-        for tag in re.findall(r"<input[^>]*type=\"number\"[^>]*>", page):
+        for tag in re.findall(r"<input[^>]*(?:type=\"number\"|inputmode=\"decimal\")[^>]*>", page):
             value = re.search(r'value="([^"]*)"', tag)
             if value:
                 float(value.group(1))  # what a browser accepts in <input type=number>
