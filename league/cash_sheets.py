@@ -132,8 +132,8 @@ class NightMoneySheetRenderer(_MoneyRenderer):
         sums = [
             [_p(_("Brought forward (float and earlier nights)"), s["base"]), money(sheet.brought_forward)],
             [_p(_("+ Entry fees"), s["base"]), money(sheet.fees)],
-            [_p(_("− Refunds"), s["base"]), money(sheet.refunds)],
-            [_p(_("− Jackpot sums paid in at the register"), s["base"]), money(sheet.deposits)],
+            [_p(_("– Refunds"), s["base"]), money(sheet.refunds)],
+            [_p(_("– Jackpot sums paid in at the register"), s["base"]), money(sheet.deposits)],
             [_p(_("+ Other lines"), s["base"]), money(sheet.other)],
             [_p(_("Expected in the box"), s["cell_bold"]), money(sheet.expected)],
         ]

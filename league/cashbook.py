@@ -25,6 +25,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from . import payouts, results, standings
 from .cash_models import CashBox, CashCount, CashLine, LineKind, PaymentMethod
@@ -546,7 +547,11 @@ def record_payout(
         raise CashError(payout.split_error)
     if not payout.final:
         raise CashError(
-            _("The season still has %(n)s night(s) not finished: pay the jackpot when the standings are final.")
+            ngettext(
+                "The season still has %(n)s night not finished: pay the jackpot when the standings are final.",
+                "The season still has %(n)s nights not finished: pay the jackpot when the standings are final.",
+                payout.unfinished_nights,
+            )
             % {"n": payout.unfinished_nights}
         )
     share = payout.for_player(player.pk)
