@@ -98,14 +98,26 @@ class _MoneyRenderer(_Renderer):
         return table
 
     def _signatures(self, labels: list[str]) -> Table:
+        """A line to sign above each label, with a gap between the lines."""
         s = self.styles
-        cells = [[Spacer(1, 14 * mm) for _label in labels], [_p(label, s["small"]) for label in labels]]
-        width = self.width / len(labels)
-        table = Table(cells, colWidths=[width] * len(labels))
+        gap = 12 * mm
+        width = (self.width - gap * (len(labels) - 1)) / len(labels)
+        top: list = []
+        bottom: list = []
+        widths: list[float] = []
+        for index, label in enumerate(labels):
+            if index:
+                top.append("")
+                bottom.append("")
+                widths.append(gap)
+            top.append(Spacer(1, 14 * mm))
+            bottom.append(_p(label, s["small"]))
+            widths.append(width)
+        table = Table([top, bottom], colWidths=widths)
         table.setStyle(
             TableStyle(
-                [("LINEABOVE", (i, 1), (i, 1), 0.8, GRID) for i in range(len(labels))]
-                + [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 8 * mm)]
+                [("LINEABOVE", (2 * i, 1), (2 * i, 1), 0.8, GRID) for i in range(len(labels))]
+                + [("LEFTPADDING", (0, 0), (-1, -1), 0)]
             )
         )
         return table
@@ -165,6 +177,14 @@ class NightMoneySheetRenderer(_MoneyRenderer):
             for value, count in sheet.denominations:
                 rows.append([money(value), str(count), money(value * count)])
             story.append(self._grid(rows, [50 * mm, 30 * mm, 50 * mm], right_from=0))
+        if sheet.counted_at is not None:
+            story.append(Spacer(1, 2 * mm))
+            story.append(
+                _p(_("Counted at %(when)s by %(who)s.") % {"when": self._when(sheet.counted_at), "who": sheet.organizer}, s["small"])
+            )
+        organizer = _("Organizer") + (f": {sheet.organizer}" if sheet.organizer else "")
+        witness = _("Witness") + (f": {sheet.witness}" if sheet.witness else "")
+        story.append(KeepTogether([_p(_("Signatures"), s["h2"]), self._signatures([organizer, witness])]))
         story.append(_p(_("Tonight's lines"), s["h2"]))
         rows = [[_p(h, s["head"]) for h in (_("Time"), _("Line"), _("By"), _("Amount"))]]
         for line in sheet.lines:
@@ -179,15 +199,6 @@ class NightMoneySheetRenderer(_MoneyRenderer):
         if len(rows) == 1:
             rows.append(["", _p(_("No lines."), s["small"]), "", ""])
         story.append(self._grid(rows, [18 * mm, self.width - 18 * mm - 30 * mm - 30 * mm, 30 * mm, 30 * mm], right_from=3))
-        if sheet.counted_at is not None:
-            story.append(Spacer(1, 2 * mm))
-            story.append(
-                _p(_("Counted at %(when)s by %(who)s.") % {"when": self._when(sheet.counted_at), "who": sheet.organizer}, s["small"])
-            )
-        story.append(Spacer(1, 8 * mm))
-        organizer = _("Organizer") + (f": {sheet.organizer}" if sheet.organizer else "")
-        witness = _("Witness") + (f": {sheet.witness}" if sheet.witness else "")
-        story.append(KeepTogether([_p(_("Signatures"), s["h2"]), self._signatures([organizer, witness])]))
         return story
 
 
@@ -258,7 +269,7 @@ class CashBookRenderer(_MoneyRenderer):
                 rows.append([_p(box, s["base"]), self._money(opening), self._money(closing)])
             story.append(self._grid(rows, [self.width - 80 * mm, 40 * mm, 40 * mm], right_from=1))
             story.append(Spacer(1, 4 * mm))
-        rows = [[_p(h, s["head"]) for h in (_("Date"), _("Ref."), _("Box"), _("Line"), _("Amount"), _("Balance"))]]
+        rows = [[_p(h, s["head"]) for h in (_("Date"), _("Ref."), _("Cash box"), _("Line"), _("Amount"), _("Balance"))]]
         for line in sheet.lines:
             rows.append(
                 [
@@ -272,6 +283,6 @@ class CashBookRenderer(_MoneyRenderer):
             )
         if len(rows) == 1:
             rows.append(["", "", "", _p(_("No lines."), s["small"]), "", ""])
-        widths = [26 * mm, 20 * mm, 22 * mm, self.width - 26 * mm - 20 * mm - 22 * mm - 48 * mm, 24 * mm, 24 * mm]
+        widths = [26 * mm, 25 * mm, 24 * mm, self.width - 26 * mm - 25 * mm - 24 * mm - 48 * mm, 24 * mm, 24 * mm]
         story.append(self._grid(rows, widths, right_from=4))
         return story

@@ -107,11 +107,11 @@ def _derived_lines() -> list[Line]:
                     ref=f"fee-{entry.pk}", box=CashBox.ORGANIZER, kind=LineKind.FEE, amount=entry.fee_paid,
                     at=entry.paid_at, season_id=entry.night.season_id, night_id=entry.night_id,
                     night_date=entry.night.date, by=_user(entry.received_by),
-                    text=_("Entry fee: %(name)s") % {"name": entry.player.name}, player_id=entry.player_id,
+                    text=entry.player.name, player_id=entry.player_id,
                 )
             )
         if entry.refund_amount:
-            text = _("Refund: %(name)s") % {"name": entry.player.name}
+            text = entry.player.name
             if entry.withdrawal_reason:
                 text += f" ({entry.withdrawal_reason})"
             lines.append(
@@ -129,21 +129,11 @@ def _derived_lines() -> list[Line]:
             "kind": LineKind.DEPOSIT, "at": deposit.confirmed_at, "season_id": night.season_id, "night_id": night.pk,
             "night_date": night.date, "by": _user(deposit.confirmed_by),
         }
-        who = deposit.paid_in_by or "–"
-        lines.append(
-            Line(
-                ref=f"deposit-out-{deposit.pk}", box=CashBox.ORGANIZER, amount=-deposit.amount,
-                text=_("Table %(table)s: jackpot sum to the register (%(who)s)") % {"table": deposit.table.number, "who": who},
-                **common,
-            )
-        )
-        lines.append(
-            Line(
-                ref=f"deposit-in-{deposit.pk}", box=CashBox.REGISTER, amount=deposit.amount,
-                text=_("Table %(table)s: jackpot sum paid in (%(who)s)") % {"table": deposit.table.number, "who": who},
-                **common,
-            )
-        )
+        text = _("Table %(table)s") % {"table": deposit.table.number}
+        if deposit.paid_in_by:
+            text += f" ({deposit.paid_in_by})"
+        lines.append(Line(ref=f"deposit-out-{deposit.pk}", box=CashBox.ORGANIZER, amount=-deposit.amount, text=text, **common))
+        lines.append(Line(ref=f"deposit-in-{deposit.pk}", box=CashBox.REGISTER, amount=deposit.amount, text=text, **common))
     return lines
 
 

@@ -49,8 +49,12 @@ def _pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:
     return response
 
 
+def _short_box(box: str) -> str:
+    return _("Organizer") if box == cashbook.CashBox.ORGANIZER else _("Jackpot fund")
+
+
 def _money_row(line: cashbook.Line) -> MoneyRow:
-    return MoneyRow(line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, line.box_label)
+    return MoneyRow(line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, _short_box(line.box))
 
 
 # --- the book ---------------------------------------------------------------------------------

@@ -52,8 +52,9 @@ def test_the_organizer_home_and_the_night_pages_link_to_the_cash(organizer_clien
 def test_the_book_shows_every_line_with_the_boxes_balances(organizer_client, full_night):
     page = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id}))
     assert '<dd id="balance-box">€162.00</dd>' in page and '<dd id="balance-jackpot">€28.00</dd>' in page
-    assert "Entry fee: Player 01" in page and "Refund: Gerd Geht (krank)" in page and "Wechselgeld" in page
-    assert "jackpot sum to the register" in page and page.count("Reverse…") == 23
+    assert 'Entry fee</span> <span class="text">Player 01' in page
+    assert 'Refund</span> <span class="text">Gerd Geht (krank)' in page and "Wechselgeld" in page
+    assert 'Jackpot sum paid in</span> <span class="text">Table 1' in page and page.count("Reverse…") == 23
 
 
 def test_an_expense_typed_in_german_is_booked_out_of_the_box(organizer_client, full_night):
