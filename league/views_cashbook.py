@@ -78,7 +78,7 @@ def _scope(book: cashbook.CashBook) -> str:
     if book.night is not None:
         parts.append(_("Night of %(date)s") % {"date": formats.date_format(book.night.date, "SHORT_DATE_FORMAT")})
     elif book.season is not None:
-        parts.append(_("Season %(name)s") % {"name": book.season.name})
+        parts.append(book.season.name)
     if book.date_from or book.date_to:
         start = formats.date_format(book.date_from, "SHORT_DATE_FORMAT") if book.date_from else "…"
         end = formats.date_format(book.date_to, "SHORT_DATE_FORMAT") if book.date_to else "…"

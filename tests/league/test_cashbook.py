@@ -12,7 +12,7 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league import cashbook
+from league import cashbook, results
 from league import services as league_services
 from league.cash_models import CashBox, CashCount, CashLine, LineKind
 from league.models import Entry, JackpotDeposit, NightStatus
@@ -33,25 +33,27 @@ def finish_on_paper(table, organizer) -> None:
     )
 
 
-@pytest.fixture
-def full_night(organizer):
+def build_full_night(organizer):
     """13 paid at the desk, one paid and withdrawn (refund), a float of 50 €, one who paid late after the draw,
-    three tables finished on paper and their jackpot sums confirmed at the register."""
+    three tables finished on paper and their jackpot sums confirmed at the register: 162 € expected in the box."""
     night = paid_night(organizer, 13)
     cashbook.book_line(season=night.season, night=night, box=BOX, amount=Decimal("50.00"), reason="Wechselgeld", by=organizer)
     gone = league_services.register_player(night=night, player=make_player("Gerd Geht"), by=organizer, fee=FEE)
     league_services.withdraw_entry(entry=gone, by=organizer, reason="krank")
     late = league_services.register_player(night=night, player=make_player("Uwe Spät"), by=organizer)
     tables = services.draw_seating(night=night, rng=random.Random(5))
-    late_entries.pay_and_seat_entry(entry=late, fee=Decimal("10,00".replace(",", ".")), by=organizer)
+    late_entries.pay_and_seat_entry(entry=late, fee=FEE, by=organizer)
     for table in tables:
         table.refresh_from_db()
         finish_on_paper(table, organizer)
-        from league import results
-
         results.confirm_deposit(table=table, by=organizer)
     night.refresh_from_db()
     return night
+
+
+@pytest.fixture
+def full_night(organizer):
+    return build_full_night(organizer)
 
 
 # --- a night balances ---------------------------------------------------------------------
@@ -195,8 +197,6 @@ def tied_season(organizer):
     places 1-2 and the two seconds for places 3-4 (equal points, places and nights)."""
     season = make_season(jackpot_share=Decimal("2.01"), jackpot_payout_split="51,29,20")
     night = make_night(season)
-    from league import results
-
     for names in (["Anna", "Carl", "Emil"], ["Bert", "Dora", "Fritz"]):
         table = table_of({name: 1500 for name in names}, organizer, night=night)
         finish_on_paper(table, organizer)
