@@ -325,3 +325,13 @@ def test_the_books_balance_equals_the_sum_of_the_money_rows_it_derives_from(orga
             cash = cashbook.night_cash(night)
             assert cash.expected == cash.brought_forward + sum(line.amount for line in cash.lines)
         transaction.set_rollback(True)
+
+
+def test_stored_lines_and_counts_have_no_edit_path():
+    from pathlib import Path
+
+    from django.contrib import admin
+
+    assert CashLine not in admin.site._registry and CashCount not in admin.site._registry
+    source = Path(cashbook.__file__).read_text()
+    assert ".update(" not in source and ".delete(" not in source and ".save(" not in source

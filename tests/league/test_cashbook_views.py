@@ -175,3 +175,11 @@ def test_the_cash_book_exports_a_pdf_per_night_per_season_and_per_date_range(org
     assert "Kassenbuch" in season and "Kassenbuch Saison 2026 Stand:" in season and "Startgebühr: Player 01" in season
     empty = pdf_text(organizer_client.get(reverse("cash_book_pdf"), {"date_from": "2030-01-01", "date_to": "2030-01-31", "lang": "en"}))
     assert "No lines." in empty and "01/01/2030 – 01/31/2030" in empty
+
+
+def test_the_season_jackpot_csv_opens_in_german_excel(organizer_client, full_night):
+    response = organizer_client.get(reverse("season_jackpot_csv", args=[full_night.season_id]), HTTP_ACCEPT_LANGUAGE="de")
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    assert rows[0][:3] == ["night", "table", "players"] and len(rows) == 4
+    assert sorted(row[4] for row in rows[1:]) == ["10,00", "10,00", "8,00"] and all(row[5] == row[4] for row in rows[1:])
