@@ -93,80 +93,93 @@ class Line:
 # --- reading the book ------------------------------------------------------------------
 
 
-def _user(user) -> str:
-    return user.get_username() if user is not None else ""
-
-
-def _derived_lines() -> list[Line]:
+def _derived_lines(*, night_id: int | None = None, season_id: int | None = None) -> list[Line]:
+    """Fee, refund and deposit lines from their own rows, as plain values (two queries)."""
+    entries = Entry.objects.filter(paid_at__isnull=False)
+    deposits = JackpotDeposit.objects.all()
+    if night_id is not None:
+        entries, deposits = entries.filter(night_id=night_id), deposits.filter(table__night_id=night_id)
+    if season_id is not None:
+        entries, deposits = entries.filter(night__season_id=season_id), deposits.filter(table__night__season_id=season_id)
     lines: list[Line] = []
-    entries = Entry.objects.filter(paid_at__isnull=False).select_related("player", "night", "received_by", "withdrawn_by")
-    for entry in entries:
-        if entry.fee_paid:
+    for (pk, fee, paid_at, received_by, refund, withdrawn_at, withdrawn_by, reason, season, night, date, player_id, name) in (
+        entries.order_by().values_list(
+            "pk", "fee_paid", "paid_at", "received_by__username", "refund_amount", "withdrawn_at", "withdrawn_by__username",
+            "withdrawal_reason", "night__season_id", "night_id", "night__date", "player_id", "player__name",
+        )
+    ):
+        if fee:
             lines.append(
-                Line(
-                    ref=f"fee-{entry.pk}", box=CashBox.ORGANIZER, kind=LineKind.FEE, amount=entry.fee_paid,
-                    at=entry.paid_at, season_id=entry.night.season_id, night_id=entry.night_id,
-                    night_date=entry.night.date, by=_user(entry.received_by),
-                    text=entry.player.name, player_id=entry.player_id,
-                )
+                Line(f"fee-{pk}", CashBox.ORGANIZER, LineKind.FEE, fee, paid_at, season, night, date, received_by or "", name, player_id)
             )
-        if entry.refund_amount:
-            text = entry.player.name
-            if entry.withdrawal_reason:
-                text += f" ({entry.withdrawal_reason})"
+        if refund:
+            text = f"{name} ({reason})" if reason else name
             lines.append(
-                Line(
-                    ref=f"refund-{entry.pk}", box=CashBox.ORGANIZER, kind=LineKind.REFUND, amount=-entry.refund_amount,
-                    at=entry.withdrawn_at, season_id=entry.night.season_id, night_id=entry.night_id,
-                    night_date=entry.night.date, by=_user(entry.withdrawn_by), text=text, player_id=entry.player_id,
-                )
+                Line(f"refund-{pk}", CashBox.ORGANIZER, LineKind.REFUND, -refund, withdrawn_at, season, night, date, withdrawn_by or "", text, player_id)
             )
-    for deposit in JackpotDeposit.objects.select_related("table__night", "confirmed_by"):
-        if not deposit.amount:
+    for pk, amount, at, by, paid_in_by, number, season, night, date in deposits.order_by().values_list(
+        "pk", "amount", "confirmed_at", "confirmed_by__username", "paid_in_by", "table__number", "table__night__season_id",
+        "table__night_id", "table__night__date",
+    ):
+        if not amount:
             continue
-        night = deposit.table.night
-        common = {
-            "kind": LineKind.DEPOSIT, "at": deposit.confirmed_at, "season_id": night.season_id, "night_id": night.pk,
-            "night_date": night.date, "by": _user(deposit.confirmed_by),
-        }
-        text = _("Table %(table)s") % {"table": deposit.table.number}
-        if deposit.paid_in_by:
-            text += f" ({deposit.paid_in_by})"
-        lines.append(Line(ref=f"deposit-out-{deposit.pk}", box=CashBox.ORGANIZER, amount=-deposit.amount, text=text, **common))
-        lines.append(Line(ref=f"deposit-in-{deposit.pk}", box=CashBox.REGISTER, amount=deposit.amount, text=text, **common))
+        text = _("Table %(table)s") % {"table": number}
+        if paid_in_by:
+            text += f" ({paid_in_by})"
+        lines.append(Line(f"deposit-out-{pk}", CashBox.ORGANIZER, LineKind.DEPOSIT, -amount, at, season, night, date, by, text))
+        lines.append(Line(f"deposit-in-{pk}", CashBox.REGISTER, LineKind.DEPOSIT, amount, at, season, night, date, by, text))
     return lines
 
 
-def _stored_lines() -> list[Line]:
+def _stored_lines(queryset=None) -> list[Line]:
     lines = []
-    for line in CashLine.objects.select_related("night", "booked_by", "player"):
-        text = line.reason
-        if line.kind == LineKind.PAYOUT and line.player is not None:
-            text = f"{line.player.name}: {line.reason}"
-        lines.append(
-            Line(
-                ref=line.ref, box=line.box, kind=line.kind, amount=line.amount, at=line.booked_at,
-                season_id=line.season_id, night_id=line.night_id, night_date=line.night.date if line.night else None,
-                by=_user(line.booked_by), text=text, player_id=line.player_id, method=line.method, reverses=line.reverses,
-            )
-        )
+    rows = (CashLine.objects.all() if queryset is None else queryset).order_by().values_list(
+        "pk", "box", "kind", "amount", "booked_at", "season_id", "night_id", "night__date", "booked_by__username", "reason",
+        "player_id", "player__name", "method", "reverses",
+    )
+    for pk, box, kind, amount, at, season, night, date, by, reason, player_id, player, method, reverses in rows:
+        text = f"{player}: {reason}" if kind == LineKind.PAYOUT and player else reason
+        lines.append(Line(f"line-{pk}", box, kind, amount, at, season, night, date, by, text, player_id, method, reverses))
     return lines
 
 
 _KIND_ORDER = {kind: index for index, kind in enumerate(LineKind.values)}
 
 
+def _in_order(line: Line) -> tuple:
+    return (line.at, _KIND_ORDER[line.kind], line.ref)
+
+
 def all_lines() -> list[Line]:
     """The whole book in time order, each line with its box's running balance (three queries)."""
     lines = _derived_lines() + _stored_lines()
     reversed_by = {line.reverses: line.ref for line in lines if line.reverses}
-    lines.sort(key=lambda line: (line.at, _KIND_ORDER[line.kind], line.ref))
+    lines.sort(key=_in_order)
     balance: dict[str, Decimal] = defaultdict(lambda: ZERO)
     booked = []
     for line in lines:
         balance[line.box] += line.amount
         booked.append(replace(line, balance=balance[line.box], reversed_by=reversed_by.get(line.ref, "")))
     return booked
+
+
+def box_balances() -> dict[str, Decimal]:
+    """Each box's balance from the money rows with the database's own sums (five queries, no lines built)."""
+    fees = Entry.objects.aggregate(t=Sum("fee_paid"))["t"] or ZERO
+    refunds = Entry.objects.aggregate(t=Sum("refund_amount"))["t"] or ZERO
+    deposits = JackpotDeposit.objects.aggregate(t=Sum("amount"))["t"] or ZERO
+    stored = dict(CashLine.objects.order_by().values("box").annotate(t=Sum("amount")).values_list("box", "t"))
+    return {
+        CashBox.ORGANIZER.value: fees - refunds - deposits + (stored.get(CashBox.ORGANIZER.value) or ZERO),
+        CashBox.REGISTER.value: deposits + (stored.get(CashBox.REGISTER.value) or ZERO),
+    }
+
+
+def night_lines(night: Night) -> list[Line]:
+    """The night's lines in time order, marked when reversed (four queries; no running balance)."""
+    lines = sorted(_derived_lines(night_id=night.pk) + _stored_lines(CashLine.objects.filter(night=night)), key=_in_order)
+    reversed_by = dict(CashLine.objects.filter(reverses__in=[line.ref for line in lines]).values_list("reverses", "pk"))
+    return [replace(line, reversed_by=f"line-{reversed_by[line.ref]}") if line.ref in reversed_by else line for line in lines]
 
 
 def balances(lines: list[Line] | None = None) -> dict[str, Decimal]:
@@ -345,15 +358,14 @@ class NightCash:
 
 
 def night_cash(night: Night) -> NightCash:
-    every = [line for line in all_lines() if line.box == CashBox.ORGANIZER]
-    tonight = [line for line in every if line.night_id == night.pk]
+    tonight = [line for line in night_lines(night) if line.box == CashBox.ORGANIZER]
     count = CashCount.objects.filter(night=night).select_related("counted_by").first()
     if count is not None and count.difference_line_id:
         # The count's own difference line is its result, not part of what was expected.
         expected_lines = [line for line in tonight if line.ref != f"line-{count.difference_line_id}"]
     else:
         expected_lines = tonight
-    total = sum((line.amount for line in every), ZERO)
+    total = box_balances()[CashBox.ORGANIZER.value]
 
     def of(kind: str) -> Decimal:
         return sum((line.amount for line in expected_lines if line.kind == kind), ZERO)
@@ -511,9 +523,9 @@ def season_payout(season: Season) -> SeasonPayout:
     table = standings.season_table(results.season_results(season))
     shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table], payout.place_amounts)
     payments: dict[int, list[Line]] = defaultdict(list)
-    for line in all_lines():
-        if line.season_id == season.pk and line.player_id is not None and line.kind in (LineKind.PAYOUT, LineKind.REVERSAL):
-            payments[line.player_id].append(line)
+    stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
+    for line in sorted(_stored_lines(stored), key=_in_order):
+        payments[line.player_id].append(line)
     for s in shares:
         mine = payments.pop(s.key, [])
         payout.shares.append(PayoutShare(share=s, paid=-sum((line.amount for line in mine), ZERO), payments=mine))
@@ -557,19 +569,3 @@ def record_payout(
         box=CashBox.REGISTER, kind=LineKind.PAYOUT, amount=-amount, season=season, booked_by=by, reason=reason[:200],
         player=player, method=method,
     )
-
-
-# --- checks ---------------------------------------------------------------------------------
-
-
-def balances_from_rows() -> dict[str, Decimal]:
-    """The boxes' balances computed straight from the money rows with the database's sums (for checks and tests)."""
-    fees = Entry.objects.filter(paid_at__isnull=False).aggregate(t=Sum("fee_paid"))["t"] or ZERO
-    refunds = Entry.objects.aggregate(t=Sum("refund_amount"))["t"] or ZERO
-    deposits = JackpotDeposit.objects.aggregate(t=Sum("amount"))["t"] or ZERO
-    stored = dict(CashLine.objects.order_by().values("box").annotate(t=Sum("amount")).values_list("box", "t"))
-    return {
-        CashBox.ORGANIZER.value: fees - refunds - deposits + (stored.get(CashBox.ORGANIZER.value) or ZERO),
-        CashBox.REGISTER.value: deposits + (stored.get(CashBox.REGISTER.value) or ZERO),
-    }
-

@@ -3,6 +3,7 @@ cash, and the season payout. Thin: parse the request, call `league.cashbook`, re
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,6 +29,7 @@ from .money import format_money
 from .views import get_night_or_404, organizer_required
 
 EXPORT_LANGUAGES = ("de", "en")
+LINES_PER_PAGE = 100
 
 
 def _get_season_or_404(season_id: int) -> Season:
@@ -91,10 +93,13 @@ def _scope(book: cashbook.CashBook) -> str:
 @organizer_required
 @require_GET
 def cash_book(request: HttpRequest) -> HttpResponse:
+    """The lines in pages of LINES_PER_PAGE, the latest page first; the exports carry every line."""
     form, book = _filtered_book(request)
-    query = request.GET.urlencode()
-    seasons = list(Season.objects.order_by("-start_date"))
-    context = {"form": form, "book": book, "query": query, "scope": _scope(book), "seasons": seasons}
+    params = request.GET.copy()
+    params.pop("page", None)
+    paginator = Paginator(book.lines, LINES_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page") or paginator.num_pages)
+    context = {"form": form, "book": book, "query": params.urlencode(), "scope": _scope(book), "page": page}
     return render(request, "league/cashbook/book.html", context)
 
 

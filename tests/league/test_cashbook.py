@@ -317,13 +317,14 @@ def test_the_books_balance_equals_the_sum_of_the_money_rows_it_derives_from(orga
                     tally[BOX] -= value
                     tally[FUND] += value
         book = cashbook.all_lines()
-        assert cashbook.balances() == tally == balances_from_rows()
+        assert cashbook.balances() == tally == balances_from_rows() == cashbook.box_balances()
         for box in (BOX, FUND):
             in_box = [line for line in book if line.box == box]
             assert (in_box[-1].balance if in_box else Decimal("0.00")) == tally[box]
         for night in season.nights.all():
             cash = cashbook.night_cash(night)
-            assert cash.expected == cash.brought_forward + sum(line.amount for line in cash.lines)
+            assert cash.expected == cash.brought_forward + sum(line.amount for line in cash.lines) == tally[BOX]
+            assert [line.ref for line in cash.lines] == [line.ref for line in book if line.night_id == night.pk and line.box == BOX]
         transaction.set_rollback(True)
 
 

@@ -183,3 +183,14 @@ def test_the_season_jackpot_csv_opens_in_german_excel(organizer_client, full_nig
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     assert rows[0][:3] == ["night", "table", "players"] and len(rows) == 4
     assert sorted(row[4] for row in rows[1:]) == ["10,00", "10,00", "8,00"] and all(row[5] == row[4] for row in rows[1:])
+
+
+def test_a_long_book_opens_on_its_latest_page(organizer_client, full_night, monkeypatch):
+    from league import views_cashbook
+
+    monkeypatch.setattr(views_cashbook, "LINES_PER_PAGE", 10)
+    latest = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id}))
+    assert "Page 3 of 3" in latest and latest.count("Reverse…") == 3 and "Earlier lines" in latest and "Later lines" not in latest
+    assert f"season={full_night.season_id}&amp;page=2" in latest
+    first = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id, "page": 1}))
+    assert "Page 1 of 3" in first and '<span class="text">Player 01' in first
