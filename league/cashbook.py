@@ -446,16 +446,20 @@ def close_night_cash(
             _("The count differs from the expected %(expected)s by %(difference)s: give a reason to close with a difference.")
             % {"expected": format_money(expected), "difference": format_money(difference)}
         )
-    line = None
-    if difference:
-        line = CashLine.objects.create(
-            box=CashBox.ORGANIZER, kind=LineKind.DIFFERENCE, amount=difference, season=night.season, night=night,
-            booked_by=by, reason=reason[:200],
-        )
-    return CashCount.objects.create(
-        night=night, expected=expected, counted=counted, difference=difference, denominations=pieces,
-        reason=reason[:200], witness=witness.strip()[:120], counted_by=by, difference_line=line,
-    )
+    try:
+        with transaction.atomic():
+            line = None
+            if difference:
+                line = CashLine.objects.create(
+                    box=CashBox.ORGANIZER, kind=LineKind.DIFFERENCE, amount=difference, season=night.season, night=night,
+                    booked_by=by, reason=reason[:200],
+                )
+            return CashCount.objects.create(
+                night=night, expected=expected, counted=counted, difference=difference, denominations=pieces,
+                reason=reason[:200], witness=witness.strip()[:120], counted_by=by, difference_line=line,
+            )
+    except IntegrityError as error:  # closed from a second screen a moment ago
+        raise CashError(_("The cash of this night was already closed.")) from error
 
 
 # --- the season payout -------------------------------------------------------------------
