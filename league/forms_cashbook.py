@@ -1,4 +1,11 @@
-"""Forms of the cash book: every amount is a `FeeField` (``10``, ``10,00`` or ``10.00`` in German)."""
+"""Forms of the cash book: every amount is a `FeeField` (``10``, ``10,00`` or ``10.00`` in German).
+
+The amount boxes are text boxes with a decimal keypad (``inputmode="decimal"``),
+not ``type=number``: a number box parses what is typed with the *browser's*
+locale, and a Chromium running in English turned a typed ``12,50`` into
+``1250`` before the server saw it (tests/browser/test_cashbook.py). As text,
+the server reads exactly what was typed, with `FeeField`'s German rules.
+"""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -24,7 +31,7 @@ def money_field(label, *, required: bool = True, positive: bool = False) -> FeeF
             "max_decimal_places": _("Enter the amount in euros and cents."),
             "required": _("Enter the amount."),
         },
-        widget=forms.NumberInput(attrs={"step": "0.01", "min": str(minimum), "inputmode": "decimal"}),
+        widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "spellcheck": "false"}),
     )
 
 

@@ -60,6 +60,9 @@ def test_the_book_shows_every_line_with_the_boxes_balances(organizer_client, ful
 
 def test_an_expense_typed_in_german_is_booked_out_of_the_box(organizer_client, full_night):
     url = reverse("cash_line_new", args=[full_night.season_id])
+    # A text box with a decimal keypad: the server, not the browser's locale, reads the comma.
+    form = text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
+    assert re.search(r'<input type="text" name="amount" inputmode="decimal"', form)
     data = {"direction": "out", "amount": "12,50", "box": BOX, "night": full_night.pk, "reason": "Karten gekauft"}
     response = organizer_client.post(url, data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302 and response["Location"] == reverse("night_cash", args=[full_night.pk])
