@@ -379,3 +379,7 @@ class PointsSchemeChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season}: {self.old_scheme} → {self.new_scheme}"
+
+
+# The cash book's stored rows live in their own module (registered with the app through this import).
+from .cash_models import CashCount, CashLine  # noqa: E402,F401

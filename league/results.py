@@ -348,8 +348,11 @@ def season_jackpot(season: Season) -> SeasonJackpot:
     return report
 
 
-def jackpot_csv_rows(season: Season) -> list[list[str]]:
-    """One row per table of the season: its jackpot sum and its deposit (one query)."""
+def jackpot_csv_rows(season: Season) -> list[list[object]]:
+    """One row per table of the season: its jackpot sum and its deposit (one query).
+
+    Amounts stay `Decimal`: `league.csv_safe` writes them with the export language's decimal mark.
+    """
     sums = (
         Table.objects.filter(night__season=season)
         .select_related("night", "first_dealer__entry__player", "jackpot_deposit__confirmed_by")
@@ -362,11 +365,11 @@ def jackpot_csv_rows(season: Season) -> list[list[str]]:
         rows.append(
             [
                 table.night.date.isoformat(),
-                str(table.number),
-                str(table.players),
+                table.number,
+                table.players,
                 table.first_dealer.entry.player.name if table.first_dealer else "",
-                str((table.jackpot or ZERO).quantize(standings.CENT)),
-                str(deposit.amount.quantize(standings.CENT)) if deposit else "",
+                (table.jackpot or ZERO).quantize(standings.CENT),
+                deposit.amount.quantize(standings.CENT) if deposit else None,
                 deposit.paid_in_by if deposit else "",
                 deposit.confirmed_by.get_username() if deposit else "",
                 timezone.localtime(deposit.confirmed_at).isoformat(timespec="minutes") if deposit else "",

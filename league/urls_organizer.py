@@ -1,5 +1,5 @@
 """Organizer pages under /organizer/: seasons, nights, accounts."""
-from django.urls import path
+from django.urls import include, path
 
 from . import views_organizer as views
 
@@ -12,4 +12,5 @@ urlpatterns = [
     path("nights/<int:night_id>/finish/", views.night_finish, name="night_finish"),
     path("accounts/new/", views.organizer_add, name="organizer_add"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("", include("league.urls_cashbook")),
 ]

@@ -5,8 +5,6 @@ login; they show nothing an organizer typed about money beyond the jackpot.
 """
 from __future__ import annotations
 
-import csv
-
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -20,10 +18,12 @@ from django.views.decorators.vary import vary_on_headers
 from tournaments.models import Table
 from tournaments.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
 
-from . import results
+from . import cashbook, results
+from .csv_safe import safe_csv
 from .money import format_money
 from .models import Player, PointsScheme, Season, validate_points_list
 from .views import get_night_or_404, organizer_required
+from .views_cashbook import payout_rule
 
 
 def _get_season_or_404(season_id: int) -> Season:
@@ -102,16 +102,23 @@ def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_or_404(season_id)
-    return render(request, "league/results/season_jackpot.html", {"season": season, "report": results.season_jackpot(season)})
+    context = {
+        "season": season,
+        "report": results.season_jackpot(season),
+        "payout": cashbook.season_payout(season),
+        "rule": payout_rule(),
+    }
+    return render(request, "league/results/season_jackpot.html", context)
 
 
 @organizer_required
 @require_GET
 def season_jackpot_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_or_404(season_id)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    language = "en" if (translation.get_language() or "de").startswith("en") else "de"
+    content = safe_csv(results.jackpot_csv_rows(season), language=language)
+    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="jackpot-season-{season.pk}.csv"'
-    csv.writer(response).writerows(results.jackpot_csv_rows(season))
     return response
 
 

@@ -184,7 +184,8 @@ def test_the_season_report_exports_csv_with_a_row_per_table(organizer_client, pl
     season, night, second = played_season
     response = organizer_client.get(reverse("season_jackpot_csv", args=[season.pk]))
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert response.content.startswith("\ufeff".encode())  # the BOM: Excel reads the file as UTF-8
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]
     assert len(rows) == 1 + 4
     outstanding = [row for row in rows[1:] if row[0] == second.date.isoformat() and row[1] == "1"]
