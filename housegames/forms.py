@@ -5,9 +5,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
-from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from league.fields import DecimalTextField
 
 from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import PROFILES, UthError, settle_table
@@ -53,21 +54,8 @@ class CardsField(forms.CharField):
         return cards
 
 
-class AmountField(forms.DecimalField):
-    """A decimal for ``<input type=number>`` in every language.
-
-    Rendered unlocalized (``10.50``, never the German ``10,50`` that a number
-    input refuses), and read with the active language's decimal sign as well
-    as the dot: ``10,50`` and ``10.50`` in German, ``10.50`` in English."""
-
-    def __init__(self, **kwargs) -> None:
-        kwargs.setdefault("widget", forms.NumberInput(attrs={"inputmode": "decimal", "step": "any"}))
-        super().__init__(localize=False, **kwargs)
-
-    def to_python(self, value):
-        if isinstance(value, str):
-            value = formats.sanitize_separators(value.strip())
-        return super().to_python(value)
+class AmountField(DecimalTextField):
+    """Play chips typed at the calculator, read in either language (see DecimalTextField)."""
 
 
 class CalculatorForm(forms.Form):

@@ -6,20 +6,14 @@ from decimal import Decimal
 
 from django import forms
 from django.utils import formats
-from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
+from .fields import DecimalTextField
 from .models import ADULT_AGE, Night, Player, age_on
 
 
-class FeeField(forms.DecimalField):
-    """Money typed at the desk: ``10``, ``10,00`` or ``10.00`` in German, ``10.00`` in English.
-
-    The value is rendered unlocalized (``10.00``) in a text field with the
-    decimal keypad, not ``<input type=number>``: a browser throws a German
-    ``10,00`` away there, and Chromium turns a typed ``12,50`` into ``1250``.
-    Reading the comma is this field's job.
-    """
+class FeeField(DecimalTextField):
+    """Money taken at the desk: never negative, to the cent."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("label", _("Fee"))
@@ -27,17 +21,7 @@ class FeeField(forms.DecimalField):
         kwargs.setdefault("decimal_places", 2)
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
-        kwargs["localize"] = False
         super().__init__(**kwargs)
-
-    def to_python(self, value):
-        if isinstance(value, str):
-            value = value.strip()
-            if get_format("DECIMAL_SEPARATOR") == "," and "," in value:
-                # German: a comma is the decimal mark; dots beside it group thousands.
-                value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
-        return super().to_python(value)
 
 
 class NewPlayerForm(forms.ModelForm):

@@ -44,7 +44,7 @@ class _Page(HTMLParser):
         attrs = dict(attrs)
         if tag in ("script", "style"):
             self._skip += 1
-        if tag == "input" and attrs.get("type") == "number":
+        if tag == "input" and (attrs.get("type") == "number" or attrs.get("inputmode") in ("numeric", "decimal")):
             self.number_inputs.append(attrs)
         for name in ("aria-label", "title", "placeholder", "alt"):
             if attrs.get(name):
