@@ -22,7 +22,6 @@ def hand(players, actions, button, *, blinds=(25, 50), **extra):
 def test_vpip_counts_a_call_or_raise_before_the_flop_and_pfr_only_the_raise():
     played = hand(
         [("Anna", 1500, False), ("Ben", 1500, False), ("Carl", 1500, False), ("Dora", 1500, False)],
-        [("Anna", 1500, False), ("Ben", 1500, False), ("Carl", 1500, False), ("Dora", 1500, False)],
         [("Dora", "raise", 150), ("Anna", "fold"), ("Ben", "call"), ("Carl", "fold"),
          ("Ben", "check"), ("Dora", "bet", 100), ("Ben", "fold")],
         button="Anna",  # Ben small blind, Carl big blind, Dora first to act
