@@ -4,6 +4,7 @@ urlpatterns = [
     path("", include("tournaments.urls_night")),
     path("", include("tournaments.urls_late")),
     path("", include("tournaments.urls_clock")),
+    path("", include("tournaments.urls_hands")),
     path("uth/", include("tournaments.urls_uth")),
     path("imperial/", include("tournaments.urls_imperial")),
 ]
