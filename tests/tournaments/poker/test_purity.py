@@ -57,6 +57,9 @@ def test_the_pure_packages_exist_and_hold_the_evaluator():
     names = {_module_name(p) for p in _pure_files()}
     assert "tournaments.poker.cards" in names
     assert "tournaments.poker.evaluator" in names
+    # statistics, the replayer's frames and the hand-history exports are rules too: no Django
+    for module in ("stats", "timeline", "phh", "ohh"):
+        assert f"tournaments.poker.{module}" in names
 
 
 @pytest.mark.parametrize("path", _pure_files(), ids=lambda p: str(p.relative_to(ROOT)))
