@@ -1,16 +1,17 @@
 """A table played to its end through the tracker, for the statistics, replayer and export tests.
 
-Anna deals first. Blinds 25/50 (the first level; the clock is not started).
+Anna deals first; Anna 1500, Ben 1500, Carl 300, Dora 1425. Blinds 25/50
+(the first level; the clock is not started).
 
 - Hand 1 (button Anna, Ben small blind, Carl big blind, Dora first): Dora
-  raises to 150, Anna folds, Ben and Carl fold: Dora wins the blinds. The
-  dealer typed Anna's cards (Jc Jd): never shown.
-- Hand 2 (button Ben, Carl small blind, Dora big blind, Anna first): Anna
-  raises to 600, Ben folds (his cards typed: Tc Td, never shown), Carl calls
-  all-in for 300, Dora calls 600. Flop: Dora checks, Anna bets 900 all-in,
-  Dora calls all-in. Anna's aces win the main pot and the side pot: Carl and
-  Dora are out (Dora started the hand with more: 3rd, Carl 4th).
-- Hand 3 (heads-up, button Ben... Anna and Ben): Ben all-in, Anna calls, Anna wins: the table is finished.
+  raises to 150, everyone folds: Dora wins the blinds. The dealer typed
+  Anna's cards (Jc Jd): never shown.
+- Hand 2 (button Ben, Carl small blind with 250, Dora big blind with 1500,
+  Anna first): Anna raises to 600, Ben folds (his cards typed: Tc Td, never
+  shown), Carl calls all-in, Dora calls. Flop: Dora checks, Anna goes all-in,
+  Dora calls all-in. Anna's aces win the main pot (750) and the side pot
+  (2500): Dora and Carl are out (Dora started the hand with more: 3rd, Carl 4th).
+- Hand 3 (heads-up, Anna against Ben): all-in and call, Anna's aces win: the table is finished.
 """
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ def percent(value) -> str:
     """23.5 -> "23,5 %" in German, "23.5 %" in English; None -> "–"."""
     if value is None:
         return "–"
-    return f"{floatformat(value, 1)} %"
+    return f"{floatformat(value, 1)}\u00a0%"  # the sign stays with its number on a phone
 
 
 @register.filter
