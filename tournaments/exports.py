@@ -1,21 +1,27 @@
 """Stored hands as standard hand-history files (PHH, OHH) for the site's downloads.
 
-Plain rows in, ``(filename, mime, text)`` out, like the PDF renderers; the
-views only wrap the result in a response. Only cards that were shown are
-written (see :mod:`tournaments.poker.phh`), so a player's download shows
-nobody's folded cards.
+Tables in, ``(filename, mime, text)`` out, like the PDF renderers; the views
+only wrap the result in a response. Each finished table's documents are
+kept in the same cache as its statistics (``tournaments.statistics``), so a
+night's file is put together from ready documents. Only cards that were
+shown are written (see :mod:`tournaments.poker.phh`), so a player's download
+shows nobody's folded cards.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .models import Action, Hand
-from .poker.ohh import ohh_file, ohh_hand
+from .poker.ohh import ohh_hand
 from .poker.phh import phh_document, phh_documents
-from .statistics import played_hand
+from .statistics import per_table, played_hand
 
 FORMATS = ("phh", "ohh")
+TableRow = tuple[int, str, datetime.datetime | None]  # id, status, finished_at
 
 
 def _phh_metadata(hand: Hand) -> dict[str, Any]:
@@ -38,14 +44,38 @@ def _ohh_metadata(hand: Hand) -> dict[str, Any]:
         "table_name": f"{night.date.isoformat()} table {hand.table.number}",
         "game_number": f"{hand.table_id}-{hand.number}",
         "start_date_utc": started,
-        "tournament_info": {"name": night.season.name, "type": "MTT", "start_date_utc": None},
+        "tournament_info": {"name": night.season.name, "type": "MTT"},
     }
 
 
-def hands_file(hands: Sequence[tuple[Hand, Sequence[Action]]], *, fmt: str, name: str) -> tuple[str, str, str]:
-    """Every hand in one file: ``name.phhs`` (a PHH document per hand) or ``name.ohh`` (OHH objects)."""
+def hand_document(hand: Hand, actions: Sequence[Action], fmt: str) -> str:
+    played = played_hand(hand, actions)
     if fmt == "ohh":
-        text = ohh_file(ohh_hand(played_hand(hand, actions), metadata=_ohh_metadata(hand)) for hand, actions in hands)
-        return f"{name}.ohh", "application/json; charset=utf-8", text
-    documents = (phh_document(played_hand(hand, actions), metadata=_phh_metadata(hand)) for hand, actions in hands)
-    return f"{name}.phhs", "application/toml; charset=utf-8", phh_documents(documents)
+        return json.dumps(ohh_hand(played, metadata=_ohh_metadata(hand)), indent=2, ensure_ascii=False)
+    return phh_document(played, metadata=_phh_metadata(hand))
+
+
+def _documents(fmt: str):
+    def build(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, list[tuple[tuple[int, ...], str]]]:
+        documents: dict[int, list] = defaultdict(list)
+        for hand, actions in hands:
+            seats = tuple(p["seat"] for p in hand.players)
+            documents[hand.table_id].append((seats, hand_document(hand, actions, fmt)))
+        return documents
+
+    return build
+
+
+def hands_file(tables: Sequence[TableRow], *, fmt: str, name: str, seat_ids: set[int] | None = None) -> tuple[str, str, str]:
+    """The complete hands of the tables, in table order, as ``name.phhs`` (a PHH document per hand) or
+    ``name.ohh`` (OHH objects separated by a blank line); with ``seat_ids`` only the hands those seats played."""
+    documents = per_table(fmt, tables, _documents(fmt))
+    texts = [
+        text
+        for table_id, _status, _finished in tables
+        for seats, text in documents.get(table_id, ())
+        if seat_ids is None or seat_ids.intersection(seats)
+    ]
+    if fmt == "ohh":
+        return f"{name}.ohh", "application/json; charset=utf-8", "".join(text + "\n\n" for text in texts)
+    return f"{name}.phhs", "application/toml; charset=utf-8", phh_documents(texts)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.core.cache import caches
 from django.db.models import Q
 
 from .models import Action, Hand, HandStatus, Seat, Table, TableStatus
@@ -50,39 +51,62 @@ def load_hands(table_filter: Q, *, complete_only: bool = True) -> list[tuple[Han
 
 
 class _FiguresCache:
-    """Finished tables' figures in memory (least recently used go first)."""
+    """Finished tables' figures: in this process's memory (least recently used go first), and on disk in
+    Django's ``hand_stats`` cache, so that a restart reads them back instead of replaying the season."""
 
     def __init__(self, size: int = 20000) -> None:
-        self._items: OrderedDict[tuple, TableFigures] = OrderedDict()
+        self._items: OrderedDict[str, object] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: tuple) -> TableFigures | None:
-        with self._lock:
-            value = self._items.get(key)
-            if value is not None:
-                self._items.move_to_end(key)
-            return value
+    @staticmethod
+    def _disk():
+        return caches["hand_stats"]
 
-    def put(self, key: tuple, value: TableFigures) -> None:
+    def get_many(self, keys: Sequence[str]) -> dict[str, object]:
+        found = {}
         with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
+            for key in keys:
+                value = self._items.get(key)
+                if value is not None:
+                    self._items.move_to_end(key)
+                    found[key] = value
+        rest = [key for key in keys if key not in found]
+        if rest:
+            from_disk = self._disk().get_many(rest)
+            self._remember(from_disk)
+            found.update(from_disk)
+        return found
+
+    def put_many(self, values: dict[str, object]) -> None:
+        if values:
+            self._remember(values)
+            self._disk().set_many(values)
+
+    def _remember(self, values: dict[str, object]) -> None:
+        with self._lock:
+            for key, value in values.items():
+                self._items[key] = value
+                self._items.move_to_end(key)
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
-    def clear(self) -> None:
+    def clear(self, *, disk: bool = True) -> None:
         with self._lock:
             self._items.clear()
+        if disk:
+            self._disk().clear()
 
 
 figures_cache = _FiguresCache()
+VERSION = 1  # raise when a definition in tournaments/poker/stats.py or an export changes
 
 
-def _cache_key(table_id: int, status: str, finished_at: datetime.datetime | None) -> tuple | None:
+def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None) -> str | None:
+    """The key of a finished table's figures or files; None for a table still playing (never kept)."""
     if status != TableStatus.FINISHED or finished_at is None:
         return None
-    return (table_id, finished_at.isoformat())
+    return f"{kind}:v{VERSION}:{table_id}:{finished_at.isoformat()}"
 
 
 def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, TableFigures]:
@@ -93,25 +117,27 @@ def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, TableFi
     return figures
 
 
-def table_figures(tables: Sequence[tuple[int, str, datetime.datetime | None]]) -> dict[int, TableFigures]:
-    """Figures per seat for each table given as (id, status, finished_at): from memory, else replayed
-    (two queries for all the tables that must be replayed)."""
-    found: dict[int, TableFigures] = {}
-    missing = []
-    for table_id, status, finished_at in tables:
-        key = _cache_key(table_id, status, finished_at)
-        cached = figures_cache.get(key) if key else None
-        if cached is None:
-            missing.append((table_id, key))
-        else:
-            found[table_id] = cached
+def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | None]], build) -> dict[int, object]:
+    """``build(hands of some tables) -> {table id: value}`` for each table given as (id, status, finished_at),
+    read from the cache where kept; the tables that must be built cost two queries together."""
+    keys = {table_id: cache_key(kind, table_id, status, finished) for table_id, status, finished in tables}
+    cached = figures_cache.get_many([key for key in keys.values() if key])
+    found = {table_id: cached[key] for table_id, key in keys.items() if key in cached}
+    missing = [table_id for table_id in keys if table_id not in found]
     if missing:
-        replayed = _figures_of(load_hands(Q(table_id__in=[table_id for table_id, _ in missing])))
-        for table_id, key in missing:
-            found[table_id] = dict(replayed.get(table_id, {}))
-            if key:
-                figures_cache.put(key, found[table_id])
+        built = build(load_hands(Q(table_id__in=missing)))
+        fresh = {}
+        for table_id in missing:
+            found[table_id] = built.get(table_id) or {}
+            if keys[table_id]:
+                fresh[keys[table_id]] = found[table_id]
+        figures_cache.put_many(fresh)
     return found
+
+
+def table_figures(tables: Sequence[tuple[int, str, datetime.datetime | None]]) -> dict[int, TableFigures]:
+    """Figures per seat for each table given as (id, status, finished_at)."""
+    return per_table("figures", tables, lambda hands: dict(_figures_of(hands)))
 
 
 # --- a player's figures ----------------------------------------------------------

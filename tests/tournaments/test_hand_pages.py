@@ -128,3 +128,25 @@ def test_visitors_get_no_table_or_night_download_but_a_players_own_hands(client,
     histories = list(HandHistory.loads_all(response.content.decode()))
     assert [h.hand for h in histories] == [1, 2]  # Carl was out after hand 2
     assert client.get(f"/players/{carl}/hands.txt").status_code == 404
+
+
+def test_kept_figures_agree_with_a_fresh_replay_and_come_back_from_disk(table, django_assert_max_num_queries):
+    rows = [(table.pk, table.status, table.finished_at)]
+    kept = statistics.table_figures(rows)[table.pk]
+    statistics.figures_cache.clear(disk=False)  # as after a restart
+    with django_assert_max_num_queries(0):
+        from_disk = statistics.table_figures(rows)[table.pk]
+    fresh = dict(statistics._figures_of(statistics.load_hands(statistics.Q(table=table))))[table.pk]
+    assert kept == from_disk == fresh
+
+
+def test_a_table_reopened_by_undo_is_replayed_again(table, organizer):
+    from tests.tournaments.conftest import Dealer
+
+    anna = _player_id(table, "Anna")
+    before = statistics.player_statistics(anna, table.night.season_id).season.knockouts
+    Dealer(table).undo()  # takes back the last settlement: the table plays on
+    table.refresh_from_db()
+    assert table.status == "playing"
+    after = statistics.player_statistics(anna, table.night.season_id).season
+    assert (before, after.knockouts, after.hands) == (3, 2, 2)

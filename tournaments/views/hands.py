@@ -5,7 +5,6 @@ hands of finished tables are public: nothing is shown while a table plays.
 """
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -17,7 +16,7 @@ from league.views import get_night_or_404, organizer_required
 
 from .. import statistics
 from ..exports import FORMATS, hands_file
-from ..models import Hand, HandStatus, Table, TableStatus
+from ..models import HandStatus, Seat, Table, TableStatus
 from ..poker.timeline import hand_frames
 
 
@@ -61,40 +60,37 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     return render(request, template, context)
 
 
-def _download(hands, fmt: str, name: str) -> HttpResponse:
+def _download(tables, fmt: str, name: str, seat_ids: set[int] | None = None) -> HttpResponse:
     if fmt not in FORMATS:
         raise Http404(_("Unknown format."))
-    filename, mime, text = hands_file(hands, fmt=fmt, name=name)
+    filename, mime, text = hands_file(tables, fmt=fmt, name=name, seat_ids=seat_ids)
     response = HttpResponse(text, content_type=mime)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _table_rows(tables) -> list[tuple]:
+    return list(tables.order_by("night__date", "number").values_list("pk", "status", "finished_at"))
 
 
 @organizer_required
 @require_GET
 def table_hands_file(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
-    hands = statistics.load_hands(Q(table=table))
-    return _download(hands, fmt, f"{table.night.date.isoformat()}-table{table.number}")
+    return _download([(table.pk, table.status, table.finished_at)], fmt, f"{table.night.date.isoformat()}-table{table.number}")
 
 
 @organizer_required
 @require_GET
 def night_hands_file(request: HttpRequest, night_id: int, fmt: str) -> HttpResponse:
     night = get_night_or_404(night_id)
-    hands = statistics.load_hands(Q(table__night=night))
-    return _download(hands, fmt, f"{night.date.isoformat()}-hands")
+    return _download(_table_rows(Table.objects.filter(night=night)), fmt, f"{night.date.isoformat()}-hands")
 
 
 @require_GET
 def player_hands_file(request: HttpRequest, player_id: int, fmt: str) -> HttpResponse:
-    """The hands a player was dealt into, at finished tables (public, like his page; only shown cards)."""
+    """The hands a player was dealt into at finished tables (public, like his page; only shown cards)."""
     player = get_object_or_404(Player, pk=player_id)
-    tables = list(Table.objects.filter(seats__entry__player=player, status=TableStatus.FINISHED).values_list("pk", flat=True))
-    seats = set(player.entries.filter(seat__isnull=False).values_list("seat__pk", flat=True))
-    hands = [
-        (hand, actions)
-        for hand, actions in statistics.load_hands(Q(table_id__in=tables))
-        if any(p["seat"] in seats for p in hand.players)
-    ]
-    return _download(hands, fmt, f"hands-player{player.pk}")
+    seats = dict(Seat.objects.filter(entry__player=player, table__status=TableStatus.FINISHED).values_list("pk", "table_id"))
+    tables = _table_rows(Table.objects.filter(pk__in=set(seats.values())))
+    return _download(tables, fmt, f"hands-player{player.pk}", seat_ids=set(seats))
