@@ -11,6 +11,7 @@ Only complete hands count; hands of tables still playing are replayed each time.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
@@ -250,14 +251,24 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     names = dict(
         Seat.objects.filter(table__night__season_id=season_id).values_list("entry__player_id", "entry__player__name")
     )
-    tables = {(table_id, status, finished) for _, table_id, _, status, finished, *_ in rows}
-    figures = table_figures(sorted(tables, key=lambda t: t[0]))
-    per_player = pure.merge(
-        {players[seat_id]: stats for seat_id, stats in table.items()} for table in figures.values()
-    )
+    tables = sorted({(table_id, status, finished) for _, table_id, _, status, finished, *_ in rows}, key=lambda t: t[0])
+    # The season's sum is kept too, under a key that changes with any table or any seat's player (a merge).
+    keys = [cache_key("figures", *table) for table in tables]
+    signature = hashlib.sha1(repr((keys, sorted(players.items()))).encode()).hexdigest() if all(keys) else None
+    season_key = f"season:v{VERSION}:{season_id}:{signature}" if signature else None
+    kept = figures_cache.get_many([season_key]).get(season_key) if season_key else None
+    if kept is None:
+        figures = table_figures(tables)
+        per_player = pure.merge(
+            {players[seat_id]: stats for seat_id, stats in table.items()} for table in figures.values()
+        )
+        kept = (per_player, sum(1 for table in figures.values() if table))
+        if season_key:
+            figures_cache.put_many({season_key: kept})
+    per_player, tracked = kept
     result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
     result.sort(key=lambda row: row.name.lower())
-    return SeasonStatistics(result, sum(1 for table in figures.values() if table), len(tables))
+    return SeasonStatistics(result, tracked, len(tables))
 
 
 def season_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
