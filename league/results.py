@@ -108,6 +108,7 @@ class SeasonStandings:
     rows: list[Standing]
     nights_with_results: int
     latest_night_date: datetime.date | None
+    results: list[Result] = field(default_factory=list)  # the scored placements behind the table
 
 
 def season_standings(season: Season) -> SeasonStandings:
@@ -119,6 +120,7 @@ def season_standings(season: Season) -> SeasonStandings:
         rows=rows,
         nights_with_results=len({r.night_id for r in scored}),
         latest_night_date=next((r.night_date for r in scored if r.night_id == last), None),
+        results=scored,
     )
 
 

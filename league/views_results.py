@@ -40,7 +40,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     table = results.season_standings(season) if season else None
     awards = None
     if season and table.rows:
-        awards = statistics.season_awards(season.pk, statistics.season_statistics(season.pk), results.season_results(season))
+        awards = statistics.season_awards(season.pk, statistics.season_statistics(season.pk), table.results)
     context = {"seasons": seasons, "season": season, "table": table, "awards": awards}
     return render(request, "league/results/standings.html", context)
 

@@ -243,14 +243,15 @@ class SeasonStatistics:
 
 
 def season_statistics(season_id: int) -> SeasonStatistics:
-    """Every player's figures over the season's tracked hands (a fixed number of queries)."""
-    rows = _table_rows(Q(table__night__season_id=season_id))
-    players = dict(
-        Seat.objects.filter(table__night__season_id=season_id).values_list("pk", "entry__player_id")
+    """Every player's figures over the season's tracked hands: one query, and two more for tables not yet kept."""
+    seats = list(
+        Seat.objects.filter(table__night__season_id=season_id).values_list(
+            "pk", "table_id", "table__status", "table__finished_at", "entry__player_id", "entry__player__name"
+        )
     )
-    names = dict(
-        Seat.objects.filter(table__night__season_id=season_id).values_list("entry__player_id", "entry__player__name")
-    )
+    rows = [(seat_id, table_id, None, status, finished) for seat_id, table_id, status, finished, _, _ in seats]
+    players = {seat_id: player_id for seat_id, _, _, _, player_id, _ in seats}
+    names = {player_id: name for _, _, _, _, player_id, name in seats}
     tables = sorted({(table_id, status, finished) for _, table_id, _, status, finished, *_ in rows}, key=lambda t: t[0])
     # The season's sum is kept too, under a key that changes with any table or any seat's player (a merge).
     keys = [cache_key("figures", *table) for table in tables]
