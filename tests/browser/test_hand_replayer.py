@@ -105,3 +105,22 @@ def test_a_visitor_steps_through_a_side_pot_hand_forward_and_back_on_a_phone(ger
     _shot(page, "player-stats.png")
     page.locator("#knockouts a").first.click()
     expect(page.locator("h1")).to_contain_text("Hand")
+
+
+def test_a_visitor_reads_the_awards_and_sorts_the_season_statistics_on_a_phone(german_phone: Page, live_server, transactional_db, organizer):
+    statistics.figures_cache.clear()
+    table = play_tracked_table(organizer)
+    page = german_phone
+    page.goto(f"{live_server.url}/standings/?season={table.night.season_id}")
+    expect(page.locator("#award-knockouts")).to_contain_text("Anna")
+    expect(page.locator("#award-knockouts")).to_contain_text("3")
+    expect(page.locator("#award-biggest_pot")).to_contain_text("3250")
+    _fits_the_phone(page)
+    _shot(page, "standings-awards.png")
+    page.get_by_role("link", name="Statistik", exact=True).click()
+    expect(page.locator("h1")).to_contain_text("Statistik")
+    page.get_by_role("link", name="Knockouts").click()
+    expect(page.locator("#season-stats tbody tr").first).to_contain_text("Anna")
+    expect(page.locator('#season-stats th[aria-sort="descending"]')).to_have_text("Knockouts")
+    _fits_the_phone(page)
+    _shot(page, "season-statistics.png")
