@@ -52,7 +52,8 @@ def test_every_example_exports_to_phh_that_pokerkit_plays_to_the_same_stacks(pat
     assert history.finishing_stacks == [expected[name] for name in order]
     assert sum(history.winnings) == sum(pot.amount for pot in played.result.pots)
     if data.get("pot_winners") is not None:
-        assert history.user_defined_fields["_pot_winners"] == data["pot_winners"] or len(data["pot_winners"]) >= 1
+        kept = history.user_defined_fields["_pot_winners"]
+        assert [set(pot) for pot in kept] == [set(pot) for pot in data["pot_winners"]]
         return
     assert dict(zip(order, pokerkit_final_stacks(document))) == {name: expected[name] for name in order}
 
@@ -104,8 +105,10 @@ def test_random_legal_hands_with_showdowns_export_to_phh_that_pokerkit_plays_to_
     order = phh_order(played)
     theirs = dict(zip(order, pokerkit_final_stacks(phh_document(played))))
     ours = played.result.stacks
-    # pokerkit gives a split pot's whole odd remainder to one winner; the contract gives one chip each.
-    tolerance = sum(1 for pot in played.result.pots if len(pot.winners) > 2 and pot.amount % len(pot.winners) > 1)
+    # Odd chips (as in test_against_pokerkit): pokerkit gives a pot's whole odd remainder to one winner and
+    # splits pots with the same players as one; the contract gives one odd chip each, pot by pot. So a
+    # split pot may differ by a chip per player; everything else is exact, and the chips always add up.
+    tolerance = sum(1 for pot in played.result.pots if len(pot.winners) > 1)
     for name in order:
         assert abs(theirs[name] - ours[name]) <= tolerance, (data, theirs, ours)
     assert sum(theirs.values()) == sum(ours[name] for name in order)
