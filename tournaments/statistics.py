@@ -141,6 +141,13 @@ def table_figures(tables: Sequence[tuple[int, str, datetime.datetime | None]]) -
     return per_table("figures", tables, lambda hands: dict(_figures_of(hands)))
 
 
+def keep_table_figures(table_id: int) -> None:
+    """Compute and keep a table's figures (called when the tracker finishes a table)."""
+    row = Table.objects.filter(pk=table_id).values_list("pk", "status", "finished_at").first()
+    if row is not None:
+        table_figures([row])
+
+
 # --- a player's figures ----------------------------------------------------------
 
 

@@ -6,10 +6,12 @@ random legal hand played by the engine (tests/tournaments/poker/random_hands.py)
 stored as the tracker stores it (Hand and Action rows, result, final stacks),
 with random placements. Then times, through the full Django stack (test client):
 
+- keeping one finished table's figures (what the tracker does when a table finishes);
 - a player's page with his statistics (season and all time), the standings
   with the season awards, and the season statistics table: "warm" (the
-  finished tables' figures are in memory, as after the first visit) and
-  "cold" (the memory emptied before every run: every hand of the season replayed);
+  finished tables' figures are kept, as they are once each table finished)
+  and "cold" (nothing kept, memory and disk emptied: every hand of the season
+  replayed; ``--cold-repeat 0`` skips it);
 - one table's hands as PHH and as OHH (80 hands), and one night's hands as PHH (1,600 hands).
 
 Prints the median and p90 of each with its query count, and the machine's
@@ -165,11 +167,17 @@ def main() -> None:
             print(f"{label:34s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})")
 
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
-        for label, c, url in pages:
+        from tournaments.statistics import keep_table_figures
+
+        def keep_one():
             figures_cache.clear()
-            ms = _times(lambda: (figures_cache.clear(), c.get(url)), args.cold_repeat)
-            queries, size = count(c, url)  # fills the memory again
-            line(label + " (cold)", ms, f"{queries} queries")
+            keep_table_figures(table.pk)
+
+        line("finishing a table: keep its figures", _times(keep_one, 5), f"{args.hands} hands replayed")
+        for label, c, url in pages:
+            if args.cold_repeat:
+                ms = _times(lambda: (figures_cache.clear(), c.get(url)), args.cold_repeat)
+                line(label + " (cold)", ms, "nothing kept: every hand of the season replayed")
             c.get(url)
             ms = _times(lambda: c.get(url), args.repeat)
             queries, size = count(c, url)

@@ -150,3 +150,10 @@ def test_a_table_reopened_by_undo_is_replayed_again(table, organizer):
     assert table.status == "playing"
     after = statistics.player_statistics(anna, table.night.season_id).season
     assert (before, after.knockouts, after.hands) == (3, 2, 2)
+
+
+def test_finishing_a_table_keeps_its_figures_ready(db, organizer, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        finished = play_tracked_table(organizer, names=("Eva", "Finn", "Gil", "Hugo"))
+    key = statistics.cache_key("figures", finished.pk, finished.status, finished.finished_at)
+    assert key in statistics.figures_cache.get_many([key])
