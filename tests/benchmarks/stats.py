@@ -151,9 +151,9 @@ def main() -> None:
             ("season statistics", client, f"/statistics/?season={season.pk}&sort=vpip"),
         ]
         downloads = [
-            ("table PHH (80 hands)", staff, f"/tables/{table.pk}/hands.phh"),
-            ("table OHH (80 hands)", staff, f"/tables/{table.pk}/hands.ohh"),
-            ("night PHH (1,600)", staff, f"/nights/{night.pk}/hands.phh"),
+            (f"table PHH ({args.hands} hands)", staff, f"/tables/{table.pk}/hands.phh"),
+            (f"table OHH ({args.hands} hands)", staff, f"/tables/{table.pk}/hands.ohh"),
+            (f"night PHH ({args.tables * args.hands:,} hands)", staff, f"/nights/{night.pk}/hands.phh"),
         ]
 
         def count(c, url):
@@ -164,7 +164,7 @@ def main() -> None:
             return len(queries), len(response.content) // 1024
 
         def line(label, ms, note):
-            print(f"{label:34s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})")
+            print(f"{label:36s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})")
 
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
         from tournaments.statistics import keep_table_figures
