@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import Card, format_cards
-from .holdem import PREFLOP, STREETS
+from .holdem import STREETS
 from .replay import PlayedHand
 
 __all__ = ["phh_order", "phh_fields", "phh_document", "phh_documents"]
