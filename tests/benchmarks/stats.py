@@ -182,6 +182,13 @@ def main() -> None:
             ms = _times(lambda: c.get(url), args.repeat)
             queries, size = count(c, url)
             line(label + " (warm)", ms, f"{queries} queries, {size} KiB")
+        from league import results
+        from tournaments import statistics as hand_statistics
+
+        scored = results.season_results(season)
+        ms = _times(lambda: hand_statistics.season_awards(season.pk, hand_statistics.season_statistics(season.pk), scored),
+                    args.repeat)
+        line("  of which the awards (warm)", ms, "the rest is the standings table itself")
         for label, c, url in downloads:
             c.get(url)
             ms = _times(lambda: c.get(url), max(3, args.repeat // 3))
