@@ -54,3 +54,9 @@ def test_bad_input_prints_one_line_to_stderr_nothing_to_stdout_and_exits_2(stdin
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.splitlines()) == 1 and words in done.stderr
+
+
+def test_an_unknown_format_is_one_line_and_exit_2():
+    done = run(str(EXAMPLE), "--format", "xml")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "--format must be phh or ohh, got 'xml'\n"

@@ -23,9 +23,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("file", metavar="FILE|-", help="the hand as JSON, or - to read standard input")
-        parser.add_argument("--format", choices=("phh", "ohh"), default="phh", help="phh (default) or ohh")
+        parser.add_argument("--format", default="phh", help="phh (default) or ohh")
 
     def handle(self, *args, **options) -> None:
+        if options["format"] not in ("phh", "ohh"):
+            fail(f"--format must be phh or ohh, got {options['format']!r}")
         try:
             played = play_hand(parse_json(read_input(options["file"])))
         except (ReplayError, ContractInputError) as error:
