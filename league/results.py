@@ -108,6 +108,7 @@ class SeasonStandings:
     rows: list[Standing]
     nights_with_results: int
     latest_night_date: datetime.date | None
+    results: list[Result] = field(default_factory=list)  # the scored placements behind the table
 
 
 def season_standings(season: Season) -> SeasonStandings:
@@ -119,6 +120,7 @@ def season_standings(season: Season) -> SeasonStandings:
         rows=rows,
         nights_with_results=len({r.night_id for r in scored}),
         latest_night_date=next((r.night_date for r in scored if r.night_id == last), None),
+        results=scored,
     )
 
 
@@ -138,6 +140,7 @@ class PlacementRow:
     reason: str = ""
     reason_label: str = ""
     placement_id: int | None = None
+    hand_number: int | None = None  # the tracked hand he went out in
 
     @property
     def winner(self) -> bool:
@@ -186,7 +189,7 @@ class TableResults:
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
     tables = night.tables.select_related("first_dealer__entry__player", "jackpot_deposit__confirmed_by", "paper_sheet")
-    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement").order_by("position")
+    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("position")
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
@@ -210,6 +213,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
             row.place, row.tied, row.placement_id = placement.place, sharing[placement.place], placement.pk
             row.points = standings.points_display(points[seat.pk])
             row.decided_at, row.reason, row.reason_label = placement.decided_at, placement.reason, placement.get_reason_display()
+            row.hand_number = placement.hand.number if placement.hand_id else None
             placed.append(row)
         placed.sort(key=lambda row: (row.place, row.position))
         shares = [seat.entry.jackpot_share for seat in table_seats if seat.entry.jackpot_share is not None]

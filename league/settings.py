@@ -164,6 +164,18 @@ LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The league's own date formats: 23.11.2026 in German, 23 Nov 2026 in English.
 FORMAT_MODULE_PATH = ["league.formats"]
+
+# Finished tables' hand statistics and hand-history files: rebuilt from the stored hands whenever missing
+# (tournaments/statistics.py), kept on disk so that a restart of the laptop does not replay a season again.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "hand_stats": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("HAND_STATS_CACHE_DIR", str(BASE_DIR / ".cache" / "hand-stats")),
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 200000},
+    },
+}
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Berlin")
 USE_I18N = True
 USE_TZ = True

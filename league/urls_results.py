@@ -4,6 +4,7 @@ from django.urls import path
 from tournaments.views import results as table_results
 
 from . import views_results as views
+from . import views_statistics
 
 urlpatterns = [
     # public
@@ -11,6 +12,7 @@ urlpatterns = [
     path("nights/<int:night_id>/results/", views.night_results, name="night_results"),
     path("players/<int:player_id>/", views.player_detail, name="player_detail"),
     path("jackpot/", views.jackpot, name="jackpot"),
+    path("statistics/", views_statistics.season_statistics, name="season_statistics"),
     # organizers
     path("nights/<int:night_id>/jackpot/", views.night_jackpot, name="night_jackpot"),
     path("tables/<int:table_id>/deposit/", views.confirm_deposit, name="confirm_deposit"),

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments import statistics
 from tournaments.models import Table
 from tournaments.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
 
@@ -37,7 +38,11 @@ def _get_season_or_404(season_id: int) -> Season:
 def standings(request: HttpRequest) -> HttpResponse:
     seasons, season = results.choose_season(request.GET.get("season"))
     table = results.season_standings(season) if season else None
-    return render(request, "league/results/standings.html", {"seasons": seasons, "season": season, "table": table})
+    awards = None
+    if season and table.rows:
+        awards = statistics.season_awards(season.pk, statistics.season_statistics(season.pk), table.results)
+    context = {"seasons": seasons, "season": season, "table": table, "awards": awards}
+    return render(request, "league/results/standings.html", context)
 
 
 @require_GET
@@ -52,7 +57,12 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     seasons, season = results.choose_season(request.GET.get("season"))
     summary = results.player_season(player, season)
     chart = results.season_chart(summary.nights) if summary.played else None
-    context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart}
+    stats = statistics.player_statistics(player.pk, season.pk if season else None)
+    scopes = [(_("All time"), stats.all_time)]
+    if season:
+        scopes.insert(0, (season.name, stats.season))
+    context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart,
+               "stats": stats, "stats_scopes": scopes}
     return render(request, "league/results/player.html", context)
 
 

@@ -8,6 +8,7 @@ then writes.
 """
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,9 @@ from .clock_control import blinds_now
 from .models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 from .poker import holdem
 from .poker.cards import CardError, ensure_distinct, format_cards, parse_cards
+
+
+logger = logging.getLogger(__name__)
 
 
 class TrackerError(Exception):
@@ -409,6 +413,17 @@ def _record_eliminations(state: TableState, hand: Hand, result: holdem.HandResul
 def _finish(table: Table) -> None:
     table.status, table.finished_at = TableStatus.FINISHED, timezone.now()
     table.save(update_fields=["status", "finished_at"])
+    transaction.on_commit(lambda: _keep_figures(table.pk))
+
+
+def _keep_figures(table_id: int) -> None:
+    """Replay the finished table's hands once now, so statistics pages never wait for a whole table."""
+    from .statistics import keep_table_figures  # statistics reads through this module
+
+    try:
+        keep_table_figures(table_id)
+    except Exception:  # the figures are rebuilt on the next visit anyway; the table's result stands
+        logger.exception("could not keep the figures of table %s", table_id)
 
 
 @transaction.atomic

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from .holdem import VERBS, Action, HandError, HandSetup, Seat, replay
+from .cards import Card
+from .holdem import VERBS, Action, Hand, HandError, HandResult, HandSetup, Seat, replay
 
-__all__ = ["ReplayError", "parse_json", "parse_setup", "parse_actions", "replay_hand"]
+__all__ = ["ReplayError", "PlayedHand", "parse_json", "parse_setup", "parse_actions", "play_hand", "replay_hand"]
 
 _VERB_ALIASES = {"all-in": "allin", "all_in": "allin"}
 
@@ -121,8 +123,33 @@ def parse_actions(data: Mapping[str, Any]) -> list[Action]:
     return parsed
 
 
-def replay_hand(data: Any) -> dict[str, Any]:
-    """Replay one hand from the contract's input object; return the output object."""
+@dataclass(frozen=True)
+class PlayedHand:
+    """A finished hand from the contract's input: the replayed engine, its result
+    and the cards as given. The exports and the statistics read this."""
+
+    setup: HandSetup
+    hand: Hand
+    result: HandResult
+    hole_cards: dict[str, tuple[Card, ...]]
+    board: tuple[Card, ...]
+    pot_winners: list[list[str]] | None
+
+    @property
+    def showdown(self) -> tuple[str, ...]:
+        """Players still in when the betting ended, if two or more: they table their cards."""
+        in_hand = self.hand.in_hand
+        return in_hand if len(in_hand) > 1 else ()
+
+    @property
+    def shown(self) -> dict[str, tuple[Card, ...]]:
+        """The hole cards that were shown: those of the showdown's players, where recorded.
+        Cards of players who folded, or who won without a showdown, stay hidden."""
+        return {name: self.hole_cards[name] for name in self.showdown if name in self.hole_cards}
+
+
+def play_hand(data: Any) -> PlayedHand:
+    """Validate the contract's input, replay the hand and settle it (:class:`ReplayError` on bad input)."""
     setup = parse_setup(data)
     actions = parse_actions(data)
     hole_cards = data.get("hole_cards")
@@ -143,8 +170,16 @@ def replay_hand(data: Any) -> dict[str, Any]:
             raise ReplayError(f"the hand is not finished: after {len(actions)} actions it is "
                               f"{hand.to_act}'s turn to act")
         result = hand.settle(hole_cards, board, pot_winners)
+        holes, board_cards = hand._parse_showdown_cards(hole_cards, board)
     except HandError as error:
         raise ReplayError(str(error)) from None
+    return PlayedHand(setup, hand, result, holes, board_cards,
+                      [list(w) for w in pot_winners] if pot_winners is not None else None)
+
+
+def replay_hand(data: Any) -> dict[str, Any]:
+    """Replay one hand from the contract's input object; return the output object."""
+    result = play_hand(data).result
     return {
         "stacks": result.stacks,
         "pots": [

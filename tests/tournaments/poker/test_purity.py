@@ -58,6 +58,9 @@ def test_the_pure_packages_exist_and_hold_the_evaluator():
     assert "tournaments.poker.cards" in names
     assert "tournaments.poker.evaluator" in names
     assert {"housegames.engines.uth.rules", "housegames.engines.imperial.round"} <= names
+    # statistics, the replayer's frames and the hand-history exports are rules too: no Django
+    for module in ("stats", "timeline", "phh", "ohh"):
+        assert f"tournaments.poker.{module}" in names
 
 
 @pytest.mark.parametrize("path", _pure_files(), ids=lambda p: str(p.relative_to(ROOT)))
