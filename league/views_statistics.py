@@ -18,6 +18,7 @@ from tournaments import statistics
 from tournaments.templatetags.hand_stats import share
 
 from . import results
+from .numbers import format_percent
 
 # column -> how to read it from a row; numbers sort high first, a missing figure last
 COLUMNS = {
@@ -65,16 +66,16 @@ class ShownRow:
     biggest_pot_url: str
 
 
-def _shown(rows: list, decimal: str) -> list[ShownRow]:
+def _shown(rows: list) -> list[ShownRow]:
     def percent(value: float | None) -> str:
-        return "–" if value is None else f"{value:.1f}".replace(".", decimal) + "\u00a0%"
+        return "–" if value is None else format_percent(value, decimals=1)
 
     shown = []
     for row in rows:
         f = row.figures
         shown.append(ShownRow(
             row, percent(f.vpip_percent), percent(f.pfr_percent),
-            "–" if f.aggression is None else f"{f.aggression:.2f}".replace(".", decimal),
+            "–" if f.aggression is None else formats.number_format(f.aggression, 2, use_l10n=True),
             percent(f.showdown_percent), percent(f.showdown_won_percent), percent(f.all_in_survived_percent),
             share(f.knockouts),
             reverse("hand_replay", args=f.biggest_pot_hand) if f.biggest_pot_hand else "",
@@ -90,6 +91,6 @@ def season_statistics(request: HttpRequest) -> HttpResponse:
         column = "hands"
     data = statistics.season_statistics(season.pk) if season else None
     rows = sort_rows([row for row in data.rows if row.figures.hands or row.figures.sat_out], column) if data else []
-    rows = _shown(rows, formats.get_format("DECIMAL_SEPARATOR"))
+    rows = _shown(rows)
     context = {"seasons": seasons, "season": season, "data": data, "rows": rows, "sort": column, "columns": HEADINGS}
     return render(request, "league/results/statistics.html", context)

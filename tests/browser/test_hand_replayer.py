@@ -72,16 +72,16 @@ def test_a_visitor_steps_through_a_side_pot_hand_forward_and_back_on_a_phone(ger
         expect(page.locator(".step-count")).to_have_text(f"Schritt {step} von 9")
         _no_folded_cards(page)
     expect(page.locator("#board .pcard")).to_have_count(3)  # the flop
-    expect(page.locator("#what")).to_contain_text("All-in")
+    expect(page.locator("#what")).to_contain_text("alles gesetzt")
     page.locator("#step-forward").click()
     expect(page.locator(".step-count")).to_have_text("Schritt 8 von 9")
     expect(page.locator(".pots .pot")).to_have_count(2)  # main pot and side pot, before the settlement
-    expect(page.locator(".pots")).to_contain_text("Side-Pot")
+    expect(page.locator(".pots")).to_contain_text("Nebenpot")
     page.locator("#step-forward").click()
     expect(page.locator(".step-count")).to_have_text("Schritt 9 von 9")
     expect(page.locator("#board .pcard")).to_have_count(5)
     expect(page.locator(".pots")).to_contain_text("Hauptpot 750 → Anna")
-    expect(page.locator(".pots")).to_contain_text("Side-Pot 2500 → Anna")
+    expect(page.locator(".pots")).to_contain_text("Nebenpot 2.500 → Anna")
     anna = page.locator('.seat[data-name="Anna"] .hole')
     expect(anna).to_contain_text("A♠")
     expect(page.locator('.seat[data-name="Ben"] .hole .pcard')).to_have_count(0)  # Ben folded: no cards, not even backs
@@ -114,7 +114,7 @@ def test_a_visitor_reads_the_awards_and_sorts_the_season_statistics_on_a_phone(g
     page.goto(f"{live_server.url}/standings/?season={table.night.season_id}")
     expect(page.locator("#award-knockouts")).to_contain_text("Anna")
     expect(page.locator("#award-knockouts")).to_contain_text("3")
-    expect(page.locator("#award-biggest_pot")).to_contain_text("3250")
+    expect(page.locator("#award-biggest_pot")).to_contain_text("3.250")
     _fits_the_phone(page)
     _shot(page, "standings-awards.png")
     page.get_by_role("link", name="Statistik", exact=True).click()

@@ -6,6 +6,8 @@ from fractions import Fraction
 from django import template
 from django.template.defaultfilters import floatformat
 
+from league.numbers import format_percent
+
 register = template.Library()
 
 _VULGAR = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾",
@@ -26,11 +28,9 @@ def share(value) -> str:
 
 
 @register.filter
-def percent(value) -> str:
-    """23.5 -> "23,5 %" in German, "23.5 %" in English; None -> "–"."""
-    if value is None:
-        return "–"
-    return f"{floatformat(value, 1)}\u00a0%"  # the sign stays with its number on a phone
+def stat_percent(value) -> str:
+    """23.5 -> "23,5 %" in German, "23.5%" in English; None -> "–"."""
+    return "–" if value is None else format_percent(value, decimals=1)
 
 
 @register.filter
