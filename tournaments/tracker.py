@@ -177,26 +177,29 @@ class ResultStands(TrackerError):
 def unique_names(seats: Sequence[Seat]) -> dict[int, str]:
     """Names that tell the players apart: the player's name, with the seat number where two share a name.
 
-    The engine needs unique names. Adding the seat number once is not enough: "Bob", "Bob" and
+    The engine needs unique names. Adding the seat number blindly is not enough: "Bob", "Bob" and
     "Bob (1)" gave "Bob (1)" twice (seat 1's Bob and the player called "Bob (1)"), and every deal
-    failed. So a name that is still taken gets the seat again ("Bob (1) (3)") until all differ.
+    failed. A name nobody shares is kept as it is; a shared one gets its seat, "Bob (2)", or where
+    even that is someone's name, "Bob [1]".
     """
     counts: dict[str, int] = {}
     for seat in seats:
         counts[seat.player.name] = counts.get(seat.player.name, 0) + 1
-    names = {
-        seat.pk: seat.player.name if counts[seat.player.name] == 1 else f"{seat.player.name} ({seat.position})"
-        for seat in seats
-    }
-    while True:
-        taken: dict[str, int] = {}
-        for name in names.values():
-            taken[name] = taken.get(name, 0) + 1
-        clashes = [seat for seat in seats if taken[names[seat.pk]] > 1]
-        if not clashes:
-            return names
-        for seat in clashes:
-            names[seat.pk] = f"{names[seat.pk]} ({seat.position})"
+    names = {seat.pk: seat.player.name for seat in seats if counts[seat.player.name] == 1}
+    taken = set(names.values())
+    for seat in sorted(seats, key=lambda s: s.position):
+        if seat.pk in names:
+            continue
+        name, k = seat.player.name, 1
+        candidate = f"{name} ({seat.position})"
+        if candidate in taken:
+            candidate = f"{name} [{seat.position}]"
+        while candidate in taken:
+            k += 1
+            candidate = f"{name} [{seat.position}.{k}]"
+        names[seat.pk] = candidate
+        taken.add(candidate)
+    return names
 
 
 def _next_button(state: TableState, playing: list[Seat]) -> Seat:
