@@ -119,9 +119,7 @@
     keepAwake(tracker.dataset.handOpen === "1");
   }
 
-  document.addEventListener("htmx:load", function (event) {
-    if (event.detail.elt && event.detail.elt.id === "tracker") { settle(); }
-  });
+  document.addEventListener("htmx:afterSettle", function () { settle(); });
 
   // --- "has it changed?" -------------------------------------------------
 

@@ -81,7 +81,7 @@ def test_the_buttons_offer_only_the_legal_actions_with_their_amounts(organizer_c
     dealer.next_hand()
     html = organizer_client.get(reverse("organizer_tracker", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Call 50" in html and 'value="check"' not in html
-    assert "Raise to 100–1,500" in html  # the typed amount's range, in its placeholder
+    assert 'placeholder="100–1,500"' in html  # the typed amount's range
 
 
 @pytest.mark.django_db
