@@ -162,7 +162,7 @@ def test_two_phones_on_one_table_a_sit_out_makes_the_other_stale_and_it_refreshe
     second.route("**/revision", lambda route: route.abort())
     second.goto(url)
     _to_act(second, "Anna")
-    first.locator(".manage summary").tap()
+    first.locator(".manage > summary").tap()
     first.locator(".manage li", has_text="Carl").get_by_role("button", name="Setzt aus").tap()
     expect(first.locator(".seat", has_text="Carl")).to_contain_text("setzt aus")
     _bar(second).get_by_role("button", name="Mitgehen 50").tap()
