@@ -96,6 +96,10 @@ def load_state(table: Table, *, for_update: bool = False) -> TableState:
     """Seats, the latest hand and its actions in three queries, replayed through the engine."""
     if for_update:
         table = Table.objects.select_for_update(of=("self",)).select_related("night__season").get(pk=table.pk)
+    else:
+        # The caller's instance may predate a change (a service renews the revision on its own copy):
+        # the version shown must be the stored one, or the next tap would be refused as stale.
+        table.refresh_from_db(fields=["revision", "status", "finished_at", "first_dealer"])
     seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
     hand = table.hands.order_by("-number").first()
     state = TableState(table=table, seats=seats, hand=hand)

@@ -159,7 +159,7 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             messages.error(request, str(BUSY_MESSAGE))  # answered like a stale tap: nothing was written
         if not request.htmx:
             return redirect(request.path)
-        table.refresh_from_db()
+        # No refresh here: load_state reads the table's revision and status afresh.
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
     picking = request.POST.get("target") if request.method == "POST" else None
     return render(request, template, tracker_context(table, dealer_link=token is not None, picking=picking))
