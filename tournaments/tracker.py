@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from .clock_control import blinds_now
 from .models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 from .poker import holdem
+from .seat_names import unique_names
 from .poker.cards import CardError, ensure_distinct, format_cards, parse_cards
 
 
@@ -176,34 +177,6 @@ def _locked(table: Table, version: str) -> TableState:
 
 class ResultStands(TrackerError):
     """The table's result is accepted: the dealer link shows it read-only."""
-
-
-def unique_names(seats: Sequence[Seat]) -> dict[int, str]:
-    """Names that tell the players apart: the player's name, with the seat number where two share a name.
-
-    The engine needs unique names. Adding the seat number blindly is not enough: "Bob", "Bob" and
-    "Bob (1)" gave "Bob (1)" twice (seat 1's Bob and the player called "Bob (1)"), and every deal
-    failed. A name nobody shares is kept as it is; a shared one gets its seat, "Bob (2)", or where
-    even that is someone's name, "Bob [1]".
-    """
-    counts: dict[str, int] = {}
-    for seat in seats:
-        counts[seat.player.name] = counts.get(seat.player.name, 0) + 1
-    names = {seat.pk: seat.player.name for seat in seats if counts[seat.player.name] == 1}
-    taken = set(names.values())
-    for seat in sorted(seats, key=lambda s: s.position):
-        if seat.pk in names:
-            continue
-        name, k = seat.player.name, 1
-        candidate = f"{name} ({seat.position})"
-        if candidate in taken:
-            candidate = f"{name} [{seat.position}]"
-        while candidate in taken:
-            k += 1
-            candidate = f"{name} [{seat.position}.{k}]"
-        names[seat.pk] = candidate
-        taken.add(candidate)
-    return names
 
 
 def _next_button(state: TableState, playing: list[Seat]) -> Seat:

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import JackpotDeposit
-from league.results import confirm_deposit
+from league.results import confirm_deposit, tables_results
 from tournaments import services, tracker
 from tournaments.models import Action, Hand, Placement
 from tournaments.poker.replay import replay_hand
@@ -221,8 +221,10 @@ def test_the_final_award_can_be_undone_until_the_result_stands_then_only_correct
     with pytest.raises(tracker.ResultStands):
         tracker.undo(table=table, version=table.revision)
 
+    fingerprint = tables_results(table.night, table_ids=[table.pk])[0].fingerprint
     winner = Placement.objects.get(table=table, place=1)
     services.correct_placement(placement=winner, place=2, reason="the winner was misread", by=organizer)
+    assert tables_results(table.night, table_ids=[table.pk])[0].fingerprint not in ("", fingerprint)
     assert winner.corrections.get().reason == "the winner was misread"
     table.refresh_from_db()
     assert table.revision != before[0]
@@ -325,3 +327,5 @@ def test_three_players_called_bob_bob_and_bob_1_can_be_dealt_and_told_apart(clie
     dealer.act(dealer.state.engine.to_act, "fold")
     dealer.settle()
     assert sum(dealer.state.stacks.values()) == 4500
+    rows = tables_results(table.night, table_ids=[table.pk])[0].waiting
+    assert sorted(row.name for row in rows) == sorted(names)  # the results page tells them apart too
