@@ -150,6 +150,27 @@ def test_the_action_bar_is_in_reach_on_every_phone_size(new_context, live_server
     expect(page.locator("#tracker-announce")).to_have_text("Ben ist am Zug")
 
 
+def test_a_tap_shows_at_once_that_it_is_working_and_cannot_be_sent_twice(new_context, live_server, table) -> None:
+    page = _phone(new_context, "360x640")
+    page.goto(f"{live_server.url}/dealer/{table.dealer_token}/")
+    page.get_by_role("button", name="Erste Hand geben").tap()
+    _to_act(page, "Anna")
+    # Two quick taps in one go: the first disables every button before its request leaves.
+    seen = page.evaluate(
+        """() => {
+            const call = [...document.querySelectorAll('#actionbar button')].find(b => b.textContent.includes('Mitgehen'));
+            call.click();
+            const state = {disabled: call.disabled, working: call.classList.contains('working'),
+                           busy: document.getElementById('tracker').getAttribute('aria-busy')};
+            call.click();
+            return state;
+        }"""
+    )
+    assert seen == {"disabled": True, "working": True, "busy": "true"}
+    _to_act(page, "Ben")
+    assert list(Action.objects.values_list("verb", flat=True)) == ["call"]
+
+
 def test_two_phones_on_one_table_a_sit_out_makes_the_other_stale_and_it_refreshes_itself(
     new_context, live_server, table
 ) -> None:
