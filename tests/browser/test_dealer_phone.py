@@ -75,6 +75,9 @@ def test_a_whole_table_on_a_phone_typed_raise_card_picker_undo_of_the_final_awar
 
     # The card picker: the board first, then each player's two cards; used cards are greyed out.
     picker = page.locator(".picker")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    picker.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"picker-{size}.png"))
     for card in ("A♥", "K♦", "7♥", "2♠", "3♣", "Q♠", "Q♦", "J♠", "J♦", "9♣", "8♦"):
         button = picker.get_by_role("button", name=card, exact=True)
         expect(button).to_be_enabled()
@@ -83,6 +86,7 @@ def test_a_whole_table_on_a_phone_typed_raise_card_picker_undo_of_the_final_awar
     expect(page.locator(".board-line")).to_have_text("Board: A♥ K♦ 7♥ 2♠ 3♣")
     expect(page.locator(".board-line .cardface.red")).to_have_count(3)
     expect(page.locator(".seat", has_text="Anna").locator(".holes")).to_have_text("Q♠ Q♦")
+    page.screenshot(path=str(SHOTS / f"showdown-{size}.png"), full_page=True)
     _bar(page).get_by_role("button", name="Nach den Karten entscheiden").tap()
     expect(page.locator("#actionbar h2")).to_have_text("Hand 1 ist beendet")
     expect(page.locator(".seat", has_text="Carl")).to_contain_text("3. Platz")
