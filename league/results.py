@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Placement, PlacementReason, Seat, Table, TableStatus
 from tournaments.sheets import SheetRow, TableSheet
+from tournaments.seat_names import unique_names
 
 from . import standings
 from .models import JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
@@ -204,8 +205,9 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
         points = standings.table_points({k: p.place for k, p in placements.items()}, len(table_seats), scheme)
         sharing = Counter(placement.place for placement in placements.values())
         placed, waiting = [], []
+        names = unique_names(table_seats)  # two Bobs at one table: "Bob (1)" and "Bob (4)", as on the dealer's phone
         for seat in table_seats:
-            row = PlacementRow(seat_id=seat.pk, position=seat.position, player_id=seat.entry.player_id, name=seat.entry.player.name)
+            row = PlacementRow(seat_id=seat.pk, position=seat.position, player_id=seat.entry.player_id, name=names[seat.pk])
             placement = placements.get(seat.pk)
             if placement is None:
                 waiting.append(row)

@@ -110,12 +110,13 @@ def test_a_paper_table_and_a_correction_are_saved_from_the_german_forms(organize
 def test_a_typed_raise_below_the_minimum_is_refused_in_german(organizer_client, evening):
     url = reverse("organizer_tracker", args=[evening.tracked_table.pk])
     html = organizer_client.get(url, **GERMAN).content.decode()
-    sizing = [fields for action, fields in _parsed(html) if ("typed", "1") not in fields and ("verb", "raise") in fields]
-    data = dict(sizing[0])
-    data.update(amount="60", typed="1")
+    # The typed amount's own form: its empty "to" field is what the dealer types into.
+    typed = [fields for action, fields in _parsed(html) if ("verb", "raise") in fields and ("to", "") in fields]
+    data = dict(typed[0])
+    data.update(to="60")
     html = organizer_client.post(url, data, follow=True, **GERMAN).content.decode()
     assert "60 liegt unter dem Minimum: mindestens 100 eingeben." in html
-    data.update(amount="1475")
+    data.update(to="1.475")  # with the German thousands point
     html = organizer_client.post(url, data, follow=True, **GERMAN).content.decode()
     assert "Ben Schuster: erhöht auf 1.475 (alles gesetzt)" in html
 

@@ -119,6 +119,7 @@ def draw_first_dealer(*, table: Table, rng: random.Random | None = None) -> Seat
         "cards": [{"seat": seat.pk, "name": seat.player.name, "card": str(cards[seat])} for seat in seats],
     }
     table.save(update_fields=["first_dealer", "first_dealer_draw"])
+    table.touch()
     return winner
 
 
@@ -131,6 +132,7 @@ def record_first_dealer(*, table: Table, seat: Seat, by: AbstractBaseUser) -> Se
     table.first_dealer = seat
     table.first_dealer_draw = {"method": "recorded", "by": by.get_username()}
     table.save(update_fields=["first_dealer", "first_dealer_draw"])
+    table.touch()
     return seat
 
 
@@ -150,6 +152,7 @@ def correct_placement(*, placement: Placement, place: int, reason: str, by: Abst
     )
     placement.place = place
     placement.save(update_fields=["place"])
+    placement.table.touch()  # every phone showing the table is now stale
     return placement
 
 

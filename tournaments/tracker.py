@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from .clock_control import blinds_now
 from .models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 from .poker import holdem
+from .seat_names import unique_names
 from .poker.cards import CardError, ensure_distinct, format_cards, parse_cards
 
 
@@ -47,10 +49,12 @@ class TableState:
 
     @property
     def version(self) -> str:
-        """What a request must have seen to change the table: hand, actions taken, hand status."""
-        if self.hand is None:
-            return f"0.0.{self.table.status}"
-        return f"{self.hand.number}.{len(self.actions)}.{self.hand.status}"
+        """What a request must have seen to change the table: its random revision, renewed by every change."""
+        return self.table.revision
+
+    @property
+    def result_stands(self) -> bool:
+        return result_stands(self.table)
 
     @property
     def hand_open(self) -> bool:
@@ -69,10 +73,20 @@ class TableState:
     def engine_names(self) -> dict[int, str]:
         if self.hand is not None:
             return {p["seat"]: p["name"] for p in self.hand.players}
-        return {seat.pk: seat.player.name for seat in self.seats}
+        return unique_names(self.seats)
 
     def seat_by_name(self) -> dict[str, int]:
         return {name: seat_id for seat_id, name in self.engine_names().items()}
+
+
+def result_stands(table: Table) -> bool:
+    """The table is over and its result accepted (deposit confirmed, or the night finished):
+    closed to the dealer link; only an organizer's recorded correction changes it now."""
+    if table.status != TableStatus.FINISHED:
+        return False
+    from league.models import JackpotDeposit, NightStatus  # league imports tournaments' models
+
+    return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.filter(table_id=table.pk).exists()
 
 
 def _has_placement(seat: Seat) -> bool:
@@ -87,6 +101,10 @@ def load_state(table: Table, *, for_update: bool = False) -> TableState:
     """Seats, the latest hand and its actions in three queries, replayed through the engine."""
     if for_update:
         table = Table.objects.select_for_update(of=("self",)).select_related("night__season").get(pk=table.pk)
+    else:
+        # The caller's instance may predate a change (a service renews the revision on its own copy):
+        # the version shown must be the stored one, or the next tap would be refused as stale.
+        table.refresh_from_db(fields=["revision", "status", "finished_at", "first_dealer"])
     seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
     hand = table.hands.order_by("-number").first()
     state = TableState(table=table, seats=seats, hand=hand)
@@ -150,23 +168,19 @@ def chips_expected(state: TableState) -> int:
 
 
 def _locked(table: Table, version: str) -> TableState:
+    """The table locked for this change, if the phone saw its current revision; the revision is renewed."""
     state = load_state(table, for_update=True)
-    if state.table.status == TableStatus.FINISHED and version != state.version:
-        raise StaleTable(_("This table is finished."))
-    if version != state.version:
+    if result_stands(state.table):
+        raise ResultStands(_("The result of this table stands: changes only by an organizer's correction."))
+    if not isinstance(version, str) or not secrets.compare_digest(version.encode(), state.version.encode()):
         raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))
+    # Renewed before the change is written, in the same transaction: if the change fails, both roll back.
+    state.table.touch()
     return state
 
 
-def _unique_names(seats: Sequence[Seat]) -> dict[int, str]:
-    """Engine names: the player's name, with the seat number where two share a name."""
-    counts: dict[str, int] = {}
-    for seat in seats:
-        counts[seat.player.name] = counts.get(seat.player.name, 0) + 1
-    return {
-        seat.pk: seat.player.name if counts[seat.player.name] == 1 else f"{seat.player.name} ({seat.position})"
-        for seat in seats
-    }
+class ResultStands(TrackerError):
+    """The table's result is accepted: the dealer link shows it read-only."""
 
 
 def _next_button(state: TableState, playing: list[Seat]) -> Seat:
@@ -192,7 +206,7 @@ def start_hand(*, table: Table, version: str) -> Hand:
         raise TrackerError(_("A hand needs at least two players with chips."))
     button = _next_button(state, playing)
     level, small, big = blinds_now(state.table.night)
-    names = _unique_names(state.seats)
+    names = unique_names(state.seats)
     hand = Hand.objects.create(
         table=state.table,
         number=(state.hand.number + 1) if state.hand else 1,
@@ -274,7 +288,8 @@ def undo(*, table: Table, version: str) -> None:
     if hand is None:
         raise TrackerError(_("There is nothing to undo."))
     if hand.status == HandStatus.COMPLETE:
-        Placement.objects.filter(hand=hand).delete()
+        # A disqualification during the hand stands: it is undone with its own input, not with the award.
+        Placement.objects.filter(hand=hand).exclude(reason=PlacementReason.DISQUALIFIED).delete()
         hand.status, hand.final_stacks, hand.result, hand.finished_at = HandStatus.SHOWDOWN, None, None, None
         hand.pot_winners = None
         hand.save(update_fields=["status", "final_stacks", "result", "finished_at", "pot_winners"])
@@ -290,7 +305,10 @@ def undo(*, table: Table, version: str) -> None:
             state.table.status = TableStatus.WAITING
             state.table.save(update_fields=["status"])
         return
-    state.actions[-1].delete()
+    last = state.actions[-1]
+    if last.verb == holdem.DISQUALIFY:
+        Placement.objects.filter(table=state.table, seat_id=last.seat_id, reason=PlacementReason.DISQUALIFIED).delete()
+    last.delete()
     _update_status(hand, _replay(hand, state.actions[:-1]))
 
 
@@ -342,6 +360,65 @@ def save_cards(*, table: Table, version: str, board: str, hole_cards: Mapping[st
         raise TrackerError(_("That player is not in this hand."))
     state.hand.board, state.hand.hole_cards = _parse_cards_input(board, hole_cards)
     state.hand.save(update_fields=["board", "hole_cards"])
+
+
+def _card_slots(state: TableState, target: str) -> tuple[str, int]:
+    """The hole-card owner's engine name or "board", and how many cards that place holds."""
+    if target == "board":
+        return "board", 5
+    try:
+        seat_id = int(target)
+    except ValueError:
+        raise TrackerError(_("That player is not in this hand.")) from None
+    name = state.engine_names().get(seat_id)
+    if name is None or name not in {p["name"] for p in state.hand.players}:
+        raise TrackerError(_("That player is not in this hand."))
+    return name, 2
+
+
+@transaction.atomic
+def pick_card(*, table: Table, version: str, target: str, card: str) -> None:
+    """One card tapped in the card picker, for the board or for one player's hole cards."""
+    state = _locked(table, version)
+    if not state.hand_open:
+        raise TrackerError(_("No hand is being played: start the next hand."))
+    place, size = _card_slots(state, target)
+    try:
+        picked = parse_cards(card)
+    except CardError:
+        raise TrackerError(_("Not a card: %(cards)s. Write cards like As Kd 10h.") % {"cards": card[:10]}) from None
+    if len(picked) != 1:
+        raise TrackerError(_("Tap one card at a time."))
+    hand = state.hand
+    board = parse_cards(hand.board or "")
+    holes = {name: parse_cards(cards) for name, cards in (hand.hole_cards or {}).items()}
+    used = set(board) | {c for cards in holes.values() for c in cards}
+    if picked[0] in used:
+        raise TrackerError(_("Entered twice: %(cards)s.") % {"cards": format_cards(picked)})
+    current = board if place == "board" else holes.get(place, [])
+    if len(current) >= size:
+        raise TrackerError(_("That place is full: clear it first."))
+    current = [*current, picked[0]]
+    if place == "board":
+        hand.board = format_cards(current)
+    else:
+        hand.hole_cards = {**(hand.hole_cards or {}), place: format_cards(current)}
+    hand.save(update_fields=["board", "hole_cards"])
+
+
+@transaction.atomic
+def clear_cards(*, table: Table, version: str, target: str) -> None:
+    """Take back the board's or one player's cards, to tap them again."""
+    state = _locked(table, version)
+    if not state.hand_open:
+        raise TrackerError(_("No hand is being played: start the next hand."))
+    place, _size = _card_slots(state, target)
+    hand = state.hand
+    if place == "board":
+        hand.board = ""
+    else:
+        hand.hole_cards = {name: cards for name, cards in (hand.hole_cards or {}).items() if name != place}
+    hand.save(update_fields=["board", "hole_cards"])
 
 
 def _check_showdown_cards(hand: Hand, engine: holdem.Hand) -> None:
@@ -438,24 +515,41 @@ def set_sitting_out(*, table: Table, version: str, seat_id: int, sitting_out: bo
 
 @transaction.atomic
 def disqualify(*, table: Table, version: str, seat_id: int) -> Placement:
-    """Disqualification between hands: his chips leave play (recorded) and he takes the lowest open place."""
+    """Immediate disqualification (seed 002, rule 13), between hands or during one.
+
+    During a hand it is an input of the hand (verb ``disqualify``, replayed like any other): his cards
+    are folded, what he put in stays in the pot, his chips behind leave play (recorded on his placement)
+    and the action goes on. He takes the lowest open place at once.
+    """
     state = _locked(table, version)
-    if state.hand_open:
-        raise TrackerError(_("Finish the current hand first (fold his cards), then disqualify."))
     if state.table.status == TableStatus.FINISHED:
         raise TrackerError(_("This table is finished."))
     seat = next((s for s in state.remaining if s.pk == seat_id), None)
     if seat is None:
         raise TrackerError(_("That player is not at this table."))
     remaining = len(state.remaining)
+    hand, engine = state.hand, state.engine
+    in_this_hand = state.hand_open and engine is not None and state.engine_names().get(seat.pk) in engine.names
+    if in_this_hand:
+        name = state.engine_names()[seat.pk]
+        try:
+            engine.apply(holdem.Action(name, holdem.DISQUALIFY))
+        except holdem.HandError as error:
+            raise TrackerError(_("Not allowed: %(reason)s") % {"reason": getattr(error, "reason", str(error))}) from error
+        Action.objects.create(hand=hand, index=len(state.actions), seat_id=seat.pk, verb=holdem.DISQUALIFY)
+        _update_status(hand, engine)
+        chips_removed = engine.removed[name]
+    else:
+        chips_removed = state.stacks.get(seat.pk, 0)
     placement = Placement.objects.create(
         table=state.table,
         seat=seat,
         place=remaining,
         reason=PlacementReason.DISQUALIFIED,
-        chips_removed=state.stacks.get(seat.pk, 0),
+        chips_removed=chips_removed,
+        hand=hand if in_this_hand else None,
     )
-    if remaining - 1 == 1:
+    if remaining - 1 == 1 and not in_this_hand:
         winner = next(s for s in state.remaining if s.pk != seat.pk)
         Placement.objects.create(table=state.table, seat=winner, place=1, reason=PlacementReason.WINNER)
         _finish(state.table)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from .models import Table, TableStatus
 from .poker import holdem
+from .poker.cards import parse_cards
 from .tracker import TableState, chips_expected, chips_in_play, load_state
 
 
@@ -107,7 +108,38 @@ def _seat_rows(state: TableState) -> list[SeatRow]:
     return rows
 
 
-def tracker_context(table: Table, *, dealer_link: bool) -> dict:
+@dataclass(frozen=True)
+class CardTarget:
+    """Where the card picker puts the next tapped card: "board" or a seat id, with what it holds."""
+
+    key: str
+    label: str
+    cards: str
+    size: int
+
+    @property
+    def full(self) -> bool:
+        return len(self.cards) >= 2 * self.size
+
+
+def _card_targets(state: TableState, rows: list[SeatRow]) -> list[CardTarget]:
+    hand = state.hand
+    if hand is None:
+        return []
+    targets = [CardTarget("board", "", hand.board or "", 5)]
+    targets += [CardTarget(str(row.seat_id), row.name, row.hole_cards, 2) for row in rows if row.in_hand]
+    return targets
+
+
+def _used_cards(state: TableState) -> set[str]:
+    hand = state.hand
+    if hand is None:
+        return set()
+    groups = [hand.board or "", *(hand.hole_cards or {}).values()]
+    return {str(card) for group in groups for card in parse_cards(group)}
+
+
+def tracker_context(table: Table, *, dealer_link: bool, picking: str | None = None) -> dict:
     state = load_state(table)
     engine, hand = state.engine, state.hand
     legal = engine.legal_actions() if engine is not None else None
@@ -125,6 +157,18 @@ def tracker_context(table: Table, *, dealer_link: bool) -> dict:
     recent = []
     if engine is not None:
         recent = [step for step in engine.history if step.kind not in ("small_blind", "big_blind")][-6:]
+    rows = _seat_rows(state)
+    targets = _card_targets(state, rows)
+    # The picker stays on the place the dealer chose while it has room, then moves to the next open one.
+    chosen = next((t for t in targets if t.key == picking and not t.full), None)
+    chosen = chosen or next((t for t in targets if not t.full), None)
+    finished = state.table.status == TableStatus.FINISHED
+    result_stands = finished and state.result_stands
+    jackpot_sum = None
+    if finished and not result_stands:
+        from league.results import table_jackpot_sum  # league imports tournaments' models
+
+        jackpot_sum = table_jackpot_sum(state.table)
     return {
         "table": state.table,
         "night": state.table.night,
@@ -134,13 +178,18 @@ def tracker_context(table: Table, *, dealer_link: bool) -> dict:
         "legal": legal,
         "to_act_seat": to_act_seat,
         "sizes": _quick_sizes(engine, legal) if legal else [],
-        "seat_rows": _seat_rows(state),
+        "seat_rows": rows,
+        "card_targets": targets,
+        "card_target": chosen.key if chosen else "",
+        "used_cards": _used_cards(state),
+        "result_stands": result_stands,
+        "jackpot_sum": jackpot_sum,
         "pots": pots,
         "pot_total": engine.pot_total if engine is not None else 0,
         "showdown_players": showdown_players,
         "needs_decision": needs_decision,
         "recent": recent,
-        "finished": state.table.status == TableStatus.FINISHED,
+        "finished": finished,
         "dealer_link": dealer_link,
         "chips_in_play": chips_in_play(state),
         "chips_expected": chips_expected(state),

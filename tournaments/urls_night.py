@@ -13,6 +13,8 @@ urlpatterns = [
     path("placements/<int:placement_id>/correct/", night.correct_placement, name="placement_correct"),
     path("tables/<int:table_id>/track/", tracker.tracker_page, name="organizer_tracker"),
     path("dealer/<str:token>/", tracker.tracker_page, name="dealer_tracker"),
+    path("dealer/<str:token>/revision", tracker.tracker_revision, name="dealer_tracker_revision"),
+    path("tables/<int:table_id>/track/revision", tracker.tracker_revision, name="organizer_tracker_revision"),
     path("tables/<int:table_id>/hands/", tracker.hand_history, name="hand_history"),
     path("tables/<int:table_id>/hands/<int:number>.json", tracker.hand_json, name="hand_json"),
 ]

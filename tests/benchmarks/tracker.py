@@ -3,7 +3,8 @@
 Builds, in a throwaway SQLite database, a six-player table with 200 played
 hands and a hand in progress with 40 actions, then times the dealer's phone
 request that records the 41st action (the full Django stack through the test
-client: session, lock, replay, write, render) and the undo that takes it back.
+client: session, lock, replay, write, render), the undo that takes it back,
+and the phone's two-second "has it changed?" question (the revision endpoint).
 Prints the median and the spread; asserts nothing.
 """
 from __future__ import annotations
@@ -70,7 +71,10 @@ def main() -> None:
         client = Client(HTTP_HOST="localhost", HTTP_HX_REQUEST="true")
         client.force_login(organizer)
         url = reverse("organizer_tracker", args=[table.pk])
-        acts, undos, pages = [], [], []
+        acts, undos, pages, polls = [], [], [], []
+        poll_url = reverse("dealer_tracker_revision", args=[table.dealer_token])
+        poll_client = Client(HTTP_HOST="localhost")
+        answer = b""
         for _ in range(args.repeat):
             state = dealer.state
             legal = state.engine.legal_actions()
@@ -86,7 +90,12 @@ def main() -> None:
             t0 = time.perf_counter()
             client.get(url)
             pages.append(time.perf_counter() - t0)
-        for label, times in (("record an action", acts), ("undo it", undos), ("show the table", pages)):
+            t0 = time.perf_counter()
+            answer = poll_client.get(poll_url).content
+            polls.append(time.perf_counter() - t0)
+        print(f"the revision answer is {len(answer)} bytes")
+        for label, times in (("record an action", acts), ("undo it", undos), ("show the table", pages),
+                             ("has it changed?", polls)):
             ms = sorted(t * 1000 for t in times)
             print(f"{label:18s} median {statistics.median(ms):6.2f} ms   p90 {ms[int(len(ms) * 0.9)]:6.2f} ms   "
                   f"({len(ms)} requests)")

@@ -29,7 +29,8 @@ def test_the_dealer_page_and_its_partials_are_compressed(client, table) -> None:
 
     page = _html(client.get(url, **GZIP))
     partial = _html(client.get(url, HTTP_HX_REQUEST="true", **GZIP))
-    tap = _html(client.post(url, {"op": "next", "version": "0.0.waiting"}, HTTP_HX_REQUEST="true", **GZIP))
+    table.refresh_from_db()
+    tap = _html(client.post(url, {"op": "next", "version": table.revision}, HTTP_HX_REQUEST="true", **GZIP))
 
     assert "<html" in page and 'id="tracker"' in page
     assert 'id="tracker"' in partial and "<html" not in partial

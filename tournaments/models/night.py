@@ -24,11 +24,17 @@ __all__ = [
     "PlacementReason",
     "PlacementCorrection",
     "new_dealer_token",
+    "new_revision",
 ]
 
 
 def new_dealer_token() -> str:
     return secrets.token_urlsafe(16)
+
+
+def new_revision() -> str:
+    """A table's version: random, so a phone cannot guess the next one from what it (or the rail) sees."""
+    return secrets.token_urlsafe(9)
 
 
 class TableStatus(models.TextChoices):
@@ -49,6 +55,9 @@ class Table(models.Model):
     )
     dealer_token = models.CharField(_("dealer link token"), max_length=40, unique=True, default=new_dealer_token)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.touch):
+    # a phone that saw an older one is stale.
+    revision = models.CharField(_("revision"), max_length=16, default=new_revision)
 
     class Meta:
         verbose_name = _("table")
@@ -58,6 +67,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return _("Table %(number)s") % {"number": self.number}
+
+    def touch(self) -> None:
+        """A new revision, saved now: call inside the transaction that changes the table's play or result."""
+        self.revision = new_revision()
+        Table.objects.filter(pk=self.pk).update(revision=self.revision)
 
 
 class Seat(models.Model):

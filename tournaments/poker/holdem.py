@@ -28,19 +28,24 @@ Decisions the contract leaves open (for the README's design section):
   uncalled bet, so the result is the same as a call.
 - An all-in *bet* below the minimum bet counts like an incomplete raise: it
   does not reopen the betting for players who already checked.
+- ``disqualify`` (seed 002, rule 13: immediate disqualification) is taken at
+  any time before the hand is settled, out of turn too: the player's cards are
+  folded, what he has put in stays in the pot (no uncalled bet comes back to
+  him), his chips behind leave play (``HandResult.removed``), and the action
+  goes on with the next player who has a decision. He is never "busted".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card, CardError, format_cards, parse_cards
 from .evaluator import hand_value
 
 __all__ = [
     "PREFLOP", "FLOP", "TURN", "RIVER", "SHOWDOWN", "COMPLETE",
-    "STREETS", "VERBS", "MIN_BET_RULES",
+    "STREETS", "VERBS", "DISQUALIFY", "MIN_BET_RULES",
     "HandError", "SetupError", "IllegalAction", "SettlementError",
     "Seat", "HandSetup", "Action", "Step", "LegalActions", "Pot", "AwardedPot",
     "HandResult", "Hand", "replay",
@@ -53,6 +58,7 @@ _RIVER, _SHOWDOWN, _COMPLETE = 3, 4, 5  # indexes into STREETS; 0..3 take bets
 _BOARD_SIZE = (0, 3, 4, 5, 5)
 
 VERBS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "allin")
+DISQUALIFY = "disqualify"  # not a betting decision: accepted out of turn (see the module's notes)
 MIN_BET_RULES: tuple[str, ...] = ("league", "standard")
 
 
@@ -273,6 +279,7 @@ class HandResult:
     returned: dict[str, int]
     busted: tuple[str, ...]
     hand_values: dict[str, int]
+    removed: dict[str, int] = field(default_factory=dict)  # disqualified: chips that left play
 
 
 # --------------------------------------------------------------------------
@@ -310,6 +317,7 @@ class Hand:
         self._bet = 0  # the amount to match on this round
         self._increment = 0  # the smallest raise increment on this round
         self._to_act: int | None = None
+        self._removed: dict[int, int] = {}  # disqualified seat -> chips that left play
         self.actions: list[Action] = []
         self.history: list[Step] = []
 
@@ -406,10 +414,17 @@ class Hand:
         one else matches (yet), or ``None``. When the betting is over these
         chips go back to him; they are never a pot."""
         contributed = self._contributed
-        top = max(contributed)
-        i = contributed.index(top)
+        # A disqualified player's chips stay in the pot: nothing comes back to him.
+        candidates = [j for j in range(self._n) if j not in self._removed]
+        i = max(candidates, key=lambda j: (contributed[j], -j))
+        top = contributed[i]
         second = max(c for j, c in enumerate(contributed) if j != i)
         return (self.names[i], top - second) if top > second else None
+
+    @property
+    def removed(self) -> dict[str, int]:
+        """Disqualified players and the chips behind that left play with them."""
+        return {self.names[i]: chips for i, chips in sorted(self._removed.items())}
 
     def pots(self) -> list[Pot]:
         """The pots as they stand: main pot first, then side pots.
@@ -501,6 +516,10 @@ class Hand:
     def apply(self, action: Action) -> Step:
         """Apply ``action`` (after :meth:`verify`) and return what it did."""
         kind, to = self.verify(action)
+        if kind == DISQUALIFY:
+            index = len(self.actions)
+            self.actions.append(action)
+            return self._disqualify(self._seat_of[action.player], index)
         i = self._to_act
         assert i is not None
         index = len(self.actions)
@@ -625,9 +644,37 @@ class Hand:
             self._advance(i + 1)
         return step
 
+    def _disqualify(self, i: int, index: int) -> Step:
+        """Fold his cards where he stands, take his chips behind out of play, go on with the hand."""
+        street = STREETS[self._street]
+        removed = self._stack[i]
+        self._removed[i] = removed
+        if self._in[i]:
+            self._in[i] = False
+            self._folded[i] = True
+            self._live -= 1
+            if self._stack[i]:
+                self._active -= 1
+        self._stack[i] = 0
+        step = Step(self.names[i], DISQUALIFY, DISQUALIFY, street, 0, self._committed[i], False, False, index)
+        self.history.append(step)
+        if self._street >= _SHOWDOWN:
+            if self._live == 1 and self._street == _SHOWDOWN:
+                self._ended_on, self._street = _RIVER, _COMPLETE
+        elif self._live == 1:
+            self._ended_on = self._street
+            self._street = _COMPLETE
+            self._to_act = None
+        else:
+            # Whoever was to act (or the next with a decision) goes on; the round may be over now.
+            self._advance(self._to_act if self._to_act is not None else self._button + 1)
+        return step
+
     def _resolve(self, action: Action) -> tuple[str, int]:
         """The kind and total an action amounts to; :class:`_Refusal` if illegal."""
         verb, name, to = action.verb, action.player, action.to
+        if verb == DISQUALIFY:
+            return self._resolve_disqualify(name, to)
         if verb not in VERBS:
             raise _Refusal(f"unknown action {verb!r} (use {', '.join(VERBS)})")
         if self._street == _COMPLETE:
@@ -707,6 +754,20 @@ class Hand:
             raise _Refusal(reason)
         return verb, to
 
+    def _resolve_disqualify(self, name: str, to: int | None) -> tuple[str, int]:
+        if self._street == _COMPLETE:
+            raise _Refusal("the hand is over: settle it, then disqualify between hands")
+        i = self._seat_of.get(name)
+        if i is None:
+            raise _Refusal(f"{name!r} is not a player at this table")
+        if not self._dealt[i]:
+            raise _Refusal(f"{name} has no chips and is not dealt in")
+        if i in self._removed:
+            raise _Refusal(f"{name} is already disqualified")
+        if to is not None:
+            raise _Refusal(f"disqualify takes no amount (got to={to})")
+        return DISQUALIFY, self._committed[i]
+
     # -- settlement ---------------------------------------------------------
 
     def settle(
@@ -771,16 +832,20 @@ class Hand:
                 final[self._seat_of[name]] += chips
             awarded.append(AwardedPot(pot.amount, pot.eligible, pot.level, tuple(winners), shares))
 
-        if sum(final) != sum(self.starting_stacks):  # the invariant everything else relies on
-            raise AssertionError(f"chips not conserved: {sum(final)} after, {sum(self.starting_stacks)} before")
+        removed = sum(self._removed.values())
+        if sum(final) + removed != sum(self.starting_stacks):  # the invariant everything else relies on
+            raise AssertionError(f"chips not conserved: {sum(final)} after (+{removed} removed), "
+                                 f"{sum(self.starting_stacks)} before")
         start = self.starting_stacks
-        busted = sorted((i for i in range(self._n) if start[i] and not final[i]), key=lambda i: (-start[i], i))
+        busted = sorted((i for i in range(self._n) if start[i] and not final[i] and i not in self._removed),
+                        key=lambda i: (-start[i], i))
         return HandResult(
             stacks=dict(zip(self.names, final)),
             pots=tuple(awarded),
             returned=returned,
             busted=tuple(self.names[i] for i in busted),
             hand_values=values,
+            removed=self.removed,
         )
 
     def _parse_showdown_cards(self, hole_cards, board) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:

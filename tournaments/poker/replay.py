@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .holdem import VERBS, Action, Hand, HandError, HandResult, HandSetup, Seat, replay
+from .holdem import DISQUALIFY, VERBS, Action, Hand, HandError, HandResult, HandSetup, Seat, replay
 
 __all__ = ["ReplayError", "PlayedHand", "parse_json", "parse_setup", "parse_actions", "play_hand", "replay_hand"]
 
@@ -114,7 +114,7 @@ def parse_actions(data: Mapping[str, Any]) -> list[Action]:
                               else f"{label}: action must be one of {', '.join(VERBS)}")
         verb = verb.lower()
         verb = _VERB_ALIASES.get(verb, verb)
-        if verb not in VERBS:
+        if verb not in VERBS and verb != DISQUALIFY:
             raise ReplayError(f"{label}: unknown action (use {', '.join(VERBS)})")
         to = entry.get("to")
         if to is not None:
@@ -187,4 +187,7 @@ def replay_hand(data: Any) -> dict[str, Any]:
             for pot in result.pots
         ],
         "busted": list(result.busted),
+        # Only when the tracker recorded a disqualification (seed 002, rule 13): the chips that left play.
+        # Then stacks plus these equal the starting stacks. Absent otherwise, so the contract's output is unchanged.
+        **({"disqualified": result.removed} if result.removed else {}),
     }

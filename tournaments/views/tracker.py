@@ -5,11 +5,16 @@ Reached by an organizer (`/tables/<id>/track/`) or by the dealer's secret link
 """
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.utils.http import urlencode
+from django_htmx.http import HttpResponseClientRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -20,6 +25,7 @@ from league.views import organizer_required
 
 from .. import tracker
 from ..models import Hand, Table
+from ..poker import holdem
 from ..tracker_view import tracker_context
 
 
@@ -41,46 +47,98 @@ class _LoginNeeded(Exception):
     pass
 
 
-def _int_or_none(value: str | None) -> int | None:
-    try:
-        return int(value) if value not in (None, "") else None
-    except ValueError:
-        raise tracker.TrackerError(_("Enter the amount as a whole number of chips.")) from None
+_OPS = ("act", "undo", "next", "cards", "pick", "clear", "settle", "award", "sitout", "sitin", "disqualify")
+_MAX_CHIPS_DIGITS = 9  # a billion chips: more than any table holds, small enough to never hold a worker
+_MAX_POTS = 12  # a pot per all-in player at the biggest table, and more
+_GROUPING = re.compile(r"[\s.,'\u00a0\u202f]")  # "1.500" and "1 500" are how a German dealer writes 1500
+
+
+class _BadInput(tracker.TrackerError):
+    pass
+
+
+def _one(post, key: str, *, max_length: int = 40, required: bool = False) -> str:
+    """One field, checked before anything reads it: not repeated, short, no control characters."""
+    values = post.getlist(key)
+    if len(values) > 1:
+        raise _BadInput(_("The input was sent twice; tap again."))
+    value = values[0] if values else ""
+    if required and not value:
+        raise _BadInput(_("Something is missing from the input; reload the page and tap again."))
+    if len(value) > max_length or any(ord(ch) < 32 for ch in value):
+        raise _BadInput(_("That input cannot be taken; reload the page and tap again."))
+    return value
+
+
+def _whole_number(value: str, *, message: str) -> int | None:
+    """Digits only (grouping marks allowed), at most nine of them; empty gives None."""
+    digits = _GROUPING.sub("", value)
+    if not digits:
+        return None
+    if not digits.isascii() or not digits.isdigit():
+        raise _BadInput(message)
+    if len(digits.lstrip("0")) > _MAX_CHIPS_DIGITS:
+        raise _BadInput(_("That number is far too large."))
+    return int(digits)
+
+
+def _seat(post) -> int:
+    seat = _whole_number(_one(post, "seat", max_length=12, required=True), message=_("That player is not at this table."))
+    return seat or 0
 
 
 def _apply(request: HttpRequest, table: Table) -> None:
-    """One input from the dealer; every branch goes through tracker.py."""
+    """One input from the dealer, every field checked first; every change goes through tracker.py."""
     post = request.POST
-    op, version = post.get("op", ""), post.get("version", "")
-    seat_id = _int_or_none(post.get("seat"))
+    op = _one(post, "op", max_length=12, required=True)
+    if op not in _OPS:
+        raise _BadInput(_("Unknown input."))
+    version = _one(post, "version", max_length=32, required=True)
     if op == "act":
+        verb = _one(post, "verb", max_length=10, required=True)
+        if verb not in holdem.VERBS:
+            raise _BadInput(_("Unknown input."))
+        to = _whole_number(_one(post, "to", max_length=24), message=_("Enter the amount as a whole number of chips."))
+        if verb in ("bet", "raise") and to is None:
+            raise _BadInput(_("Enter the amount."))
         tracker.record_action(
-            table=table, version=version, seat_id=seat_id or 0, verb=post.get("verb", ""),
-            to=_int_or_none(post.get("to") or post.get("amount")),
+            table=table, version=version, seat_id=_seat(post), verb=verb, to=to if verb in ("bet", "raise") else None,
         )
+    elif op == "pick":
+        tracker.pick_card(
+            table=table, version=version, target=_one(post, "target", max_length=12, required=True),
+            card=_one(post, "card", max_length=3, required=True),
+        )
+    elif op == "clear":
+        tracker.clear_cards(table=table, version=version, target=_one(post, "target", max_length=12, required=True))
     elif op == "undo":
         tracker.undo(table=table, version=version)
     elif op == "next":
         tracker.start_hand(table=table, version=version)
     elif op == "cards":
-        holes = {key[5:]: value for key, value in post.items() if key.startswith("hole:")}
-        tracker.save_cards(table=table, version=version, board=post.get("board", ""), hole_cards=holes)
+        keys = [key for key in post if key.startswith("hole:")]
+        if len(keys) > 12:
+            raise _BadInput(_("That input cannot be taken; reload the page and tap again."))
+        holes = {key[5:]: _one(post, key, max_length=24) for key in keys}
+        tracker.save_cards(table=table, version=version, board=_one(post, "board", max_length=40), hole_cards=holes)
     elif op == "settle":
         tracker.settle(table=table, version=version)
     elif op == "award":
-        pots = int(post.get("pots", "0") or 0)
+        pots = _whole_number(_one(post, "pots", max_length=4, required=True), message=_("Unknown input.")) or 0
+        if not 1 <= pots <= _MAX_POTS:
+            raise _BadInput(_("Unknown input."))
         winners = [post.getlist(f"pot{k}") for k in range(pots)]
+        if any(len(names) > 12 or any(len(n) > 200 or "\x00" in n for n in names) for names in winners):
+            raise _BadInput(_("That input cannot be taken; reload the page and tap again."))
         if any(not names for names in winners):
             raise tracker.TrackerError(_("Tap at least one winner for every pot."))
         tracker.settle(table=table, version=version, pot_winners=winners)
     elif op in ("sitout", "sitin"):
-        tracker.set_sitting_out(table=table, version=version, seat_id=seat_id or 0, sitting_out=op == "sitout")
+        tracker.set_sitting_out(table=table, version=version, seat_id=_seat(post), sitting_out=op == "sitout")
     elif op == "disqualify":
-        if post.get("confirm") != "yes":
+        if _one(post, "confirm", max_length=3) != "yes":
             raise tracker.TrackerError(_("Confirm the disqualification."))
-        tracker.disqualify(table=table, version=version, seat_id=seat_id or 0)
-    else:
-        raise tracker.TrackerError(_("Unknown input."))
+        tracker.disqualify(table=table, version=version, seat_id=_seat(post))
 
 
 @require_http_methods(["GET", "POST"])
@@ -89,7 +147,7 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
     try:
         table = _table_for(request, table_id, token)
     except _LoginNeeded:
-        return redirect_to_login(request.get_full_path())
+        return _to_login(request)
     if request.method == "POST":
         try:
             _apply(request, table)
@@ -101,9 +159,40 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             messages.error(request, str(BUSY_MESSAGE))  # answered like a stale tap: nothing was written
         if not request.htmx:
             return redirect(request.path)
-        table.refresh_from_db()
+        # No refresh here: load_state reads the table's revision and status afresh.
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
-    return render(request, template, tracker_context(table, dealer_link=token is not None))
+    picking = request.POST.get("target") if request.method == "POST" else None
+    return render(request, template, tracker_context(table, dealer_link=token is not None, picking=picking))
+
+
+def _to_login(request: HttpRequest) -> HttpResponse:
+    """An expired organizer session: the whole page goes to the login, never a login page inside the panel."""
+    if request.htmx:
+        page = request.htmx.current_url_abs_path or reverse("organizer_home")
+        return HttpResponseClientRedirect(f"{reverse('login')}?{urlencode({'next': page})}")
+    return redirect_to_login(request.get_full_path())
+
+
+@require_GET
+def tracker_revision(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
+    """The phone's "has it changed?" question, asked every two seconds: the table's revision, nothing else.
+
+    Polling rather than server-sent events: under gunicorn's sync workers an open event stream holds a
+    whole worker per phone; this answer is one indexed query and a few bytes.
+    """
+    try:
+        if token is not None:
+            revision = Table.objects.filter(dealer_token=token).values_list("revision", flat=True).first()
+            if revision is None:
+                raise Http404
+        else:
+            table = _table_for(request, table_id, None)
+            revision = table.revision
+    except _LoginNeeded:
+        return _to_login(request)
+    response = HttpResponse(revision, content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @organizer_required
