@@ -1,6 +1,7 @@
 """``python manage.py export_hand FILE|- --format phh|ohh`` run as a user runs it, in a subprocess."""
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -60,3 +61,27 @@ def test_an_unknown_format_is_one_line_and_exit_2():
     done = run(str(EXAMPLE), "--format", "xml")
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == "--format must be phh or ohh, got 'xml'\n"
+
+
+def test_a_disqualification_is_exported_as_a_marked_fold_with_the_chips_that_left_play(tmp_path):
+    """Seed 002, rule 13: neither PHH nor OHH has a disqualification; the exports say what happened."""
+    import json as _json
+
+    from django.core.management import call_command
+
+    hand = {
+        "blinds": {"small": 25, "big": 50}, "button": "Anna",
+        "players": [{"name": "Anna", "stack": 1500}, {"name": "Ben", "stack": 1500}, {"name": "Carl", "stack": 1500}],
+        "actions": [{"player": "Anna", "action": "raise", "to": 150}, {"player": "Ben", "action": "disqualify"},
+                    {"player": "Carl", "action": "fold"}],
+    }
+    path = tmp_path / "dq.json"
+    path.write_text(_json.dumps(hand))
+    phh, ohh = io.StringIO(), io.StringIO()
+    call_command("export_hand", str(path), "--format", "phh", stdout=phh)
+    call_command("export_hand", str(path), "--format", "ohh", stdout=ohh)
+    assert "disqualified: his cards are folded, 1475 chips leave play" in phh.getvalue()
+    assert '_disqualified = ["Ben"]' in phh.getvalue() and "_chips_removed = [1475]" in phh.getvalue()
+    actions = [a for r in _json.loads(ohh.getvalue())["ohh"]["rounds"] for a in r["actions"]]
+    marked = [a for a in actions if a.get("disqualified")]
+    assert len(marked) == 1 and marked[0]["action"] == "Fold" and marked[0]["chips_removed"] == 1475

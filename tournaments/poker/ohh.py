@@ -27,6 +27,7 @@ _STREET_BOARD = {"preflop": (0, 0), "flop": (0, 3), "turn": (3, 4), "river": (4,
 _KINDS = {
     "small_blind": "Post SB", "big_blind": "Post BB", "fold": "Fold", "check": "Check",
     "call": "Call", "bet": "Bet", "raise": "Raise",
+    "disqualify": "Fold",  # OHH has no disqualification: a fold, marked (seed 002, rule 13)
 }
 
 
@@ -65,7 +66,10 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
     for step in hand.history:
         number += 1
         action: dict[str, Any] = {"action_number": number, "player_id": ids[step.player], "action": _KINDS[step.kind]}
-        if step.kind in ("small_blind", "big_blind", "call"):
+        if step.kind == "disqualify":
+            action["disqualified"] = True
+            action["chips_removed"] = played.result.removed[step.player]
+        elif step.kind in ("small_blind", "big_blind", "call"):
             action["amount"] = step.added
         elif step.kind in ("bet", "raise"):
             action["amount"] = step.to  # OHH's amount of a bet or raise is the total on the street

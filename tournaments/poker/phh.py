@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import Card, format_cards
-from .holdem import STREETS
+from .holdem import DISQUALIFY, STREETS
 from .replay import PlayedHand
 
 __all__ = ["phh_order", "phh_fields", "phh_document", "phh_documents"]
@@ -89,6 +89,12 @@ def phh_actions(played: PlayedHand, order: Sequence[str]) -> list[str]:
             bet = max(bet, committed[step.player])
             continue
         who = seat[step.player]
+        if step.kind == DISQUALIFY:
+            # PHH has no disqualification (seed 002, rule 13: out of turn, his chips leave play):
+            # a comment keeps the moment; pokerkit cannot play such a hand to its end.
+            folded.add(step.player)
+            actions.append(f"# {who} disqualified: his cards are folded, {hand.removed[step.player]} chips leave play")
+            continue
         if step.kind == "fold":
             folded.add(step.player)
             actions.append(f"{who} f")
@@ -157,6 +163,9 @@ def phh_fields(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None)
     not_dealt = [name for name in hand.names if name not in order]
     if not_dealt:
         fields["_not_dealt_in"] = not_dealt
+    if result.removed:
+        fields["_disqualified"] = list(result.removed)
+        fields["_chips_removed"] = list(result.removed.values())
     if played.pot_winners is not None:
         fields["_pot_winners"] = [list(pot.winners) for pot in result.pots]
     fields["_odd_chips"] = ODD_CHIPS_RULE
