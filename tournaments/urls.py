@@ -4,4 +4,5 @@ urlpatterns = [
     path("", include("tournaments.urls_night")),
     path("", include("tournaments.urls_late")),
     path("", include("tournaments.urls_clock")),
+    path("", include("tournaments.urls_rail")),
 ]

@@ -1,0 +1,53 @@
+"""The rail: public, read-only live tables for phones; rail.js polls the pulse and swaps the partial."""
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from league.views import get_night_or_404
+
+from .. import live, rail
+from ..models import Table
+
+RAIL_PULSE_MS = 1000
+
+
+@require_GET
+@never_cache
+@vary_on_headers("HX-Request")
+def night_rail(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    pulse = live.night_pulse(night.pk)  # before the read: a change in between shows at the next poll
+    template = "tournaments/rail/night.html#rail" if request.htmx else "tournaments/rail/night.html"
+    return render(
+        request, template, {"night": night, "tables": rail.night_rail(night), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
+    )
+
+
+@require_GET
+@never_cache
+@vary_on_headers("HX-Request")
+def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
+    pulse = live.table_pulse(table.pk)  # before the read: a change in between shows at the next poll
+    template = "tournaments/rail/table.html#rail" if request.htmx else "tournaments/rail/table.html"
+    return render(
+        request,
+        template,
+        {"night": table.night, "table": table, "rail_table": rail.rail_table(table), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS},
+    )
+
+
+@require_GET
+@never_cache
+def night_rail_pulse(request: HttpRequest, night_id: int) -> HttpResponse:
+    return HttpResponse(live.night_pulse(night_id), content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+@never_cache
+def table_rail_pulse(request: HttpRequest, table_id: int) -> HttpResponse:
+    return HttpResponse(live.table_pulse(table_id), content_type="text/plain; charset=utf-8")
