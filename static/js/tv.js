@@ -196,7 +196,7 @@
   }
 
   function format(template, values) {
-    return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+    return template.replace(/\{(\w+)\}/g, function (_, name) { return values[name]; });
   }
 
   function sayLevel(stage) {
@@ -261,13 +261,12 @@
     var remembered = false;
     try { remembered = localStorage.getItem(soundKey) === "on"; } catch (e) { /* private mode */ }
     if (remembered) {
-      // Enabled before tonight: try at once (a kiosk browser allows it); otherwise the first touch or key does it.
-      enableSound(false).then(function (on) {
-        if (on) { return; }
-        var wake = function () { enableSound(false); };
-        document.addEventListener("pointerdown", wake, {once: true});
-        document.addEventListener("keydown", wake, {once: true});
-      });
+      // Enabled before tonight: a kiosk browser allows it at once; otherwise (a resume() that waits for a
+      // gesture) the first touch or key anywhere does it.
+      var wake = function () { enableSound(false); };
+      document.addEventListener("pointerdown", wake, {once: true});
+      document.addEventListener("keydown", wake, {once: true});
+      enableSound(false);
     }
   }
 
@@ -279,6 +278,8 @@
         if (document.fullscreenElement) { document.exitFullscreen(); }
         else { document.documentElement.requestFullscreen().catch(function () {}); }
       });
+      // In full screen the button would only take room from the announcement line.
+      document.addEventListener("fullscreenchange", function () { full.hidden = !!document.fullscreenElement; });
     }
   }
 
