@@ -20,7 +20,7 @@ from league.models import Entry
 
 from .models import Action, ClockState, Hand, Placement, Seat, Table
 
-__all__ = ["night_pulse", "table_pulse"]
+__all__ = ["night_pulse", "play_part", "table_pulse"]
 
 
 def _sql(where_table: str) -> str:
@@ -66,16 +66,27 @@ def _digest(parts) -> str:
 
 
 def night_pulse(night_id: int) -> str:
-    """Changes whenever anything a TV screen or the night's rail shows may have changed."""
+    """Changes whenever anything a TV screen or the night's rail shows may have changed.
+
+    Two parts, "clock-play": the clock row's last write (every organizer button and the TV settings), and
+    everything played (taps, hands, placements, seats, paid entries). A TV re-reads at once when the first
+    part changes and at most every few seconds for the second; the night's rail looks at the second only.
+    """
     clock, entry = ClockState._meta.db_table, Entry._meta.db_table
     paid = f"FROM {entry} e WHERE e.night_id = %s AND e.paid_at IS NOT NULL"
     sql = _sql("t.night_id = %s") + (
-        f", (SELECT MAX(c.updated_at) FROM {clock} c WHERE c.night_id = %s), (SELECT COUNT(*) {paid}),"
-        f" (SELECT MAX(e.paid_at) {paid}), (SELECT MAX(e.withdrawn_at) {paid})"
+        f", (SELECT COUNT(*) {paid}), (SELECT MAX(e.paid_at) {paid}), (SELECT MAX(e.withdrawn_at) {paid}),"
+        f" (SELECT MAX(c.updated_at) FROM {clock} c WHERE c.night_id = %s)"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [night_id] * (_TABLE_VALUES + 4))
-        return _digest(cursor.fetchone())
+        row = cursor.fetchone()
+    return f"{_digest(row[-1:])[:8]}-{_digest(row[:-1])}"
+
+
+def play_part(pulse: str) -> str:
+    """The second part of a night's pulse: what was played, without the clock."""
+    return pulse.partition("-")[2]
 
 
 def table_pulse(table_id: int) -> str:

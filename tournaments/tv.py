@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from django.core.cache import cache
 from django.db.models import Count
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from league.models import Entry, Night
 from league.money import format_money
@@ -27,6 +29,7 @@ from .tracker import chips_in_play, load_state
 __all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]
 
 LEVELS_AHEAD = 6
+CACHE_SECONDS = 120
 
 
 @dataclass(frozen=True)
@@ -66,15 +69,9 @@ def night_figures(night: Night) -> NightFigures:
     return NightFigures(started, left, playing, chips, jackpot)
 
 
-def tv_state(night: Night, now: datetime | None = None) -> dict:
-    """Everything the TV page needs, as JSON: the clock, the figures, the organizer's settings."""
-    now = now or timezone.now()
-    pulse = live.night_pulse(night.pk)  # read first: a change after it shows at the next poll
-    clock_state = clock_control.stored_clock(night)
-    reading = clock.read(clock_state.state, clock_state.schedule(night.season), now, upcoming=LEVELS_AHEAD)
+def _figures_dict(night: Night) -> dict:
     figures = night_figures(night)
     return {
-        **reading.as_dict(),
         "players_left": figures.players_left,
         "players_started": figures.players_started,
         "tables_playing": figures.tables_playing,
@@ -83,6 +80,29 @@ def tv_state(night: Night, now: datetime | None = None) -> dict:
         "chips_in_play_text": format_chips(figures.chips_in_play),
         "average_stack_text": format_chips(figures.average_stack) if figures.average_stack is not None else "–",
         "jackpot_text": format_money(figures.jackpot),
+    }
+
+
+def cached_for_play(kind: str, night: Night, pulse: str, build):
+    """What `build()` returns, kept per worker for as long as nothing is played: six TVs and the rail's
+    viewers asking after the same tap get one replay and one rendering per worker, not one each."""
+    key = f"tv:{kind}:{night.pk}:{live.play_part(pulse)}:{get_language()}"
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, CACHE_SECONDS)
+    return value
+
+
+def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None) -> dict:
+    """Everything the TV page needs, as JSON: the clock (read now), the figures, the organizer's settings."""
+    now = now or timezone.now()
+    pulse = pulse or live.night_pulse(night.pk)  # read first: a change after it shows at the next poll
+    clock_state = clock_control.stored_clock(night)
+    reading = clock.read(clock_state.state, clock_state.schedule(night.season), now, upcoming=LEVELS_AHEAD)
+    return {
+        **reading.as_dict(),
+        **cached_for_play("figures", night, pulse, lambda: _figures_dict(night)),
         "announcement": clock_state.announcement,
         "screen": clock_state.tv_screen,
         "spoken": clock_state.spoken,

@@ -2,9 +2,11 @@
  *
  * clock.js counts down; this file adds what only the TV does:
  * - every data-pulse-ms (500) it asks the pulse URL for a short version string
- *   and, only when it changed, has clock.js read the full state and fetches the
- *   other screens again (a poll instead of server-sent events: gunicorn's sync
- *   workers would each be held by one open stream, see the README);
+ *   "clock-play"; when the clock part changed (an organizer's button) clock.js
+ *   reads the full state at once, when the play part changed (a tap) the figures
+ *   and the other screens follow at most every 3 s (a poll instead of
+ *   server-sent events: gunicorn's sync workers would each be held by one open
+ *   stream, see the README);
  * - the night's figures, the level list, the time to the next break, the wall clock
  *   and the organizer's announcement line;
  * - the screen the organizer chose (clock, seating, eliminations, standings) or
@@ -18,6 +20,7 @@
 
   var ROTATION = [["clock", 40], ["seating", 20], ["eliminations", 15], ["standings", 20]];
   var PAGE_SECONDS = 8;
+  var FIGURES_SECONDS = 3;
 
   var el = null;
   var state = null;
@@ -26,6 +29,8 @@
   var lastLeft = null;
   var lastAnnouncement = null;
   var pulseBusy = false;
+  var figuresTimer = null;
+  var lastFigures = -Infinity;
   var rotationIndex = 0;
   var rotationSince = 0;
   var pageSince = 0;
@@ -87,17 +92,33 @@
       })
       .then(function (value) {
         value = value.trim();
-        if (value !== el.dataset.pulse) {
-          el.dataset.pulse = value;  // one fetch per change; the state carries its own pulse
+        var was = (el.dataset.pulse || "").split("-");
+        var now = value.split("-");
+        el.dataset.pulse = value;  // one fetch per change; the state carries its own pulse
+        if (now[0] !== was[0]) {
+          // The organizer pressed a button: show it at once.
           if (window.LeagueClock) { window.LeagueClock.sync(); }
-          refreshScreens();
         }
+        if (now[1] !== was[1]) { figuresChanged(); }
       })
       .catch(function () { el.classList.add("is-offline"); })
       .then(function () {
         pulseBusy = false;
         setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
       });
+  }
+
+  // A tap somewhere: the figures and the other screens follow, at most once every FIGURES_SECONDS, so six
+  // TVs do not re-read the whole night after every single tap at six tables.
+  function figuresChanged() {
+    if (figuresTimer) { return; }
+    var wait = Math.max(0, lastFigures + FIGURES_SECONDS * 1000 - performance.now());
+    figuresTimer = setTimeout(function () {
+      figuresTimer = null;
+      lastFigures = performance.now();
+      if (window.LeagueClock) { window.LeagueClock.sync(); }
+      refreshScreens();
+    }, wait);
   }
 
   function refreshScreens() {

@@ -75,13 +75,13 @@ def test_the_level_list_average_stack_and_players_left_follow_the_tracker(page: 
     expect(page.locator("[data-tv-field=break-in]")).to_have_text(re.compile(r"^\d+:\d\d:\d\d$|^\d+:\d\d$"))
 
     bust_one(tv_night.tables[0])  # a hand on the tracker: one player out at table 1
-    expect(players).to_have_text("27", timeout=2000)
+    expect(players).to_have_text("27", timeout=5000)  # figures follow a tap within 3 s
     expect(average).to_have_text("1.555")  # 42.000 chips among 27 players
     expect(chips).to_have_text("42.000")
 
     # A hand at table 2 starts a level later: the blinds came from the clock, and the list moved on.
     clock_control.next_level(night=night)
-    expect(current).to_have_text(re.compile(r"^2 · 50/100"), timeout=2000)
+    expect(current).to_have_text(re.compile(r"^2 · 50/100"), timeout=1000)
     expect(page.locator("[data-tv-levels] li.done")).to_have_text(re.compile(r"^1 · 25/50"))
     start(tv_night.tables[1])
     assert tracker.load_state(tv_night.tables[1]).hand.big_blind == 100

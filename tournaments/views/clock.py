@@ -5,6 +5,7 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
@@ -75,7 +76,11 @@ def _screens_context(night: Night) -> dict:
 def tv_screens(request: HttpRequest, night_id: int) -> HttpResponse:
     """The TV's other screens again, after the pulse said something changed."""
     night = get_night_or_404(night_id)
-    return render(request, "tournaments/clock/_screens.html", _screens_context(night))
+    pulse = live.night_pulse(night.pk)
+    html = tv.cached_for_play(
+        "screens", night, pulse, lambda: render_to_string("tournaments/clock/_screens.html", _screens_context(night), request)
+    )
+    return HttpResponse(html)
 
 
 @require_GET
