@@ -16,7 +16,7 @@ from .models import HandStatus, Table
 from .poker.cards import CardError, format_cards, parse_cards
 from .tracker import TableState, hand_steps, load_state
 
-__all__ = ["RailSeat", "RailPot", "RailTable", "rail_table", "night_rail"]
+__all__ = ["RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail"]
 
 RECENT_STEPS = 8
 _BOARD_BY_STREET = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5, "complete": 5}
@@ -175,7 +175,10 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
     )
 
 
-def night_rail(night: Night) -> list[RailTable]:
+def tracked_tables(night: Night) -> list[Table]:
     """Every table of the night that plays on the tracker (a table with a hand), by number."""
-    tables = Table.objects.filter(night=night, hands__isnull=False).distinct().select_related("night").order_by("number")
-    return [rail_table(table) for table in tables]
+    return list(Table.objects.filter(night=night, hands__isnull=False).distinct().select_related("night").order_by("number"))
+
+
+def night_rail(night: Night) -> list[RailTable]:
+    return [rail_table(table) for table in tracked_tables(night)]

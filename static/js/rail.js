@@ -1,9 +1,9 @@
 /* The rail: a public live view of the tables, kept fresh by a cheap poll.
  *
- * Every second (data-pulse-ms) the page asks the pulse URL for a short version
- * string; only when it differs from the one the page was drawn with does it
- * fetch the rail's partial (HX-Request: the server renders only #rail) and
- * swap it in. The server has already left out every card the table has not
+ * Every second (data-pulse-ms) the page asks for the rail's partial (HX-Request:
+ * the server renders only #rail) with the version it holds (If-None-Match:
+ * data-pulse); the server answers 304 without a body while nothing changed,
+ * else the partial, which is swapped in. The server has already left out every card the table has not
  * seen. Paused while the page is hidden; open <details> stay open.
  */
 (function () {
@@ -31,37 +31,30 @@
     });
   }
 
-  function refresh(el) {
-    return fetch(el.dataset.railUrl, {cache: "no-store", headers: {"HX-Request": "true"}})
-      .then(function (response) {
-        if (!response.ok) { throw new Error(response.status); }
-        return response.text();
-      })
-      .then(function (html) {
-        var open = openDetails(el);
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        var fresh = holder.querySelector("[data-rail]");
-        if (!fresh) { return; }
-        el.replaceWith(fresh);
-        restoreDetails(fresh, open);
-        fresh.dataset.updatedAt = String(Date.now());
-      });
+  function swap(el, html) {
+    var open = openDetails(el);
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("[data-rail]");
+    if (!fresh) { return; }
+    el.replaceWith(fresh);
+    restoreDetails(fresh, open);
+    fresh.dataset.updatedAt = String(Date.now());
   }
 
   function poll() {
     var el = rail();
-    if (!el || busy) { return schedule(); }
-    if (document.visibilityState === "hidden") { return schedule(); }
+    if (!el || busy || document.visibilityState === "hidden") { return schedule(); }
     busy = true;
-    fetch(el.dataset.pulseUrl, {cache: "no-store"})
+    fetch(el.dataset.railUrl, {cache: "no-store", headers: {"HX-Request": "true", "If-None-Match": '"' + el.dataset.pulse + '"'}})
       .then(function (response) {
+        if (response.status === 304) { return null; }
         if (!response.ok) { throw new Error(response.status); }
         return response.text();
       })
-      .then(function (pulse) {
+      .then(function (html) {
         el.classList.remove("is-offline");
-        if (pulse.trim() !== el.dataset.pulse) { return refresh(el); }
+        if (html !== null) { swap(el, html); }
       })
       .catch(function () { var now = rail(); if (now) { now.classList.add("is-offline"); } })
       .then(function () { busy = false; schedule(); });

@@ -8,8 +8,8 @@ gunicorn processes (master and workers, with psutil) in three phases of
 1. dealers only: one phone per table taps at a pub's pace (``--tap-every``
    seconds between taps: read the table, tap a legal button);
 2. screens only: 50 rail viewers (44 on one table each, 6 on the night's rail)
-   poll their pulse every second and fetch the rail's partial when it
-   changed; 6 TVs poll the clock's pulse every half second and fetch the state
+   ask every second for the rail's partial with the version they hold
+   (If-None-Match; 304 while unchanged); 6 TVs poll the clock's pulse every half second and fetch the state
    and the other screens when it changed; nobody taps, so the answers stay the same;
 3. both at once: the screens follow every tap.
 
@@ -62,24 +62,44 @@ def _get(url: str, counter: Counter, kind: str, headers: dict | None = None) -> 
 
 
 def rail_viewer(base: str, path: str, pulse_path: str, every: float, stop: threading.Event, counter: Counter) -> None:
-    """Like rail.js: the page once, then the pulse every `every` s, the partial when the pulse changed."""
+    """Like rail.js: the page once, then every `every` s the partial with the version held (If-None-Match):
+    304 while unchanged ("rail unchanged"), the new partial otherwise ("rail update")."""
     _get(base + path, counter, "rail page")
     seen = _get(base + pulse_path, counter, "rail pulse")
     while not stop.wait(every):
-        pulse = _get(base + pulse_path, counter, "rail pulse")
-        if pulse is not None and pulse != seen:
-            seen = pulse
-            _get(base + path, counter, "rail update", {"HX-Request": "true"})
+        started = time.perf_counter()
+        request = urllib.request.Request(base + path, headers={"HX-Request": "true", "If-None-Match": f'"{seen}"'})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                response.read()
+                seen = (response.headers.get("ETag") or "").strip('"')
+                counter.add("rail update", time.perf_counter() - started)
+        except urllib.error.HTTPError as error:
+            if error.code == 304:
+                counter.add("rail unchanged", time.perf_counter() - started)
+            else:
+                counter.failed()
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            counter.failed()
 
 
-def tv(base: str, night: int, every: float, stop: threading.Event, counter: Counter) -> None:
-    """Like tv.js: the page once, then the pulse every `every` s; the state and the screens when it changed."""
+def tv(base: str, night: int, every: float, stop: threading.Event, counter: Counter, figures_every: float = 3.0) -> None:
+    """Like tv.js: the page once, then the pulse every `every` s ("clock-play"); the state at once when the
+    clock part changed, the state and the screens at most every `figures_every` s when the play part did."""
     _get(f"{base}/nights/{night}/clock/", counter, "tv page")
-    seen = _get(f"{base}/nights/{night}/clock/pulse", counter, "tv pulse")
+    seen = (_get(f"{base}/nights/{night}/clock/pulse", counter, "tv pulse") or "-").split("-")
+    figures_due, last_figures = False, -1e9
     while not stop.wait(every):
         pulse = _get(f"{base}/nights/{night}/clock/pulse", counter, "tv pulse")
-        if pulse is not None and pulse != seen:
-            seen = pulse
+        if pulse is None:
+            continue
+        now = pulse.split("-")
+        if now[0] != seen[0]:
+            _get(f"{base}/nights/{night}/clock/state.json", counter, "tv update")
+        figures_due = figures_due or now[1] != seen[1]
+        seen = now
+        if figures_due and time.monotonic() - last_figures >= figures_every:
+            figures_due, last_figures = False, time.monotonic()
             _get(f"{base}/nights/{night}/clock/state.json", counter, "tv update")
             _get(f"{base}/nights/{night}/clock/screens/", counter, "tv update")
 

@@ -103,7 +103,7 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     hidden_codes = [f'data-card="{code}"' for code in ("As", "Ah", "Ks", "Kh", "Qs", "Qh", "Js", "Jh", "Ts", "Th", "9s", "9h", "8s", "8h")]
 
     payloads: list[str] = []
-    page.on("response", lambda response: payloads.append(response.text()) if "/rail/" in response.url else None)
+    page.on("response", lambda response: payloads.append(response.text()) if "/rail/" in response.url and response.status == 200 else None)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/tables/{table.pk}/rail/")
     rail = page.locator("#rail")

@@ -147,3 +147,18 @@ def test_the_pulse_costs_one_query(heads_up_table, client, django_assert_max_num
         client.get(reverse("clock_pulse", args=[heads_up_table.night.pk]))
     with django_assert_max_num_queries(1):
         client.get(reverse("table_rail_pulse", args=[heads_up_table.pk]))
+
+
+def test_the_rail_answers_not_modified_while_its_table_is_unchanged(heads_up_table, client, django_assert_max_num_queries):
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    url = reverse("table_rail", args=[heads_up_table.pk])
+    first = client.get(url, HTTP_HX_REQUEST="true")
+    tag = first["ETag"]
+    assert first.status_code == 200 and tag.strip('"') == live.table_pulse(heads_up_table.pk)
+    with django_assert_max_num_queries(1):
+        again = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and not again.content
+    dealer.act("Anna", "call")
+    changed = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag)
+    assert changed.status_code == 200 and changed["ETag"] != tag and "Anna" in changed.content.decode()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -30,34 +30,63 @@ def _cached(key: str, build) -> str:
     return html
 
 
+def _not_modified(request: HttpRequest, pulse: str) -> HttpResponse | None:
+    """rail.js asks for the partial with the pulse it holds (If-None-Match): unchanged costs one query and
+    no body, so "has it changed?" and "what is it now?" are one request."""
+    if request.htmx and request.headers.get("If-None-Match", "").strip('"') == pulse:
+        return _tagged(HttpResponseNotModified(), pulse)
+    return None
+
+
+def _tagged(response: HttpResponse, pulse: str) -> HttpResponse:
+    response["ETag"] = f'"{pulse}"'
+    return response
+
+
+def _table_card(table: Table) -> str:
+    """One table's card, rendered once per worker for each state of that table."""
+    pulse = live.table_pulse(table.pk)
+    return _cached(
+        f"rail:card:{table.pk}:{pulse}",
+        lambda: render_to_string("tournaments/rail/_table.html", {"rt": rail.rail_table(table)}),
+    )
+
+
 @require_GET
 @never_cache
 @vary_on_headers("HX-Request")
 def night_rail(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Every tracked table of the night; a tap re-renders only its own table's card."""
+    pulse = live.play_part(live.night_pulse(night_id))  # before the read: a change in between shows at the next poll
+    if (unchanged := _not_modified(request, pulse)) is not None:
+        return unchanged
     night = get_night_or_404(night_id)
-    pulse = live.play_part(live.night_pulse(night.pk))  # before the read: a change in between shows at the next poll
-
-    def context() -> dict:
-        return {"night": night, "tables": rail.night_rail(night), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
-
-    if not request.htmx:
-        return render(request, "tournaments/rail/night.html", context())
-    return HttpResponse(_cached(f"rail:night:{night.pk}:{pulse}", lambda: render_to_string("tournaments/rail/night.html#rail", context())))
+    context = {
+        "night": night,
+        "cards": [_table_card(table) for table in rail.tracked_tables(night)],
+        "pulse": pulse,
+        "pulse_ms": RAIL_PULSE_MS,
+    }
+    template = "tournaments/rail/night.html#rail" if request.htmx else "tournaments/rail/night.html"
+    return _tagged(render(request, template, context), pulse)
 
 
 @require_GET
 @never_cache
 @vary_on_headers("HX-Request")
 def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
+    pulse = live.table_pulse(table_id)  # before the read: a change in between shows at the next poll
+    if (unchanged := _not_modified(request, pulse)) is not None:
+        return unchanged
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
-    pulse = live.table_pulse(table.pk)  # before the read: a change in between shows at the next poll
 
     def context() -> dict:
         return {"night": table.night, "table": table, "rail_table": rail.rail_table(table), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
 
     if not request.htmx:
         return render(request, "tournaments/rail/table.html", context())
-    return HttpResponse(_cached(f"rail:table:{table.pk}:{pulse}", lambda: render_to_string("tournaments/rail/table.html#rail", context())))
+    html = _cached(f"rail:table:{table.pk}:{pulse}", lambda: render_to_string("tournaments/rail/table.html#rail", context()))
+    return _tagged(HttpResponse(html), pulse)
 
 
 @require_GET
