@@ -3,6 +3,8 @@ two seconds and never shows a card the table has not seen. Also the screenshots 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -230,6 +232,13 @@ def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv
             page.screenshot(path=str(SCREENSHOTS / f"tv-{screen}-{width}x{height}.png"))
     for screen, width, height, smallest, where in sizes:
         print(f"{screen:13s} {width}x{height}: smallest text {smallest:.1f} vh ({where})")
+    if shutil.which("zbarimg"):  # the QR code on the TV, read from the picture, leads to the rail
+        for width, height in TV_SIZES:
+            image = SCREENSHOTS / f"tv-clock-{width}x{height}.png"
+            decoded = subprocess.run(
+                ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)], capture_output=True, text=True
+            ).stdout.strip()
+            assert decoded.endswith(f"/nights/{night.pk}/rail/"), decoded
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/tables/{tv_night.tables[1].pk}/rail/")
