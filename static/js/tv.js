@@ -347,8 +347,17 @@
     if (!pages || pages.scrollHeight <= pages.clientHeight + 2) { updatePageNumber(); return; }
     if (performance.now() - pageSince < PAGE_SECONDS * 1000) { return; }
     pageSince = performance.now();
-    var next = pages.scrollTop + pages.clientHeight;
-    pages.scrollTop = next >= pages.scrollHeight - 2 ? 0 : next;
+    // The next page starts with the first table or row that did not fit whole on this one.
+    var top = pages.getBoundingClientRect().top - pages.scrollTop;
+    var bottom = pages.scrollTop + pages.clientHeight;
+    var next = 0;
+    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li");
+    for (var k = 0; k < rows.length; k++) {
+      var box = rows[k].getBoundingClientRect();
+      var rowTop = box.top - top;
+      if (rowTop + box.height > bottom + 1 && rowTop > pages.scrollTop + 1) { next = rowTop; break; }
+    }
+    pages.scrollTop = next;
     updatePageNumber();
   }
 
@@ -357,6 +366,7 @@
     var pages = screen && screen.querySelector("[data-tv-pages]");
     var label = screen && screen.querySelector("[data-tv-page]");
     if (!pages || !label) { return; }
+    pages.classList.toggle("is-paged", pages.scrollHeight > pages.clientHeight + 2);
     var count = Math.max(1, Math.ceil((pages.scrollHeight - 2) / pages.clientHeight));
     var at = Math.min(count, Math.floor(pages.scrollTop / pages.clientHeight + 0.5) + 1);
     var text = count > 1 ? at + "/" + count : "";
