@@ -31,7 +31,7 @@ from tournaments.sheets import SheetRow, TableSheet
 from tournaments.seat_names import unique_names
 
 from . import standings
-from .models import JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
+from .models import Entry, JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
 from .rules_messages import rules_message
 from .services import desk_totals
 from .standings import Result, RulesError, Standing
@@ -648,3 +648,8 @@ def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int]
             )
         )
     return sheets
+
+
+def night_jackpot_sum(night: Night) -> Decimal:
+    """The jackpot shares paid in tonight so far (withdrawn entries' shares left out), for the TV."""
+    return Entry.objects.paid().filter(night=night).aggregate(total=Sum("jackpot_share"))["total"] or ZERO

@@ -60,6 +60,16 @@ def english_messages():
         yield
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """The TV and the rail keep renderings per pulse in the per-process cache; a new test's database
+    can repeat an old pulse (same ids and counts), so every test starts with an empty cache."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 # --- people -----------------------------------------------------------------
 
 

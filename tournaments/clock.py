@@ -38,9 +38,9 @@ __all__ = [
     "format_countdown",
 ]
 
-# Blinds double each level: level 20 is 2**19 times the first (25/50 -> 13,107,200/26,214,400),
-# far beyond any night's chips while still fitting a 32-bit integer column for usual start blinds.
-LAST_LEVEL = 20
+# Blinds double each level for as long as the night runs (seed 002: "further raises every 15 minutes");
+# a schedule may still end at a given level (``last_level``), which tests and short formats use.
+LAST_LEVEL = None
 MINUTE = timedelta(minutes=1)
 
 
@@ -61,7 +61,7 @@ class Schedule:
     start_big: int = 50
     break_every: int = 0  # a break after every N levels; 0: no breaks
     break_minutes: int = 0
-    last_level: int = LAST_LEVEL
+    last_level: int | None = LAST_LEVEL  # None: the levels never end
 
     def __post_init__(self) -> None:
         if self.level_minutes < 1:
@@ -70,7 +70,7 @@ class Schedule:
             raise ValueError("the start blinds must be 0 <= small <= big")
         if self.break_every < 0 or self.break_minutes < 0:
             raise ValueError("break settings cannot be negative")
-        if self.last_level < 1:
+        if self.last_level is not None and self.last_level < 1:
             raise ValueError("there is at least one level")
 
     @property
@@ -82,7 +82,12 @@ class Schedule:
         return self.start_small * factor, self.start_big * factor
 
     def has_break_before(self, level: int) -> bool:
-        return self.has_breaks and 1 < level <= self.last_level and (level - 1) % self.break_every == 0
+        return (
+            self.has_breaks
+            and 1 < level
+            and (self.last_level is None or level <= self.last_level)
+            and (level - 1) % self.break_every == 0
+        )
 
     def length(self, stage: Stage) -> timedelta:
         return timedelta(minutes=self.break_minutes if stage.is_break else self.level_minutes)
@@ -90,7 +95,7 @@ class Schedule:
     def next_stage(self, stage: Stage) -> Stage | None:
         if stage.is_break:
             return Stage(stage.level)
-        if stage.level >= self.last_level:
+        if self.last_level is not None and stage.level >= self.last_level:
             return None
         if self.has_break_before(stage.level + 1):
             return Stage(stage.level + 1, is_break=True)
@@ -173,6 +178,8 @@ class Reading:
     running: bool
     started: bool
     upcoming: tuple[Step, ...]
+    previous: Step | None = None
+    break_in: float | None = None  # seconds until the next break starts; None: no break ahead (or on one)
 
     @property
     def level(self) -> int:
@@ -214,6 +221,8 @@ class Reading:
             "started": self.started,
             "paused": self.paused,
             "upcoming": [step.as_dict() for step in self.upcoming],
+            "previous": self.previous.as_dict() if self.previous else None,
+            "break_in": None if self.break_in is None else round(self.break_in, 3),
         }
 
 
@@ -228,7 +237,9 @@ def format_countdown(seconds: float) -> str:
 
 def _stage(state: State, schedule: Schedule) -> Stage:
     """The stored stage, made valid for the schedule (its settings may have changed since)."""
-    level = min(max(state.level, 1), schedule.last_level)
+    level = max(state.level, 1)
+    if schedule.last_level is not None:
+        level = min(level, schedule.last_level)
     return Stage(level, state.on_break and schedule.has_break_before(level))
 
 
@@ -272,14 +283,29 @@ def read(state: State, schedule: Schedule, now: datetime, *, upcoming: int = 4) 
     """The clock at `now`; `upcoming` following stages let a screen roll on by itself."""
     settled = settle(state, schedule, now)
     stage = _stage(settled, schedule)
-    left = schedule.length(stage) - settled.elapsed
+    left = max((schedule.length(stage) - settled.elapsed).total_seconds(), 0.0)
+    previous = schedule.previous_stage(stage)
     return Reading(
         current=schedule.step(stage),
-        seconds_left=max(left.total_seconds(), 0.0),
+        seconds_left=left,
         running=settled.running,
         started=settled.started,
         upcoming=tuple(schedule.step(s) for s in schedule.stages_after(stage, upcoming)),
+        previous=schedule.step(previous) if previous else None,
+        break_in=_break_in(stage, left, schedule),
     )
+
+
+def _break_in(stage: Stage, left: float, schedule: Schedule) -> float | None:
+    """Seconds from now until the next break begins (at most `break_every` stages ahead)."""
+    if not schedule.has_breaks or stage.is_break:
+        return None
+    seconds = left
+    for following in schedule.stages_after(stage, schedule.break_every + 1):
+        if following.is_break:
+            return seconds
+        seconds += schedule.length(following).total_seconds()
+    return None
 
 
 # --- what an organizer does (each returns the new state) -----------------------

@@ -16,7 +16,7 @@ from django.utils import timezone
 from league.models import Entry, Night
 
 from . import clock
-from .models import ClockState, Seat, Table, TableStatus
+from .models import ClockState, Seat, Table, TableStatus, TvScreen
 
 __all__ = [
     "ClockBoard",
@@ -32,7 +32,11 @@ __all__ = [
     "adjust_clock",
     "set_breaks",
     "blinds_now",
+    "set_tv",
 ]
+
+
+MAX_STORED_BLINDS = 2**31 - 1
 
 
 def season_breaks(night: Night) -> dict[str, int]:
@@ -62,7 +66,9 @@ def blinds_now(night: Night, now: datetime | None = None) -> tuple[int, int, int
     Before the clock is started: the first level. During a break: the level after the break.
     """
     reading = reading_for(night, now)
-    return reading.level, reading.small_blind, reading.big_blind
+    # The levels never end, but a hand's blinds are stored in integer columns: past level 27 or so every
+    # stack is all-in anyway, so the stored blinds stop at the largest value every database keeps.
+    return reading.level, min(reading.small_blind, MAX_STORED_BLINDS), min(reading.big_blind, MAX_STORED_BLINDS)
 
 
 @dataclass(frozen=True)
@@ -160,3 +166,14 @@ def set_breaks(*, night: Night, every_levels: int, minutes: int, now: datetime |
     clock_state.store(clock.rebreak(clock_state.state, schedule, now))
     clock_state.save()
     return clock.read(clock_state.state, schedule, now)
+
+
+@transaction.atomic
+def set_tv(*, night: Night, screen: str, announcement: str, spoken: bool) -> ClockState:
+    """What the TV shows, the line at its foot and whether it speaks; the TVs follow at their next poll."""
+    if screen not in TvScreen.values:
+        raise ValueError(f"no such TV screen: {screen}")
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
+    clock_state.tv_screen, clock_state.announcement, clock_state.spoken = screen, announcement[:140], spoken
+    clock_state.save()
+    return clock_state

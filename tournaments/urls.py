@@ -5,4 +5,5 @@ urlpatterns = [
     path("", include("tournaments.urls_late")),
     path("", include("tournaments.urls_clock")),
     path("", include("tournaments.urls_hands")),
+    path("", include("tournaments.urls_rail")),
 ]

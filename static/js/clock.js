@@ -35,6 +35,8 @@
     base = state;
     baseAt = at;
     render();
+    var el = root();
+    if (el) { el.dispatchEvent(new CustomEvent("clock:state", {detail: state})); }
   }
 
   // The clock as of now, rolled on locally through the levels the server listed.
@@ -93,6 +95,12 @@
     }
     fill(el, "players", numbers.format(base.players_left));
     fill(el, "tables", base.tables_playing === null ? "–" : numbers.format(base.tables_playing));
+    el.dispatchEvent(new CustomEvent("clock:tick", {detail: {now: now, base: base, elapsed: elapsedSeconds()}}));
+  }
+
+  // Seconds the clock has run since the last state from the server (0 while paused).
+  function elapsedSeconds() {
+    return base && base.running ? (performance.now() - baseAt) / 1000 : 0;
   }
 
   function levelChanged(el, stage) {
@@ -167,6 +175,7 @@
   }
 
   function setUpTools() {
+    if (root().hasAttribute("data-tv")) { return; }  // the TV's tools live in tv.js
     var sound = document.querySelector("[data-clock-sound]");
     if (sound && (window.AudioContext || window.webkitAudioContext)) {
       sound.hidden = false;
@@ -181,6 +190,9 @@
       });
     }
   }
+
+  // For tv.js: read the server's state now (the pulse said it changed).
+  window.LeagueClock = {sync: sync};
 
   function init() {
     if (!root()) { return; }

@@ -48,7 +48,7 @@ def test_there_are_no_breaks_unless_both_settings_are_given():
 
 def test_level_one_has_no_previous_stage_and_the_last_level_no_next_one():
     assert LEAGUE.previous_stage(Stage(1)) is None
-    assert LEAGUE.next_stage(Stage(clock.LAST_LEVEL)) is None
+    assert Schedule(last_level=20).next_stage(Stage(20)) is None
 
 
 def test_a_schedule_refuses_impossible_settings():
@@ -290,6 +290,8 @@ def test_the_reading_as_json_data():
             {"level": 4, "is_break": False, "small_blind": 200, "big_blind": 400, "seconds": 900},
             {"level": 5, "is_break": False, "small_blind": 400, "big_blind": 800, "seconds": 900},
         ],
+        "previous": None,
+        "break_in": None,
     }
 
 
@@ -302,3 +304,28 @@ def test_the_clock_module_imports_nothing_from_django():
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules.add(node.module)
     assert not {name for name in modules if name == "django" or name.startswith("django.")}
+
+
+# --- the levels never end (seed 002: "further raises every 15 minutes") ----------------
+
+
+@pytest.mark.parametrize("hours, level", [(6, 25), (12, 49)])
+def test_the_blinds_keep_doubling_every_15_minutes_for_as_long_as_the_night_runs(hours, level):
+    schedule = Schedule(level_minutes=15, start_small=25, start_big=50)
+    state = clock.start(State(), schedule, T0)
+    reading = clock.read(state, schedule, T0 + timedelta(hours=hours, seconds=1))
+    assert reading.level == level
+    assert (reading.small_blind, reading.big_blind) == (25 * 2 ** (level - 1), 50 * 2 ** (level - 1))
+    assert reading.next is not None and reading.next.big_blind == 2 * reading.big_blind
+    assert reading.running and 0 < reading.seconds_left < 15 * 60
+
+
+def test_with_breaks_the_clock_says_how_long_until_the_next_break():
+    schedule = Schedule(level_minutes=15, break_every=2, break_minutes=10)
+    state = clock.start(State(), schedule, T0)
+    reading = clock.read(state, schedule, T0 + timedelta(minutes=5))
+    assert reading.break_in == pytest.approx(25 * 60)  # 10 min of level 1, then all of level 2
+    assert reading.previous is None
+    on_break = clock.read(state, schedule, T0 + timedelta(minutes=31))
+    assert on_break.is_break and on_break.break_in is None
+    assert on_break.previous is not None and on_break.previous.level == 2

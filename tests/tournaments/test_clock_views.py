@@ -92,10 +92,10 @@ def test_the_tv_page_shows_the_running_level_without_javascript(client, night):
     assert "is-running" in html
 
 
-def test_the_qr_code_holds_the_pages_public_address(client, night, settings):
+def test_the_qr_code_leads_to_the_rail_at_the_public_address(client, night, settings):
     settings.PUBLIC_URL = "http://192.168.178.23:8000"
     response = client.get(reverse("clock_tv", args=[night.pk]))
-    assert response.context["tv_url"] == f"http://192.168.178.23:8000/nights/{night.pk}/clock/"
+    assert response.context["rail_url"] == f"http://192.168.178.23:8000/nights/{night.pk}/rail/"
     assert response.context["qr_svg"].startswith("<svg")
 
 
@@ -103,6 +103,8 @@ def test_the_resync_interval_can_be_shortened_by_a_query_parameter(client, night
     assert client.get(reverse("clock_tv", args=[night.pk]), {"sync": "1"}).context["sync_seconds"] == 1
     assert client.get(reverse("clock_tv", args=[night.pk]), {"sync": "0"}).context["sync_seconds"] == 1
     assert client.get(reverse("clock_tv", args=[night.pk]), {"sync": "x"}).context["sync_seconds"] == 12
+    # Without it the TV re-reads everything every 30 s: the half-second pulse brings every change sooner.
+    assert client.get(reverse("clock_tv", args=[night.pk])).context["sync_seconds"] == 30
 
 
 def test_before_the_seating_the_players_are_the_paid_entries(client, night, organizer):
@@ -283,9 +285,13 @@ def test_the_pages_take_a_bounded_number_of_queries(client, organizer, organizer
     for position, name in enumerate(["Anna", "Ben", "Cem", "Dora"], start=1):
         entry = Entry.objects.create(night=night, player=make_player(name), registered_by=organizer)
         Seat.objects.create(table=table, entry=entry, position=position, starting_stack=1500)
-    with django_assert_max_num_queries(4):
+    # The state is fetched only when the pulse (one query) changed; it adds the night's figures
+    # (tables, seats, jackpot; three more per table played on the tracker).
+    with django_assert_max_num_queries(6):
         client.get(reverse("clock_state", args=[night.pk]))
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(1):
+        client.get(reverse("clock_pulse", args=[night.pk]))
+    with django_assert_max_num_queries(16):
         client.get(reverse("clock_tv", args=[night.pk]))
     with django_assert_max_num_queries(6):
         organizer_client.get(reverse("clock_control", args=[night.pk]))

@@ -34,10 +34,10 @@ def test_the_dealer_link_and_its_qr_code_use_the_public_address(organizer_client
 
 
 @override_settings(PUBLIC_URL=LAN)
-def test_the_tv_clocks_qr_code_uses_the_public_address(client, table) -> None:
+def test_the_tv_clocks_qr_code_leads_to_the_rail_at_the_public_address(client, table) -> None:
     html = client.get(reverse("clock_tv", args=[table.night_id]), HTTP_HOST="localhost").content.decode()
 
-    assert str(qr_svg(f"{LAN}/nights/{table.night_id}/clock/", border=2, fixed_size=False)) in html
+    assert str(qr_svg(f"{LAN}/nights/{table.night_id}/rail/", border=2, fixed_size=False)) in html
 
 
 @override_settings(PUBLIC_URL=LAN)

@@ -9,7 +9,17 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import clock
 
-__all__ = ["ClockState"]
+__all__ = ["ClockState", "TvScreen"]
+
+
+class TvScreen(models.TextChoices):
+    """What the pub's TV shows; the organizer chooses on the clock's controls."""
+
+    CLOCK = "clock", _("Clock")
+    SEATING = "seating", _("Seating")
+    ELIMINATIONS = "eliminations", _("Eliminations")
+    STANDINGS = "standings", _("Season standings")
+    ROTATE = "rotate", _("Take turns")
 
 
 class ClockState(models.Model):
@@ -37,6 +47,9 @@ class ClockState(models.Model):
         _("break after every … levels"), default=0, help_text=_("0: no breaks.")
     )
     break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
+    announcement = models.CharField(_("announcement"), max_length=140, blank=True)
+    tv_screen = models.CharField(_("TV screen"), max_length=12, choices=TvScreen.choices, default=TvScreen.CLOCK)
+    spoken = models.BooleanField(_("spoken announcements"), default=False)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

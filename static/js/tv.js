@@ -1,0 +1,390 @@
+/* The pub's TV: follows the organizer within a second, chimes, speaks, and shows the other screens.
+ *
+ * clock.js counts down; this file adds what only the TV does:
+ * - every data-pulse-ms (500) it asks the pulse URL for a short version string
+ *   "clock-play"; when the clock part changed (an organizer's button) clock.js
+ *   reads the full state at once, when the play part changed (a tap) the figures
+ *   and the other screens follow at most every 3 s (a poll instead of
+ *   server-sent events: gunicorn's sync workers would each be held by one open
+ *   stream, see the README);
+ * - the night's figures, the level list, the time to the next break, the wall clock
+ *   and the organizer's announcement line;
+ * - the screen the organizer chose (clock, seating, eliminations, standings) or
+ *   all of them in turn, paging a screen whose rows do not fit;
+ * - sound: one tap enables it for the night (kept in localStorage); chimes at a
+ *   level change, at one minute left and at a break's end; spoken announcements
+ *   (speechSynthesis, in the page's language) when the organizer switched them on.
+ */
+(function () {
+  "use strict";
+
+  var ROTATION = [["clock", 40], ["seating", 20], ["eliminations", 15], ["standings", 20]];
+  var PAGE_SECONDS = 8;
+  var FIGURES_SECONDS = 3;
+
+  var el = null;
+  var state = null;
+  var audio = null;
+  var lastKey = null;
+  var lastLeft = null;
+  var lastAnnouncement = null;
+  var pulseBusy = false;
+  var figuresTimer = null;
+  var lastFigures = -Infinity;
+  var rotationIndex = 0;
+  var rotationSince = 0;
+  var pageSince = 0;
+  var soundKey = "";
+  var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+
+  function field(name, text) {
+    el.querySelectorAll('[data-tv-field="' + name + '"]').forEach(function (node) {
+      if (node.textContent !== text) { node.textContent = text; }
+    });
+  }
+
+  function countdown(seconds) {
+    var whole = Math.max(0, Math.ceil(seconds - 1e-9));
+    var hours = Math.floor(whole / 3600);
+    var minutes = Math.floor((whole % 3600) / 60);
+    var rest = whole % 60;
+    var mm = (hours && minutes < 10 ? "0" : "") + minutes;
+    return (hours ? hours + ":" : "") + mm + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
+  function word(name) {
+    var template = el.querySelector("[data-tv-level-words]");
+    var node = template && template.content.querySelector('[data-word="' + name + '"]');
+    return node ? node.textContent : name;
+  }
+
+  // --- the state from the server -----------------------------------------------------
+
+  function applyState(fresh) {
+    state = fresh;
+    el.dataset.pulse = fresh.pulse;
+    field("players-left", numbers.format(fresh.players_left));
+    field("players-started", numbers.format(fresh.players_started));
+    field("tables", fresh.tables_playing === null ? "–" : numbers.format(fresh.tables_playing));
+    field("average", fresh.average_stack_text);
+    field("chips", fresh.chips_in_play_text);
+    field("jackpot", fresh.jackpot_text);
+    var line = el.querySelector('[data-tv-field="announcement"]');
+    if (line) {
+      line.hidden = !fresh.announcement;
+      field("announcement", fresh.announcement);
+    }
+    if (lastAnnouncement !== null && fresh.announcement && fresh.announcement !== lastAnnouncement) {
+      say(fresh.announcement);
+    }
+    lastAnnouncement = fresh.announcement;
+    el.classList.toggle("has-breaks", fresh.break_in !== null || fresh.is_break);
+    chooseScreen(true);
+  }
+
+  function pulse() {
+    if (pulseBusy) { return; }
+    pulseBusy = true;
+    fetch(el.dataset.pulseUrl, {cache: "no-store"})
+      .then(function (response) {
+        if (!response.ok) { throw new Error(response.status); }
+        return response.text();
+      })
+      .then(function (value) {
+        value = value.trim();
+        var was = (el.dataset.pulse || "").split("-");
+        var now = value.split("-");
+        el.dataset.pulse = value;  // one fetch per change; the state carries its own pulse
+        if (now[0] !== was[0]) {
+          // The organizer pressed a button: show it at once.
+          if (window.LeagueClock) { window.LeagueClock.sync(); }
+        }
+        if (now[1] !== was[1]) { figuresChanged(); }
+      })
+      .catch(function () { el.classList.add("is-offline"); })
+      .then(function () {
+        pulseBusy = false;
+        setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
+      });
+  }
+
+  // A tap somewhere: the figures and the other screens follow, at most once every FIGURES_SECONDS, so six
+  // TVs do not re-read the whole night after every single tap at six tables.
+  function figuresChanged() {
+    if (figuresTimer) { return; }
+    var wait = Math.max(0, lastFigures + FIGURES_SECONDS * 1000 - performance.now());
+    figuresTimer = setTimeout(function () {
+      figuresTimer = null;
+      lastFigures = performance.now();
+      if (window.LeagueClock) { window.LeagueClock.sync(); }
+      refreshScreens();
+    }, wait);
+  }
+
+  function refreshScreens() {
+    fetch(el.dataset.screensUrl, {cache: "no-store"})
+      .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.text(); })
+      .then(function (html) {
+        var holder = el.querySelector("[data-tv-screens]");
+        var scroll = {};
+        holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
+          scroll[pages.closest("[data-screen]").dataset.screen] = pages.scrollTop;
+        });
+        holder.innerHTML = html;
+        holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
+          pages.scrollTop = scroll[pages.closest("[data-screen]").dataset.screen] || 0;
+        });
+        chooseScreen(false);
+      })
+      .catch(function () {});
+  }
+
+  // --- every tick (clock.js renders five times a second) -------------------------------
+
+  function tick(event) {
+    var now = event.detail.now;
+    var base = event.detail.base;
+    if (!state) { state = base; }
+    renderLevels(now, base);
+    renderBreak(now, base, event.detail.elapsed);
+    var wall = new Date();
+    field("wall", (wall.getHours() < 10 ? "0" : "") + wall.getHours() + ":" + (wall.getMinutes() < 10 ? "0" : "") + wall.getMinutes());
+    chimes(now, base);
+    rotate();
+    page();
+  }
+
+  function stepText(step) {
+    if (step.is_break) { return word("break") + " · " + Math.round(step.seconds / 60) + " " + word("min"); }
+    return step.level + " · " + numbers.format(step.small_blind) + "/" + numbers.format(step.big_blind);
+  }
+
+  function renderLevels(now, base) {
+    var list = el.querySelector("[data-tv-levels]");
+    if (!list) { return; }
+    // The stages in the server's list from the current one on (the clock may have rolled on locally).
+    var all = [];
+    if (base.previous) { all.push({step: base.previous, cls: "done"}); }
+    all.push({step: {level: base.level, is_break: base.is_break, small_blind: base.small_blind,
+                     big_blind: base.big_blind, seconds: base.level_seconds}, cls: ""});
+    base.upcoming.forEach(function (step) { all.push({step: step, cls: ""}); });
+    var current = 0;
+    all.forEach(function (item, k) {
+      if (item.step.level === now.stage.level && item.step.is_break === now.stage.is_break) { current = k; }
+    });
+    var html = "";
+    all.slice(Math.max(0, current - 1), current + 6).forEach(function (item, k, shown) {
+      var index = all.indexOf(item);
+      var cls = index < current ? "done" : (index === current ? "current" : "");
+      if (item.step.is_break) { cls += " break"; }
+      html += '<li class="' + cls.trim() + '"' + (index === current ? ' aria-current="step"' : "") + ">" + stepText(item.step) + "</li>";
+    });
+    if (list.dataset.html !== html) {
+      list.innerHTML = html;  // built from numbers and the page's own words only
+      list.dataset.html = html;
+    }
+  }
+
+  function renderBreak(now, base, elapsed) {
+    var text = "–";
+    if (now.stage.is_break) {
+      text = word("break");
+    } else if (base.break_in !== null && base.break_in !== undefined) {
+      text = countdown(Math.max(base.break_in - elapsed, 0));
+    }
+    field("break-in", text);
+  }
+
+  // --- sound and voice -------------------------------------------------------------
+
+  function chimes(now, base) {
+    var key = now.stage.level + ":" + now.stage.is_break;
+    if (lastKey !== null && key !== lastKey) {
+      var wasBreak = lastKey.split(":")[1] === "true";
+      if (wasBreak && !now.stage.is_break) {
+        chime("break-over", [784, 988, 1175, 1568]);
+        say(el.dataset.sayBreakOver + ". " + sayLevel(now.stage));
+      } else {
+        chime("level", [659, 880, 1319]);
+        say(now.stage.is_break ? format(el.dataset.sayBreak, {minutes: Math.round(now.stage.seconds / 60)}) : sayLevel(now.stage));
+      }
+    } else if (lastKey === key && base.running && lastLeft !== null && lastLeft > 60 && now.left <= 60 && now.left > 0) {
+      chime("minute", [880, 880]);
+      say(el.dataset.sayMinute);
+    }
+    lastKey = key;
+    lastLeft = now.left;
+  }
+
+  function format(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, name) { return values[name]; });
+  }
+
+  function sayLevel(stage) {
+    return format(el.dataset.sayLevel, {level: stage.level, small: numbers.format(stage.small_blind), big: numbers.format(stage.big_blind)});
+  }
+
+  function chime(kind, notes) {
+    var log = (el.dataset.chimes ? el.dataset.chimes.split(",") : []).concat([kind]).slice(-10);
+    el.dataset.chimes = log.join(",");
+    if (!audio || audio.state !== "running") { return; }
+    var t = audio.currentTime + 0.05;
+    notes.forEach(function (frequency) {
+      // A soft bell: a sine and its octave, fading out.
+      [1, 2].forEach(function (harmonic) {
+        var osc = audio.createOscillator();
+        var gain = audio.createGain();
+        osc.type = "sine";
+        osc.frequency.value = frequency * harmonic;
+        gain.gain.setValueAtTime(0.0001, t);
+        gain.gain.exponentialRampToValueAtTime(harmonic === 1 ? 0.5 : 0.12, t + 0.015);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + 1.1);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(t);
+        osc.stop(t + 1.2);
+      });
+      t += 0.28;
+    });
+  }
+
+  function say(text) {
+    if (!text || !state || !state.spoken || !window.speechSynthesis || !audio || audio.state !== "running") { return; }
+    var utterance = new SpeechSynthesisUtterance(text);
+    var lang = document.documentElement.lang || "de";
+    utterance.lang = lang;
+    var voice = window.speechSynthesis.getVoices().filter(function (v) { return v.lang && v.lang.indexOf(lang) === 0; })[0];
+    if (voice) { utterance.voice = voice; }
+    window.speechSynthesis.speak(utterance);
+  }
+
+  function enableSound(remember) {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) { return Promise.resolve(false); }
+    audio = audio || new Context();
+    return audio.resume().then(function () {
+      if (audio.state !== "running") { return false; }
+      if (remember) { try { localStorage.setItem(soundKey, "on"); } catch (e) { /* private mode */ } }
+      var button = el.querySelector("[data-clock-sound]");
+      if (button) { button.hidden = true; }
+      el.dataset.soundOn = "true";
+      if (navigator.wakeLock) { navigator.wakeLock.request("screen").catch(function () {}); }
+      return true;
+    });
+  }
+
+  function setUpSound() {
+    var button = el.querySelector("[data-clock-sound]");
+    if (!button || !(window.AudioContext || window.webkitAudioContext)) { return; }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      enableSound(true).then(function (on) { if (on) { chime("test", [880]); } });
+    });
+    var remembered = false;
+    try { remembered = localStorage.getItem(soundKey) === "on"; } catch (e) { /* private mode */ }
+    if (remembered) {
+      // Enabled before tonight: a kiosk browser allows it at once; otherwise (a resume() that waits for a
+      // gesture) the first touch or key anywhere does it.
+      var wake = function () { enableSound(false); };
+      document.addEventListener("pointerdown", wake, {once: true});
+      document.addEventListener("keydown", wake, {once: true});
+      enableSound(false);
+    }
+  }
+
+  function setUpFullscreen() {
+    var full = el.querySelector("[data-clock-fullscreen]");
+    if (full && document.documentElement.requestFullscreen) {
+      full.hidden = false;
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement) { document.exitFullscreen(); }
+        else { document.documentElement.requestFullscreen().catch(function () {}); }
+      });
+      // In full screen the button would only take room from the announcement line.
+      document.addEventListener("fullscreenchange", function () { full.hidden = !!document.fullscreenElement; });
+    }
+  }
+
+  // --- which screen, and paging ---------------------------------------------------------
+
+  function hasRows(name) {
+    var screen = el.querySelector('[data-screen="' + name + '"]');
+    if (!screen) { return false; }
+    if (name === "seating") { return !!screen.querySelector(".tv-table"); }
+    return screen.dataset.hasRows === undefined || Number(screen.dataset.hasRows) > 0;
+  }
+
+  function show(name) {
+    var current = el.dataset.showing;
+    if (current === name) { return; }
+    ["clock", "seating", "eliminations", "standings"].forEach(function (n) { el.classList.toggle("show-" + n, n === name); });
+    el.dataset.showing = name;
+    pageSince = performance.now();
+    var pages = el.querySelector('[data-screen="' + name + '"] [data-tv-pages]');
+    if (pages) { pages.scrollTop = 0; }
+    updatePageNumber();
+  }
+
+  function chooseScreen(reset) {
+    if (!state) { return; }
+    if (state.screen !== "rotate") { show(state.screen); return; }
+    if (reset && el.dataset.showing === undefined) { rotationIndex = 0; rotationSince = performance.now(); }
+    show(ROTATION[rotationIndex][0]);
+  }
+
+  function rotate() {
+    if (!state || state.screen !== "rotate") { return; }
+    if (performance.now() - rotationSince < ROTATION[rotationIndex][1] * 1000) { return; }
+    for (var k = 1; k <= ROTATION.length; k++) {
+      var next = (rotationIndex + k) % ROTATION.length;
+      if (ROTATION[next][0] === "clock" || hasRows(ROTATION[next][0])) { rotationIndex = next; break; }
+    }
+    rotationSince = performance.now();
+    show(ROTATION[rotationIndex][0]);
+  }
+
+  function page() {
+    var pages = el.querySelector('[data-screen="' + el.dataset.showing + '"] [data-tv-pages]');
+    if (!pages || pages.scrollHeight <= pages.clientHeight + 2) { updatePageNumber(); return; }
+    if (performance.now() - pageSince < PAGE_SECONDS * 1000) { return; }
+    pageSince = performance.now();
+    // The next page starts with the first table or row that did not fit whole on this one.
+    var top = pages.getBoundingClientRect().top - pages.scrollTop;
+    var bottom = pages.scrollTop + pages.clientHeight;
+    var next = 0;
+    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li");
+    for (var k = 0; k < rows.length; k++) {
+      var box = rows[k].getBoundingClientRect();
+      var rowTop = box.top - top;
+      if (rowTop + box.height > bottom + 1 && rowTop > pages.scrollTop + 1) { next = rowTop; break; }
+    }
+    pages.scrollTop = next;
+    updatePageNumber();
+  }
+
+  function updatePageNumber() {
+    var screen = el.querySelector('[data-screen="' + el.dataset.showing + '"]');
+    var pages = screen && screen.querySelector("[data-tv-pages]");
+    var label = screen && screen.querySelector("[data-tv-page]");
+    if (!pages || !label) { return; }
+    pages.classList.toggle("is-paged", pages.scrollHeight > pages.clientHeight + 2);
+    var count = Math.max(1, Math.ceil((pages.scrollHeight - 2) / pages.clientHeight));
+    var at = Math.min(count, Math.floor(pages.scrollTop / pages.clientHeight + 0.5) + 1);
+    var text = count > 1 ? at + "/" + count : "";
+    if (label.textContent !== text) { label.textContent = text; }
+  }
+
+  function init() {
+    el = document.querySelector("[data-tv]");
+    if (!el) { return; }
+    soundKey = "league-tv-sound:" + el.dataset.night;
+    var embedded = document.getElementById("clock-data");
+    if (embedded) { applyState(JSON.parse(embedded.textContent)); }
+    el.addEventListener("clock:state", function (event) { el.classList.remove("is-offline"); applyState(event.detail); });
+    el.addEventListener("clock:tick", tick);
+    setUpSound();
+    setUpFullscreen();
+    setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
+  }
+
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
+})();
