@@ -13,3 +13,10 @@ def log_in(page: Page, live_server, organizer, next_url: str, language: str = "d
     page.get_by_label(words["username"]).fill(organizer.username)
     page.get_by_label(words["password"]).fill(organizer.raw_password)
     page.get_by_role("button", name=words["submit"]).click()
+
+
+def search_settled(page: Page) -> None:
+    """Search-as-you-type answers each key after a 150 ms pause: wait for the last answer, as a person
+    waits for the list to stop changing, so a click never lands on a list an older answer replaces."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")

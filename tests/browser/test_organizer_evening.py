@@ -17,6 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 from league.models import Entry, Night, NightStatus, Player, Season
 from tournaments.models import Seat
 
+from .helpers import search_settled
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
@@ -50,6 +52,7 @@ def _register(page: Page, name: str, button: str) -> None:
     search = page.get_by_label("Spieler suchen")
     expect(search).to_have_value("")  # the desk empties it after each registration
     search.press_sequentially(name, delay=20)  # typed, as at the desk: the results follow each key
+    search_settled(page)
     page.locator(".result", has_text=name).get_by_role("button", name=button).click()
     expect(page.get_by_role("status")).to_contain_text(f"{name} ist angemeldet.")
 

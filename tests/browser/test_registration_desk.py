@@ -7,7 +7,7 @@ from playwright.sync_api import Page, expect
 from league.models import Entry, Night, Player, Season
 from tournaments.models import Seat
 
-from .helpers import log_in
+from .helpers import log_in, search_settled
 
 pytestmark = pytest.mark.browser
 
@@ -125,10 +125,12 @@ def test_an_organizer_registers_players_takes_a_fee_draws_the_seating_and_seats_
     # Existing players found as you type: one pays now, one later.
     search = page.get_by_role("searchbox", name=t["find"])
     search.press_sequentially("benn")
+    search_settled(page)
     page.locator(".result", has_text="Ben Schuster").get_by_role("button", name=t["register paid"]).click()
     expect(page.locator("#entry-count")).to_have_text("2")
     expect(search).to_have_value("")
     search.press_sequentially("carla")
+    search_settled(page)
     page.locator(".result", has_text="Carla Wolf").get_by_role("button", name=t["register later"]).click()
     expect(page.locator("#entry-count")).to_have_text("3")
     assert Entry.objects.get(player__name="Ben Schuster").fee_paid == 10
