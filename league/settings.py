@@ -144,6 +144,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": env_int("SQLITE_TIMEOUT", 5),
         **DATABASES["default"].get("OPTIONS", {}),
     }
+    # Tests use a file like the venue does: an in-memory database shared between threads answers
+    # "table is locked" at once instead of waiting, so concurrency tests would test nothing real.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
