@@ -138,8 +138,9 @@ AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
-AXES_VERBOSE = True
-# The log names the account and the address of each failure (axes masks them by default).
+# Not verbose: no start-up line on stderr (the contract commands print exactly one line on failure).
+AXES_VERBOSE = False
+# Each failure is logged as a warning naming the account and the address (axes masks them by default).
 AXES_SENSITIVE_PARAMETERS: list[str] = []
 
 TEMPLATES = [
@@ -241,6 +242,4 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-    # Every failed login, with account and address (django-axes).
-    "loggers": {"axes": {"level": "INFO"}},
 }
