@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from . import results, services
+from .input_rules import clean_search
 from .forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
 from .models import Entry, Night
 
@@ -47,7 +48,7 @@ def get_night_or_404(night_id: int) -> Night:
 
 
 def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:
-    query = request.GET.get("q", "")
+    query = clean_search(request.GET.get("q", ""))
     entries = list(
         Entry.objects.filter(night=night).select_related("player", "received_by").order_by("withdrawn_at", "registered_at", "id")
     )

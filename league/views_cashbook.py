@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import cashbook
+from .input_rules import ascii_whole_or_none
 from .cash_sheets import (
     CashBookRenderer,
     CashBookSheet,
@@ -149,8 +150,9 @@ def cash_book_pdf(request: HttpRequest) -> HttpResponse:
 def cash_line_new(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_or_404(season_id)
     initial = {}
-    if request.GET.get("night", "").isdigit():
-        initial["night"] = int(request.GET["night"])
+    night_id = ascii_whole_or_none(request.GET.get("night"))
+    if night_id is not None:
+        initial["night"] = night_id
     form = CashLineForm(request.POST if request.method == "POST" else None, season=season, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
