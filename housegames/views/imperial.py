@@ -48,6 +48,8 @@ def imperial_slip(request: HttpRequest) -> HttpResponse:
                 imperial_play.clear_slip(slip)
             elif op == "rebet":
                 imperial_play.rebet(slip, bankroll)
+            elif op:
+                raise ValueError(op)  # not a button of the table
         except (imperial_play.ImperialPlayError, ValueError) as error:
             messages.error(request, str(error) if isinstance(error, imperial_play.ImperialPlayError) else _("That request could not be read."))
         imperial_play.write_slip(request.session, slip)
