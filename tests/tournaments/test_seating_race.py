@@ -11,6 +11,7 @@ import threading
 import pytest
 from django.db import connection, connections
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments import services
 from tournaments.models import Seat
@@ -28,7 +29,8 @@ def _race(night, version: str, rounds_seed: int) -> list[object]:
     def draw(slot: int) -> None:
         try:
             barrier.wait(timeout=10)
-            outcomes[slot] = services.draw_seating(night=night, rng=seeded_rng(rounds_seed + slot), seen_version=version)
+            with translation.override("en"):  # a thread does not inherit the test's language
+                outcomes[slot] = services.draw_seating(night=night, rng=seeded_rng(rounds_seed + slot), seen_version=version)
         except services.NightError as error:
             outcomes[slot] = error
         except Exception as error:  # anything else fails the test below with its text
