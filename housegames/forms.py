@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from league.fields import DecimalTextField
+from league.fields import DecimalTextField, WholeNumberField
 
 from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import PROFILES, UthError, settle_table
@@ -66,7 +66,7 @@ class CalculatorForm(forms.Form):
         label=_("Jackpot meter"), required=False, min_value=0, decimal_places=2, max_digits=12,
         help_text=_("Needed only when a box with a jackpot bet has a royal flush."),
     )
-    royals_elsewhere = forms.IntegerField(
+    royals_elsewhere = WholeNumberField(
         label=_("Jackpot royal flushes at other tables"), required=False, min_value=0, max_value=99, initial=0,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
         help_text=_("Royal flushes that win the jackpot at other tables in the same round: "
@@ -87,7 +87,7 @@ class CalculatorForm(forms.Form):
                 label=_("Play"), choices=PLAY_CHOICES, initial="4", required=False
             )
             self.fields[f"box{n}_jackpot"] = forms.BooleanField(label=_("Jackpot"), required=False)
-            self.fields[f"box{n}_guest"] = forms.IntegerField(
+            self.fields[f"box{n}_guest"] = WholeNumberField(
                 label=_("Guest"), required=False, min_value=1, max_value=BOXES,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1", "min": "1", "max": str(BOXES)}),
             )

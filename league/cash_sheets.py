@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from tournaments.pdf_text import FONT, FONT_BOLD, shorten_to_lines
 from tournaments.sheets import FILL, GRID, PDF, _p, _Renderer, printable
 
 
@@ -88,12 +89,13 @@ class _MoneyRenderer(_Renderer):
             ("GRID", (0, 0), (-1, -1), 0.6, GRID),
             ("BACKGROUND", (0, 0), (-1, 0), FILL),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("FONTNAME", (0, 0), (-1, -1), FONT),
             ("FONTSIZE", (0, 1), (-1, -1), 9.5),
         ]
         if right_from < len(widths):
             style.append(("ALIGN", (right_from, 1), (-1, -1), "RIGHT"))
         if total_row:
-            style += [("BACKGROUND", (0, -1), (-1, -1), FILL), ("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold")]
+            style += [("BACKGROUND", (0, -1), (-1, -1), FILL), ("FONTNAME", (0, -1), (-1, -1), FONT_BOLD)]
         table.setStyle(TableStyle(style))
         return table
 
@@ -160,8 +162,9 @@ class NightMoneySheetRenderer(_MoneyRenderer):
             TableStyle(
                 [
                     ("GRID", (0, 0), (-1, -1), 0.6, GRID),
+                    ("FONTNAME", (0, 0), (-1, -1), FONT),
                     ("ALIGN", (1, 0), (1, -1), "RIGHT"),
-                    ("FONTNAME", (1, 5), (1, -1), "Helvetica-Bold"),
+                    ("FONTNAME", (1, 5), (1, -1), FONT_BOLD),
                     ("BACKGROUND", (0, 5), (-1, -1), FILL),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ]
@@ -227,7 +230,10 @@ class PayoutSheetRenderer(_MoneyRenderer):
         rows = [[_p(h, s["head"]) for h in (_("Place"), _("Winner"), _("Amount"), _("Paid"), _("Received, signature"))]]
         for row in sheet.rows:
             paid = self._money(row.paid) + (f" ({row.methods})" if row.methods else "")
-            rows.append([row.places, _p(row.name, s["cell"]), self._money(row.amount), _p(paid, s["small"]), ""])
+            name_width = self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm
+            # Fixed row height (room to sign): a long name is cut to the two lines that fit.
+            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=name_width - 12, lines=2)
+            rows.append([printable(str(row.places)), Paragraph(escape(name), s["cell"]), self._money(row.amount), _p(paid, s["small"]), ""])
         widths = [18 * mm, self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm, 28 * mm, 34 * mm, 55 * mm]
         table = Table(rows, colWidths=widths, rowHeights=[None] + [16 * mm] * len(sheet.rows), repeatRows=1)
         table.setStyle(
@@ -236,6 +242,7 @@ class PayoutSheetRenderer(_MoneyRenderer):
                     ("GRID", (0, 0), (-1, -1), 0.6, GRID),
                     ("BACKGROUND", (0, 0), (-1, 0), FILL),
                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("FONTNAME", (0, 0), (-1, -1), FONT),
                     ("ALIGN", (2, 1), (2, -1), "RIGHT"),
                 ]
             )

@@ -24,8 +24,12 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def neutralize(text: str) -> str:
-    """A text cell a spreadsheet shows as text, never runs: ``=1+1`` -> ``'=1+1``."""
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    """A text cell a spreadsheet shows as text, never runs: ``=1+1`` -> ``'=1+1``.
+
+    The full-width ``＝`` that East Asian keyboards type counts as ``=`` (a blank in front makes any cell text).
+    """
+    start = text[:1].replace("\uff1d", "=")
+    return "'" + text if start and start in "".join(FORMULA_STARTS) else text
 
 
 def delimiter_for(language: str) -> str:

@@ -2,7 +2,31 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.formats import get_format
+from django.utils.translation import gettext_lazy as _
+
+from .input_rules import has_foreign_digits
+
+MAX_NUMBER_CHARS = 30
+
+
+def refuse_foreign_number_text(value):
+    """Python reads "١٢" as 12 and chokes on "²"; a league number is typed with 0-9, and short."""
+    if isinstance(value, str) and (has_foreign_digits(value) or "\x00" in value or len(value) > MAX_NUMBER_CHARS):
+        raise ValidationError(_("Type the number with the digits 0–9."), code="invalid")
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number typed with 0-9, within bounds (a default ceiling of a million if none is given)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_value", 1_000_000)
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        refuse_foreign_number_text(value)
+        return super().to_python(value)
 
 
 class DecimalTextField(forms.DecimalField):
@@ -20,6 +44,7 @@ class DecimalTextField(forms.DecimalField):
         super().__init__(**kwargs)
 
     def to_python(self, value):
+        refuse_foreign_number_text(value)
         if isinstance(value, str):
             value = value.strip()
             if get_format("DECIMAL_SEPARATOR") == "," and "," in value:

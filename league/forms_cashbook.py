@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .cash_models import CashBox, PaymentMethod
 from .cashbook import DENOMINATIONS
+from .fields import WholeNumberField
 from .forms import FeeField
 from .models import Night, Season
 
@@ -76,7 +77,7 @@ class CloseCashForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for value in DENOMINATIONS:
-            self.fields[denomination_field_name(value)] = forms.IntegerField(
+            self.fields[denomination_field_name(value)] = WholeNumberField(
                 label=denomination_key(value), required=False, min_value=0, max_value=100000,
                 error_messages={"min_value": _("Count 0 or more."), "invalid": _("Enter a whole number.")},
                 widget=forms.NumberInput(attrs={"min": "0", "step": "1", "inputmode": "numeric", "class": "count"}),

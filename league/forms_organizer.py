@@ -6,16 +6,25 @@ are never localized in inputs, so thousand separators cannot break them.
 from __future__ import annotations
 
 from django import forms
+from django.db import models
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from . import seasons
+from .fields import WholeNumberField
 from .forms import FeeField, NewPlayerForm
 from .models import Season
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
+
+
+def _bounded_formfield(db_field, **kwargs):
+    """Whole numbers of a season are typed with 0-9 and stay below a million (a stack, a blind, minutes)."""
+    if isinstance(db_field, models.IntegerField) and not db_field.choices:
+        kwargs["form_class"] = WholeNumberField
+    return db_field.formfield(**kwargs)
 
 
 class SeasonForm(forms.ModelForm):
@@ -27,6 +36,7 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = list(seasons.CREATE_FIELDS)
+        formfield_callback = _bounded_formfield
         widgets = {
             "start_date": _DATE,
             "end_date": _DATE,

@@ -383,3 +383,16 @@ class PointsSchemeChange(models.Model):
 
 # The cash book's stored rows live in their own module (registered with the app through this import).
 from .cash_models import CashCount, CashLine  # noqa: E402,F401
+
+
+class FormSubmission(models.Model):
+    """A form that creates a player, money or results was applied: its one-time token (league.once).
+
+    The unique token is what refuses a re-post, a double click or a second desk sending the same form.
+    """
+
+    token = models.CharField(max_length=64, unique=True)
+    applied_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("applied form")

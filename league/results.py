@@ -31,6 +31,7 @@ from tournaments.sheets import SheetRow, TableSheet
 from tournaments.seat_names import unique_names
 
 from . import standings
+from .input_rules import ascii_whole_or_none
 from .models import Entry, JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
 from .rules_messages import rules_message
 from .services import desk_totals
@@ -57,8 +58,9 @@ def current_season(seasons: Sequence[Season], today: datetime.date | None = None
 def choose_season(raw: str | None) -> tuple[list[Season], Season | None]:
     """All seasons (for the filter) and the chosen one: `?season=<id>`, else the current one. One query."""
     seasons = list(Season.objects.order_by("-start_date", "-pk"))
-    if raw and raw.isdigit():
-        chosen = next((s for s in seasons if s.pk == int(raw)), None)
+    wanted = ascii_whole_or_none(raw)
+    if wanted is not None:
+        chosen = next((s for s in seasons if s.pk == wanted), None)
         if chosen is not None:
             return seasons, chosen
     return seasons, current_season(seasons)

@@ -14,6 +14,8 @@ MESSAGES = {
     "scheme_unknown": _("Unknown points scheme “%(value)s”."),
     "points_empty": _("Enter the points for 1st, 2nd, ... place, separated by commas."),
     "points_not_whole": _("“%(value)s” is not a whole number of points."),
+    "points_too_big": _("“%(value)s” points are too many: at most %(limit)s per place."),
+    "points_too_many": _("At most %(limit)s places can earn points."),
     "points_rising": _("A place cannot earn more points than the place before it."),
     "split_empty": _("Enter the percent for 1st, 2nd, ... place, separated by commas."),
     "split_not_a_number": _("“%(value)s” is not a number."),

@@ -85,6 +85,8 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "csp",
+    "axes",
     "league",
     "tournaments",
     "housegames",
@@ -97,15 +99,50 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "league.request_guard.RefuseHostileRequestsMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
     "league.busy.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "league.urls"
+
+# Content-Security-Policy (django-csp): scripts and styles only from the app's own static files, no inline
+# script or handler (static/js/ does that), no framing; images may be data: URIs (QR codes, charts).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or from one
+# address, that account or address is locked until an organizer unlocks it (/organizer/logins/) or
+# AXES_COOLOFF_HOURS pass. Every failed login is stored (admin: Axes) and logged.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_RESET_ON_SUCCESS = True
+# Not verbose: no start-up line on stderr (the contract commands print exactly one line on failure).
+AXES_VERBOSE = False
+# Each failure is logged as a warning naming the account and the address (axes masks them by default).
+AXES_SENSITIVE_PARAMETERS: list[str] = []
 
 TEMPLATES = [
     {
@@ -144,6 +181,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": env_int("SQLITE_TIMEOUT", 5),
         **DATABASES["default"].get("OPTIONS", {}),
     }
+    # Tests use a file like the venue does: an in-memory database shared between threads answers
+    # "table is locked" at once instead of waiting, so concurrency tests would test nothing real.
+    # One file per test process, so two test runs in one checkout do not share it.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -25,6 +25,8 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Hashable, TypeVar
 
+from .input_rules import MAX_PLACES_LISTED, MAX_POINTS, has_foreign_digits, is_ascii_whole
+
 FIELD_SIZE = "field_size"
 FIXED = "fixed"
 SCHEMES = (FIELD_SIZE, FIXED)
@@ -50,10 +52,16 @@ def parse_points_list(text: str) -> tuple[int, ...]:
     parts = [part.strip() for part in text.replace(";", ",").split(",")]
     if not any(parts):
         raise RulesError("points_empty")
+    if len(parts) > MAX_PLACES_LISTED:
+        raise RulesError("points_too_many", limit=MAX_PLACES_LISTED)
     values = []
     for part in parts:
-        if not part.isdigit():
-            raise RulesError("points_not_whole", value=part)
+        if not is_ascii_whole(part, max_digits=len(str(MAX_POINTS))):
+            if is_ascii_whole(part, max_digits=10**6):
+                raise RulesError("points_too_big", value=part[:12], limit=MAX_POINTS)
+            raise RulesError("points_not_whole", value=part[:20])
+        if int(part) > MAX_POINTS:
+            raise RulesError("points_too_big", value=part, limit=MAX_POINTS)
         values.append(int(part))
     if any(later > earlier for earlier, later in zip(values, values[1:])):
         raise RulesError("points_rising")
@@ -67,6 +75,8 @@ def parse_payout_split(text: str) -> tuple[Decimal, ...]:
         raise RulesError("split_empty")
     values = []
     for part in parts:
+        if len(part) > 12 or has_foreign_digits(part):
+            raise RulesError("split_not_a_number", value=part[:20])
         try:
             value = Decimal(part.replace("%", "").strip())
         except InvalidOperation:

@@ -11,6 +11,8 @@ urlpatterns = [
     path("nights/<int:night_id>/registration/", views.night_registration, name="night_registration"),
     path("nights/<int:night_id>/finish/", views.night_finish, name="night_finish"),
     path("accounts/new/", views.organizer_add, name="organizer_add"),
+    path("logins/", views.locked_logins, name="locked_logins"),
+    path("logins/<int:attempt_id>/unlock/", views.unlock_login, name="unlock_login"),
     path("password/", views.PasswordChangeView.as_view(), name="password_change"),
     path("", include("league.urls_cashbook")),
 ]

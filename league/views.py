@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from . import results, services
+from . import once, results, services
+from .input_rules import clean_search
 from .forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
 from .models import Entry, Night
 
@@ -47,7 +48,7 @@ def get_night_or_404(night_id: int) -> Night:
 
 
 def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:
-    query = request.GET.get("q", "")
+    query = clean_search(request.GET.get("q", ""))
     entries = list(
         Entry.objects.filter(night=night).select_related("player", "received_by").order_by("withdrawn_at", "registered_at", "id")
     )
@@ -122,8 +123,9 @@ def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
         fee = data["fee"] if data["pay_now"] else None
         player_fields = {field: data[field] for field in NewPlayerForm.Meta.fields}
         try:
-            entry = services.create_player_and_register(night=night, by=request.user, fee=fee, **player_fields)
-        except services.LeagueError as error:
+            with once.spend(request):
+                entry = services.create_player_and_register(night=night, by=request.user, fee=fee, **player_fields)
+        except (services.LeagueError, once.FormAlreadyApplied) as error:
             messages.error(request, str(error))
         else:
             messages.success(request, _("%(name)s is registered.") % {"name": entry.player.name})

@@ -11,7 +11,8 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from . import cashbook
+from . import cashbook, once
+from .input_rules import ascii_whole_or_none
 from .cash_sheets import (
     CashBookRenderer,
     CashBookSheet,
@@ -149,16 +150,18 @@ def cash_book_pdf(request: HttpRequest) -> HttpResponse:
 def cash_line_new(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_or_404(season_id)
     initial = {}
-    if request.GET.get("night", "").isdigit():
-        initial["night"] = int(request.GET["night"])
+    night_id = ascii_whole_or_none(request.GET.get("night"))
+    if night_id is not None:
+        initial["night"] = night_id
     form = CashLineForm(request.POST if request.method == "POST" else None, season=season, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            line = cashbook.book_line(
-                season=season, night=data["night"], box=data["box"], amount=form.signed_amount(), reason=data["reason"], by=request.user
-            )
-        except cashbook.CashError as error:
+            with once.spend(request):
+                line = cashbook.book_line(
+                    season=season, night=data["night"], box=data["box"], amount=form.signed_amount(), reason=data["reason"], by=request.user
+                )
+        except (cashbook.CashError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Booked: %(amount)s, %(reason)s.") % {"amount": format_money(line.amount), "reason": line.reason})
@@ -272,10 +275,11 @@ def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
         data = form.cleaned_data
         player = get_object_or_404(Player, pk=data["player"])
         try:
-            cashbook.record_payout(
-                season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"]
-            )
-        except cashbook.CashError as error:
+            with once.spend(request):
+                cashbook.record_payout(
+                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"]
+                )
+        except (cashbook.CashError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
             messages.success(

@@ -10,7 +10,7 @@ from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import accounts, results, seasons
+from . import accounts, logins, results, seasons
 from .forms_organizer import FinishNightForm, NightForm, OrganizerCreationForm, SeasonForm
 from .models import Night, Season
 from .views import get_night_or_404, organizer_required
@@ -150,3 +150,24 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         response = super().form_valid(form)
         messages.success(self.request, _("Your password is changed."))
         return response
+
+
+@organizer_required
+@require_GET
+def locked_logins(request: HttpRequest) -> HttpResponse:
+    """Accounts and addresses locked after too many wrong passwords, each with an unlock button."""
+    return render(request, "league/organizer/locked_logins.html", {"locked": logins.locked_logins()})
+
+
+@organizer_required
+@require_POST
+def unlock_login(request: HttpRequest, attempt_id: int) -> HttpResponse:
+    unlocked = logins.unlock_login(attempt_id=attempt_id)
+    if unlocked is None:
+        messages.info(request, _("That login is no longer locked."))
+    else:
+        messages.success(
+            request,
+            _("Unlocked: %(who)s can try to log in again.") % {"who": unlocked.username or unlocked.ip_address},
+        )
+    return redirect("locked_logins")

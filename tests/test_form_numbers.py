@@ -40,6 +40,7 @@ FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("night create", lambda e: reverse("night_create", args=[e.season.pk])),
     ("night finish", lambda e: reverse("night_finish", args=[e.tonight.pk])),
     ("organizer add", lambda e: reverse("organizer_add")),
+    ("locked logins", lambda e: reverse("locked_logins")),
     ("password change", lambda e: reverse("password_change")),
     ("walk-in", lambda e: reverse("walk_in", args=[e.tonight.pk])),
 ]

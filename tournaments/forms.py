@@ -1,7 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from league.fields import WholeNumberField
 from league.forms import FeeField
+from league.input_rules import MAX_PLACE
 from league.models import Player
 
 
@@ -15,5 +17,5 @@ class LateEntryForm(forms.Form):
 
 
 class PlacementCorrectionForm(forms.Form):
-    place = forms.IntegerField(label=_("Place"), min_value=1)
+    place = WholeNumberField(label=_("Place"), min_value=1, max_value=MAX_PLACE)
     reason = forms.CharField(label=_("Reason"), max_length=200)

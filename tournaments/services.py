@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from league import services as league_services
@@ -33,13 +33,27 @@ def _night_has_play(night: Night) -> bool:
     )
 
 
+def seating_version(night: Night) -> str:
+    """What the seating looks like now, short: the confirm form carries it, so a draw made on a stale page is refused.
+
+    Seat ids only grow (a redraw deletes and recreates, a late entry adds), so the highest one and the count
+    change with every draw, redraw or late entry.
+    """
+    seats = Seat.objects.filter(table__night=night).aggregate(last=Max("id"), n=Count("id"))
+    return f"{night.status}-{seats['last'] or 0}-{seats['n']}"
+
+
 @transaction.atomic
-def draw_seating(*, night: Night, rng: random.Random | None = None) -> list[Table]:
+def draw_seating(*, night: Night, rng: random.Random | None = None, seen_version: str | None = None) -> list[Table]:
     """Seat the night's paid entries at random onto the fewest even tables; closes registration.
 
-    Drawing again replaces the draw, but only while no hand has been played.
+    Drawing again replaces the draw, but only while no hand has been played. One writer per night: the
+    night's row is locked, and with `seen_version` (what the organizer's page showed) a draw that would
+    replace a seating the organizer has not seen is refused instead of silently replacing it.
     """
     night = _lock_night(night.pk)
+    if seen_version is not None and seen_version != seating_version(night):
+        raise NightError(_("The seating changed meanwhile (another draw or a late entry). Check it before drawing again."))
     if night.status == NightStatus.FINISHED:
         raise NightError(_("This night is finished."))
     if night.status == NightStatus.SEATED and _night_has_play(night):

@@ -4,14 +4,13 @@ A renderer has its page size and margins as attributes, builds its flowables
 in `_get_story()` and returns `(filename, mime type, bytes)` from
 `generate(data)`; the view only wraps that in a response. Everything is
 black on white with lines and light grey fills, so it prints on any office
-printer. Text is in the renderer's language (German or English); Helvetica
-covers the German umlauts (WinAnsi).
+printer. Text is in the renderer's language (German or English), in DejaVu Sans,
+which prints every player's name: see pdf_text.py.
 """
 from __future__ import annotations
 
 import datetime
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -40,6 +39,8 @@ from reportlab.platypus import (
 
 from league.money import format_money
 from league.numbers import format_percent
+
+from .pdf_text import FONT, FONT_BOLD, fit_width, printable, register_fonts, shorten_to_lines
 
 PDF = "application/pdf"
 GRID = colors.black
@@ -103,42 +104,21 @@ class JackpotReport:
 
 
 def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("base", fontName="Helvetica", fontSize=11, leading=14)
+    register_fonts()
+    base = ParagraphStyle("base", fontName=FONT, fontSize=11, leading=14)
     return {
         "base": base,
         "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=11),
         "kicker": ParagraphStyle("kicker", parent=base, fontSize=10, leading=13),
-        "title": ParagraphStyle("title", parent=base, fontName="Helvetica-Bold", fontSize=20, leading=24, spaceAfter=2),
-        "h2": ParagraphStyle("h2", parent=base, fontName="Helvetica-Bold", fontSize=13, leading=16, spaceBefore=8, spaceAfter=4),
+        "title": ParagraphStyle("title", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, spaceAfter=2),
+        "h2": ParagraphStyle("h2", parent=base, fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4),
         "cell": ParagraphStyle("cell", parent=base, fontSize=12, leading=14),
-        "cell_bold": ParagraphStyle("cell_bold", parent=base, fontName="Helvetica-Bold", fontSize=12, leading=14),
-        "head": ParagraphStyle("head", parent=base, fontName="Helvetica-Bold", fontSize=9.5, leading=11),
+        "cell_bold": ParagraphStyle("cell_bold", parent=base, fontName=FONT_BOLD, fontSize=12, leading=14),
+        "head": ParagraphStyle("head", parent=base, fontName=FONT_BOLD, fontSize=8.5, leading=10),
         "right": ParagraphStyle("right", parent=base, alignment=TA_RIGHT),
-        "amount": ParagraphStyle("amount", parent=base, fontName="Helvetica-Bold", fontSize=18, leading=22),
-        "amount_right": ParagraphStyle("amount_right", parent=base, fontName="Helvetica-Bold", fontSize=20, leading=24, alignment=TA_RIGHT),
+        "amount": ParagraphStyle("amount", parent=base, fontName=FONT_BOLD, fontSize=18, leading=22),
+        "amount_right": ParagraphStyle("amount_right", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, alignment=TA_RIGHT),
     }
-
-
-# Letters the built-in fonts (WinAnsi) lack and that do not decompose to a base letter.
-_LOOKALIKES = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i", "ħ": "h", "Ħ": "H", "ŧ": "t", "Ŧ": "T"})
-
-
-def printable(text: str) -> str:
-    """Text the built-in Helvetica can show: German umlauts stay, other letters lose their accents (Ł -> L)."""
-    try:
-        text.encode("cp1252")
-        return text
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in text.translate(_LOOKALIKES):
-        try:
-            char.encode("cp1252")
-            out.append(char)
-        except UnicodeEncodeError:
-            base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
-            out.append(base if base and base.isascii() else "?")
-    return "".join(out)
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
@@ -204,8 +184,9 @@ class _Renderer:
 
     def _on_page(self, canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 8)
-        canvas.drawString(self.left_margin, 9 * mm, printable(self._footer))
+        canvas.setFont(FONT, 8)
+        footer = fit_width(printable(self._footer), font=FONT, size=8, width=self.width - 25 * mm)
+        canvas.drawString(self.left_margin, 9 * mm, footer)
         canvas.drawRightString(self.pagesize[0] - self.right_margin, 9 * mm, _("Page %(n)s") % {"n": doc.page})
         canvas.restoreState()
 
@@ -310,7 +291,10 @@ class PlacementSheetRenderer(_Renderer):
             if row.eliminated_at is not None:
                 when = formats.time_format(timezone.localtime(row.eliminated_at), "H:i")
             signature = _p(_("winner"), s["small"]) if row.winner else ""
-            data.append([_p(place, s["cell_bold"]), _p(row.name, s["cell"]), _p(points, s["cell"]), _p(when, s["cell"]), signature])
+            # The row's height is fixed (room to sign): a long name is cut to the two lines that fit.
+            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=2)
+            name_cell = Paragraph(escape(name), s["cell"])
+            data.append([_p(place, s["cell_bold"]), name_cell, _p(points, s["cell"]), _p(when, s["cell"]), signature])
         widths = [16 * mm, 60 * mm, 18 * mm, 20 * mm]
         widths.append(self.width - sum(widths))
         table = Table(data, colWidths=widths, rowHeights=[9 * mm] + [self.row_height] * len(sheet.rows), repeatRows=1)
@@ -451,7 +435,7 @@ class JackpotReportRenderer(_Renderer):
                     ("GRID", (0, 0), (-1, -1), 0.6, GRID),
                     ("BACKGROUND", (0, 0), (-1, 0), FILL),
                     ("BACKGROUND", (0, -1), (-1, -1), FILL),
-                    ("FONTNAME", (0, -1), (-1, -1), "Helvetica-Bold"),
+                    ("FONTNAME", (0, -1), (-1, -1), FONT_BOLD),
                     ("ALIGN", (1, 1), (-1, -1), "RIGHT"),
                 ]
             )

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from housegames.services import imperial as imperial_play
-from housegames.services.bankroll import bankroll_for
+from league.input_rules import ascii_whole_or_none
+from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
 from housegames.models import Bankroll, ImperialRound
 
 TEMPLATE = "housegames/imperial/table.html"
@@ -25,31 +26,34 @@ _VERBS = {"buy", "exchange", "insure", "bet", "fold", "reveal", "go_on"}
 @require_GET
 @vary_on_headers("HX-Request")
 def imperial_table(request: HttpRequest) -> HttpResponse:
-    bankroll = bankroll_for(request)
-    template = TEMPLATE + "#table-main" if request.htmx else TEMPLATE
-    return render(request, template, _table_context(request, bankroll))
+    with bankroll_to_look_at(request) as bankroll:
+        template = TEMPLATE + "#table-main" if request.htmx else TEMPLATE
+        return render(request, template, _table_context(request, bankroll))
 
 
 @require_POST
 def imperial_slip(request: HttpRequest) -> HttpResponse:
-    """Chip buttons: choose a chip, put it on a box's ante or bonus, clear, rebet."""
-    bankroll = bankroll_for(request)
-    slip = imperial_play.read_slip(request.session)
-    try:
-        if "chip" in request.POST:
-            imperial_play.choose_chip(slip, _int(request.POST["chip"]))
-        op = request.POST.get("op", "")
-        if op.startswith("add-"):
-            _add, spot, box = op.split("-", 2)
-            imperial_play.add_chip(slip, box=_int(box), spot=spot)
-        elif op == "clear":
-            imperial_play.clear_slip(slip)
-        elif op == "rebet":
-            imperial_play.rebet(slip, bankroll)
-    except (imperial_play.ImperialPlayError, ValueError) as error:
-        messages.error(request, str(error) if isinstance(error, imperial_play.ImperialPlayError) else _("That request could not be read."))
-    imperial_play.write_slip(request.session, slip)
-    return _after_write(request, bankroll)
+    """Chip buttons: choose a chip, put it on a box's ante or bonus, clear, rebet (the slip lives in the session:
+    no bankroll until the deal)."""
+    with bankroll_to_look_at(request) as bankroll:
+        slip = imperial_play.read_slip(request.session)
+        try:
+            if "chip" in request.POST:
+                imperial_play.choose_chip(slip, _int(request.POST["chip"]))
+            op = request.POST.get("op", "")
+            if op.startswith("add-"):
+                _add, spot, box = op.split("-", 2)
+                imperial_play.add_chip(slip, box=_int(box), spot=spot)
+            elif op == "clear":
+                imperial_play.clear_slip(slip)
+            elif op == "rebet":
+                imperial_play.rebet(slip, bankroll)
+            elif op:
+                raise ValueError(op)  # not a button of the table
+        except (imperial_play.ImperialPlayError, ValueError) as error:
+            messages.error(request, str(error) if isinstance(error, imperial_play.ImperialPlayError) else _("That request could not be read."))
+        imperial_play.write_slip(request.session, slip)
+        return _after_write(request, bankroll)
 
 
 @require_POST
@@ -87,7 +91,9 @@ def imperial_act(request: HttpRequest, round_id: int) -> HttpResponse:
 @require_GET
 def imperial_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """One round of the guest's history, as it was settled."""
-    bankroll = bankroll_for(request)
+    bankroll = existing_bankroll(request)
+    if bankroll is None:
+        raise Http404
     round_ = _get_round_or_404(bankroll, round_id)
     if round_.status == ImperialRound.Status.ACTIVE:
         return redirect("imperial_table")  # a round in play is played at the table
@@ -149,7 +155,11 @@ def _slip_boxes(slip: dict, max_open: int) -> list[dict]:
 
 
 def _int(value) -> int:
-    return int(str(value).strip())
+    """A chip or box number typed with 0-9 (int() would take "١٢" as 12); ValueError otherwise."""
+    number = ascii_whole_or_none(str(value), max_digits=9)
+    if number is None:
+        raise ValueError(value)
+    return number
 
 
 def _parse_action(request: HttpRequest) -> tuple[dict, int]:

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from housegames.services import uth as uth_play
-from housegames.services.bankroll import bankroll_for
+from league.input_rules import ascii_whole_or_none
+from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
 from housegames.forms import CalculatorForm
 from housegames.models import Bankroll
 
@@ -39,17 +40,17 @@ def _decide_overdue(request: HttpRequest, bankroll: Bankroll) -> None:
 @require_GET
 @vary_on_headers("HX-Request")
 def uth_table(request: HttpRequest) -> HttpResponse:
-    bankroll = bankroll_for(request)
-    _decide_overdue(request, bankroll)
-    slip = uth_play.BetSlip.from_session(request.session)
-    template = TABLE + "#table-main" if request.htmx else TABLE
-    return render(request, template, uth_play.table_context(bankroll, slip))
+    with bankroll_to_look_at(request) as bankroll:
+        if bankroll.pk and bankroll.session_key:
+            _decide_overdue(request, bankroll)
+        slip = uth_play.BetSlip.from_session(request.session)
+        template = TABLE + "#table-main" if request.htmx else TABLE
+        return render(request, template, uth_play.table_context(bankroll, slip))
 
 
 @require_POST
 def uth_slip(request: HttpRequest) -> HttpResponse:
-    """The chip buttons and switches of the bet slip."""
-    bankroll = bankroll_for(request)
+    """The chip buttons and switches of the bet slip (kept in the session: no bankroll until the deal)."""
     slip = uth_play.BetSlip.from_session(request.session)
     try:
         slip.change(request.POST.get("change", ""))
@@ -57,7 +58,8 @@ def uth_slip(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(error))
     else:
         slip.save(request.session)
-    return _table_response(request, bankroll)
+    with bankroll_to_look_at(request) as bankroll:
+        return _table_response(request, bankroll)
 
 
 @require_POST
@@ -74,9 +76,8 @@ def uth_deal(request: HttpRequest) -> HttpResponse:
 @require_POST
 def uth_decide(request: HttpRequest, round_id: int) -> HttpResponse:
     bankroll = bankroll_for(request)
-    try:
-        seen = int(request.POST["seen"])  # a form without it is stale by definition
-    except (KeyError, ValueError):
+    seen = ascii_whole_or_none(request.POST.get("seen"), max_digits=9)  # a form without it is stale by definition
+    if seen is None:
         seen = -1
     _decide_overdue(request, bankroll)
     try:
@@ -103,7 +104,9 @@ def uth_top_up(request: HttpRequest) -> HttpResponse:
 @require_GET
 def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
     """One of the guest's rounds: while in play, the table; once settled, its settlement and ledger rows."""
-    bankroll = bankroll_for(request)
+    bankroll = existing_bankroll(request)
+    if bankroll is None:
+        raise Http404
     _decide_overdue(request, bankroll)
     uth_round = uth_play.round_for(bankroll, round_id)
     if uth_round is None:

@@ -7,6 +7,8 @@ import re
 from decimal import Decimal
 
 import pytest
+
+from league import once
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -63,7 +65,7 @@ def test_an_expense_typed_in_german_is_booked_out_of_the_box(organizer_client, f
     # A text box with a decimal keypad: the server, not the browser's locale, reads the comma.
     form = text(organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de"))
     assert re.search(r'<input type="text" name="amount" inputmode="decimal"', form)
-    data = {"direction": "out", "amount": "12,50", "box": BOX, "night": full_night.pk, "reason": "Karten gekauft"}
+    data = {"direction": "out", "amount": "12,50", "box": BOX, "night": full_night.pk, "reason": "Karten gekauft", "once": once.new_token()}
     response = organizer_client.post(url, data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302 and response["Location"] == reverse("night_cash", args=[full_night.pk])
     line = CashLine.objects.get(kind=LineKind.MANUAL, reason="Karten gekauft")
@@ -138,7 +140,7 @@ def test_the_payout_page_records_a_payment_and_the_season_jackpot_page_shows_pai
     assert "1.–2." in page and "€4.83" in page and "€4.82" in page and "one each to the tied players" in page
     too_much = text(organizer_client.post(url, {"player": anna.pk, "amount": "5,00", "method": "cash"}, HTTP_ACCEPT_LANGUAGE="de"))
     assert "4,83 €" in too_much and not CashLine.objects.exists()
-    response = organizer_client.post(url, {"player": anna.pk, "amount": "4,83", "method": "transfer"}, HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.post(url, {"player": anna.pk, "amount": "4,83", "method": "transfer", "once": once.new_token()}, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302
     line = CashLine.objects.get()
     assert line.amount == Decimal("-4.83") and line.method == "transfer" and line.box == FUND

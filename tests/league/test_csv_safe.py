@@ -11,7 +11,7 @@ import pytest
 from league.csv_safe import BOM, format_cell, neutralize, safe_csv
 
 
-@pytest.mark.parametrize("text", ["=1+1", "+49 170", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")'])
+@pytest.mark.parametrize("text", ["=1+1", "+49 170", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")', "\uff1d1+1"])
 def test_cells_that_a_spreadsheet_would_run_get_a_leading_quote(text):
     assert neutralize(text) == "'" + text
 

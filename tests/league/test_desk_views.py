@@ -1,6 +1,8 @@
 import datetime
 
 import pytest
+
+from league import once
 from django.urls import reverse
 
 from league.models import Entry, Player
@@ -93,7 +95,7 @@ def test_a_missing_or_unknown_player_gets_a_message(organizer_client, night):
 def test_a_new_adult_player_is_created_registered_and_paid(organizer_client, night):
     response = organizer_client.post(
         reverse("desk_new_player", args=[night.pk]),
-        {"name": "Nina Neu", "date_of_birth": "1999-03-04", "pay_now": "on", "fee": "10.00"},
+        {"name": "Nina Neu", "date_of_birth": "1999-03-04", "pay_now": "on", "fee": "10.00", "once": once.new_token()},
         **HTMX,
     )
     assert "Nina Neu" in response.content.decode()

@@ -2,6 +2,7 @@ import io
 
 import pytest
 from django.contrib.auth import authenticate
+from django.http import HttpRequest
 from django.core.management import call_command
 
 from league.management.commands import setup_demo
@@ -25,5 +26,5 @@ def test_the_demo_can_be_set_up_twice_keeping_its_data_and_login(tmp_path, monke
     assert Player.objects.count() == 24 and Placement.objects.exists()
     password = first.split("Organizer login: organizer / ")[1].split()[0]
     assert f"organizer / {password}" in second
-    user = authenticate(username="organizer", password=password)
+    user = authenticate(HttpRequest(), username="organizer", password=password)  # django-axes needs the request
     assert user is not None and user.is_staff

@@ -6,6 +6,8 @@ from decimal import Decimal
 
 import pytest
 
+from league import once
+
 from league import services as league_services
 from league.models import Entry, Player
 from tests.league.factories import make_night, make_player
@@ -102,7 +104,7 @@ def test_a_seated_entry_cannot_be_withdrawn_or_paid_as_unseated(organizer, drawn
 
 
 def test_a_new_walk_in_is_created_paid_and_seated_in_one_go(organizer_client, drawn_night):
-    data = {"name": "Walter Neu", "date_of_birth": "1990-03-04", "fee": "10,00"}
+    data = {"name": "Walter Neu", "date_of_birth": "1990-03-04", "fee": "10,00", "once": once.new_token()}
     response = organizer_client.post(f"/nights/{drawn_night.pk}/walk-in/", data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302 and response.url == f"/nights/{drawn_night.pk}/seating/"
     seat = Seat.objects.get(entry__player__name="Walter Neu")

@@ -111,8 +111,9 @@ def test_the_virtual_draw_gives_the_button_to_the_highest_card(organizer):
 def test_the_seating_pages_draw_with_confirmation_and_list_players(organizer_client, organizer):
     night = paid_night(organizer, 7)
     draw = reverse("seating_draw", args=[night.pk])
-    assert "Draw now" in organizer_client.get(draw, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    organizer_client.post(draw, {"confirm": "yes"})
+    confirm = organizer_client.get(draw, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Draw now" in confirm.content.decode()
+    organizer_client.post(draw, {"confirm": "yes", "version": confirm.context["version"]})
     assert Table.objects.count() == 2
     again = organizer_client.post(draw, HTTP_ACCEPT_LANGUAGE="en")
     assert "Draw the seating again?" in again.content.decode()

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from league import once
 from league.forms import WithdrawForm
 from league.forms_organizer import PayAndSeatForm, WalkInForm
 from league.models import Entry
@@ -33,10 +34,11 @@ def walk_in(request: HttpRequest, night_id: int) -> HttpResponse:
     form = WalkInForm(request.POST if request.method == "POST" else None, night=night)
     if request.method == "POST" and form.is_valid():
         try:
-            seat = late_entries.seat_walk_in(
-                night=night, fee=form.cleaned_data["fee"], by=request.user, player_fields=form.player_fields()
-            )
-        except NightError as error:
+            with once.spend(request):
+                seat = late_entries.seat_walk_in(
+                    night=night, fee=form.cleaned_data["fee"], by=request.user, player_fields=form.player_fields()
+                )
+        except (NightError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
             _seated_message(request, seat)

@@ -54,9 +54,10 @@ def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
     redraw = night.tables.exists()
     if request.method == "GET" or (redraw and request.POST.get("confirm") != "yes"):
         unpaid = Entry.objects.active().filter(night=night, paid_at__isnull=True).select_related("player")
-        return render(request, "tournaments/seating_confirm.html", {"night": night, "redraw": redraw, "unpaid": unpaid})
+        context = {"night": night, "redraw": redraw, "unpaid": unpaid, "version": services.seating_version(night)}
+        return render(request, "tournaments/seating_confirm.html", context)
     try:
-        tables = services.draw_seating(night=night)
+        tables = services.draw_seating(night=night, seen_version=request.POST.get("version", ""))
     except services.NightError as error:
         messages.error(request, str(error))
     else:

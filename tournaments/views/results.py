@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from league import results
+from league.input_rules import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
 from league.models import Night
 from league.public_url import public_reverse
 from league.views import organizer_required
@@ -60,13 +61,15 @@ def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int
         raise manual_results.ResultsError(_("The form was incomplete. Reload the page and enter the places again."))
     pairs, typed = [], {}
     for seat, place in zip(seats, places):
-        if not seat.isdigit():
+        seat_id = ascii_whole_or_none(seat)
+        if seat_id is None:
             raise manual_results.ResultsError(_("That player does not sit at this table."))
-        typed[int(seat)] = place.strip()
-        if place.strip():
-            if not place.strip().isdigit():
-                raise manual_results.ResultsError(_("A place is a whole number from 1 up: “%(value)s”.") % {"value": place.strip()})
-            pairs.append((int(seat), int(place)))
+        place = place.strip()
+        typed[seat_id] = place[:10]
+        if place:
+            if not is_ascii_whole(place, max_digits=len(str(MAX_PLACE))):
+                raise manual_results.ResultsError(_("A place is a whole number from 1 up: “%(value)s”.") % {"value": place[:10]})
+            pairs.append((seat_id, int(place)))
     return pairs, typed
 
 
@@ -93,7 +96,7 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
                     places=pairs,
                     by=request.user,
                     version=version,
-                    first_dealer_seat_id=int(dealer) if dealer.isdigit() else None,
+                    first_dealer_seat_id=ascii_whole_or_none(dealer),
                 )
                 messages.success(request, _("The places of table %(table)s are saved.") % {"table": table.number})
         except manual_results.StaleResults as failure:

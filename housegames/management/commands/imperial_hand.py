@@ -10,7 +10,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from tournaments.management.contract_io import fail
+from tournaments.management.contract_io import ContractInputError, check_argument, run_contract
 
 from housegames.engines.imperial.hands import HandError, read_hand
 
@@ -23,15 +23,19 @@ class Command(BaseCommand):
         parser.add_argument("cards", nargs="*", metavar="CARDS", help='five or six cards, e.g. "AsKd7h5s2c" or As Kd 7h 5s 2c')
 
     def handle(self, *args, **options) -> None:
-        try:
-            reading = read_hand(_cards_argument(options["cards"]))
-        except HandError as error:
-            fail(f"imperial_hand: {error}")
-        self.stdout.write(json.dumps(reading.as_contract()))
+        output = run_contract(lambda: _read(options["cards"]), expected=(HandError,))
+        self.stdout.write(output)
+
+
+def _read(words: list[str]) -> str:
+    try:
+        return json.dumps(read_hand(_cards_argument(words)).as_contract())
+    except (HandError, ContractInputError) as error:
+        raise HandError(f"imperial_hand: {error}") from None
 
 
 def _cards_argument(words: list[str]):
-    text = " ".join(word.strip() for word in words).strip()
+    text = check_argument(" ".join(word.strip() for word in words).strip())
     if text.startswith("["):
         try:
             value = json.loads(text)

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand
 
 from housegames.engines.uth.rules import UthError
 from housegames.engines.uth.contract import settle_json
-from tournaments.management.contract_io import ContractInputError, fail, read_input
+from tournaments.management.contract_io import read_input, run_contract
 
 
 class Command(BaseCommand):
@@ -23,9 +23,6 @@ class Command(BaseCommand):
         parser.add_argument("file", metavar="FILE|-", help="the box as JSON, or - to read standard input")
 
     def handle(self, *args, **options) -> None:
-        try:
-            output = settle_json(read_input(options["file"]))
-        except (UthError, ContractInputError) as error:
-            fail(error)
+        output = run_contract(lambda: settle_json(read_input(options["file"])), expected=(UthError,))
         self.stdout.write(output)
 

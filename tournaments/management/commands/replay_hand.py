@@ -9,7 +9,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from tournaments.management.contract_io import ContractInputError, fail, read_input
+from tournaments.management.contract_io import read_input, run_contract
 from tournaments.poker.replay import ReplayError, parse_json, replay_hand
 
 
@@ -22,9 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         path = options["file"]
-        try:
-            result = replay_hand(parse_json(read_input(path)))
-        except (ReplayError, ContractInputError) as error:
-            fail(error)
-        self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False))
+        output = run_contract(
+            lambda: json.dumps(replay_hand(parse_json(read_input(path))), indent=2, ensure_ascii=False),
+            expected=(ReplayError,),
+        )
+        self.stdout.write(output)
 
