@@ -162,6 +162,15 @@ def browser_context_args(browser_context_args, browser_language):
     return {**browser_context_args, **BROWSER_LANGUAGES[browser_language]}
 
 
+@pytest.fixture
+def german_phone(page, live_server):
+    """As at the venue: the suite's browser (German unless a test asks otherwise) on a phone-sized screen."""
+    from tests.browser.helpers import PHONE
+
+    page.set_viewport_size(PHONE)
+    return page
+
+
 @pytest.fixture(scope="session")
 def base_url(live_server):
     """Playwright resolves relative URLs against the live server: page.goto("/")."""

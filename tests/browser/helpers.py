@@ -1,6 +1,8 @@
 """What the browser tests share: logging an organizer in through the real login form, in the page's language."""
 from playwright.sync_api import Page
 
+PHONE = {"width": 390, "height": 844}  # the phone-sized screen of the venue tests
+
 LOGIN = {
     "de": {"username": "Benutzername", "password": "Passwort", "submit": "Einloggen"},
     "en": {"username": "Username", "password": "Password", "submit": "Log in"},

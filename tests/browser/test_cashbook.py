@@ -12,29 +12,17 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from league import cashbook
 from league.cash_models import CashCount, CashLine, LineKind
-from tests.browser.helpers import log_in
+from tests.browser.helpers import PHONE, log_in
 from tests.league.test_cashbook import build_full_night
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # Set CASHBOOK_SCREENSHOTS=/some/dir to keep a screenshot of every page on the way.
 SCREENSHOTS = os.environ.get("CASHBOOK_SCREENSHOTS")
-
-
-@pytest.fixture
-def german_phone(browser: Browser, live_server):
-    """As at the venue: a German browser on a phone-sized screen."""
-    context = browser.new_context(
-        locale="de-DE", extra_http_headers={"Accept-Language": "de"}, viewport=PHONE, base_url=live_server.url
-    )
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def _shot(page: Page, name: str) -> None:

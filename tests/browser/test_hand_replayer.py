@@ -5,7 +5,7 @@ import os
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.tournaments.tracked_tables import NEVER_SHOWN, play_tracked_table
 from tournaments import statistics
@@ -18,15 +18,6 @@ SIGNS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 def _signs(card: str) -> str:
     return ("10" if card[0] == "T" else card[0]) + SIGNS[card[1]]
-
-
-@pytest.fixture
-def german_phone(browser: Browser):
-    context = browser.new_context(
-        locale="de-DE", extra_http_headers={"Accept-Language": "de"}, viewport={"width": 390, "height": 844}
-    )
-    yield context.new_page()
-    context.close()
 
 
 def _no_folded_cards(page: Page) -> None:

@@ -22,7 +22,6 @@ from tests.housegames.uth.helpers import stack_decks
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 390, "height": 844}
 
 
 def _axe_or_skip() -> Path:
@@ -47,10 +46,9 @@ def serious_violations(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def german_phone(page: Page) -> Page:
+def german_phone(german_phone: Page) -> Page:
     _axe_or_skip()
-    page.set_viewport_size(PHONE)
-    return page
+    return german_phone
 
 
 def test_the_uth_table_has_no_serious_accessibility_violation(german_phone: Page, live_server, monkeypatch):

@@ -12,29 +12,17 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from league.models import Entry, Night, NightStatus, Player, Season
 from tournaments.models import Seat
 
-from .helpers import search_settled
+from .helpers import PHONE, search_settled
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # Set ORGANIZER_SCREENSHOTS=/some/dir to keep a screenshot of every page on the way.
 SCREENSHOTS = os.environ.get("ORGANIZER_SCREENSHOTS")
-
-
-@pytest.fixture
-def german_phone(browser: Browser, live_server):
-    """As at the venue: a German browser on a phone-sized screen (set here, whatever the suite's default)."""
-    context = browser.new_context(
-        locale="de-DE", extra_http_headers={"Accept-Language": "de"}, viewport=PHONE, base_url=live_server.url
-    )
-    page = context.new_page()
-    yield page
-    context.close()
 
 
 def _shot(page: Page, name: str) -> None:
