@@ -30,7 +30,7 @@ from django.utils.translation import ngettext
 from . import payouts, results, standings
 from .cash_models import CashBox, CashCount, CashLine, LineKind, PaymentMethod
 from .models import Entry, JackpotDeposit, Night, NightStatus, Player, Season
-from .money import format_money
+from .money import cents, format_money
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -165,13 +165,13 @@ def all_lines() -> list[Line]:
 
 def box_balances() -> dict[str, Decimal]:
     """Each box's balance from the money rows with the database's own sums (five queries, no lines built)."""
-    fees = Entry.objects.aggregate(t=Sum("fee_paid"))["t"] or ZERO
-    refunds = Entry.objects.aggregate(t=Sum("refund_amount"))["t"] or ZERO
-    deposits = JackpotDeposit.objects.aggregate(t=Sum("amount"))["t"] or ZERO
+    fees = cents(Entry.objects.aggregate(t=Sum("fee_paid"))["t"])
+    refunds = cents(Entry.objects.aggregate(t=Sum("refund_amount"))["t"])
+    deposits = cents(JackpotDeposit.objects.aggregate(t=Sum("amount"))["t"])
     stored = dict(CashLine.objects.order_by().values("box").annotate(t=Sum("amount")).values_list("box", "t"))
     return {
-        CashBox.ORGANIZER.value: fees - refunds - deposits + (stored.get(CashBox.ORGANIZER.value) or ZERO),
-        CashBox.REGISTER.value: deposits + (stored.get(CashBox.REGISTER.value) or ZERO),
+        CashBox.ORGANIZER.value: fees - refunds - deposits + cents(stored.get(CashBox.ORGANIZER.value)),
+        CashBox.REGISTER.value: deposits + cents(stored.get(CashBox.REGISTER.value)),
     }
 
 

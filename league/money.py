@@ -6,6 +6,13 @@ from django.conf import settings
 from django.utils.translation import get_language, to_locale
 
 _DEFAULT_LOCALE = "de"
+CENT = Decimal("0.01")
+
+
+def cents(amount: Decimal | None) -> Decimal:
+    """A database sum of money, to the cent (none is 0.00). SQLite adds decimals as floats, and Django
+    does not round an aggregate back: 0.01 + 2 - 2 comes back as 0.00999999999999979."""
+    return (amount or Decimal(0)).quantize(CENT)
 
 
 def format_money(amount: Decimal | int | None, language: str | None = None) -> str:

@@ -32,6 +32,7 @@ from tournaments.seat_names import unique_names
 
 from . import standings
 from .input_rules import ascii_whole_or_none
+from .money import cents
 from .models import Entry, JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
 from .rules_messages import rules_message
 from .services import desk_totals
@@ -336,8 +337,8 @@ def season_jackpot(season: Season) -> SeasonJackpot:
                 night_id=pk,
                 date=date,
                 tables=tables.get(pk, 0),
-                expected=expected.get(pk) or ZERO,
-                confirmed=deposits.get(pk, (ZERO, 0))[0] or ZERO,
+                expected=cents(expected.get(pk)),
+                confirmed=cents(deposits.get(pk, (ZERO, 0))[0]),
                 confirmed_tables=deposits.get(pk, (ZERO, 0))[1],
             )
             for pk, date in nights
@@ -376,7 +377,7 @@ def jackpot_csv_rows(season: Season) -> list[list[object]]:
                 table.number,
                 table.players,
                 table.first_dealer.entry.player.name if table.first_dealer else "",
-                (table.jackpot or ZERO).quantize(standings.CENT),
+                cents(table.jackpot),
                 deposit.amount.quantize(standings.CENT) if deposit else None,
                 deposit.paid_in_by if deposit else "",
                 deposit.confirmed_by.get_username() if deposit else "",
@@ -533,7 +534,7 @@ def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int
 
 
 def table_jackpot_sum(table: Table) -> Decimal:
-    return Seat.objects.filter(table=table).aggregate(total=Sum("entry__jackpot_share"))["total"] or ZERO
+    return cents(Seat.objects.filter(table=table).aggregate(total=Sum("entry__jackpot_share"))["total"])
 
 
 @transaction.atomic
@@ -654,4 +655,4 @@ def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int]
 
 def night_jackpot_sum(night: Night) -> Decimal:
     """The jackpot shares paid in tonight so far (withdrawn entries' shares left out), for the TV."""
-    return Entry.objects.paid().filter(night=night).aggregate(total=Sum("jackpot_share"))["total"] or ZERO
+    return cents(Entry.objects.paid().filter(night=night).aggregate(total=Sum("jackpot_share"))["total"])

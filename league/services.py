@@ -16,6 +16,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from .models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
+from .money import cents
 
 
 class LeagueError(Exception):
@@ -141,13 +142,12 @@ def desk_totals(night: Night) -> DeskTotals:
         jackpot=Sum("jackpot_share", filter=Q(withdrawn_at__isnull=True)),
         refunds=Sum("refund_amount"),
     )
-    zero = Decimal("0.00")
     return DeskTotals(
         entries=figures["entries"],
         paid=figures["paid"],
-        fees=figures["fees"] or zero,
-        jackpot=figures["jackpot"] or zero,
-        refunds=figures["refunds"] or zero,
+        fees=cents(figures["fees"]),
+        jackpot=cents(figures["jackpot"]),
+        refunds=cents(figures["refunds"]),
     )
 
 

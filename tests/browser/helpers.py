@@ -21,4 +21,14 @@ def search_settled(page: Page) -> None:
     """Search-as-you-type answers each key after a 150 ms pause: wait for the last answer, as a person
     waits for the list to stop changing, so a click never lands on a list an older answer replaces."""
     page.wait_for_timeout(300)
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    wait_until(page, "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
+
+
+def wait_until(page: Page, predicate: str, timeout_ms: int = 5000) -> None:
+    """Poll a JavaScript predicate from the test's side. Playwright's wait_for_function evaluates a
+    string in the page, which the site's Content-Security-Policy (no 'unsafe-eval') refuses."""
+    for _ in range(max(1, timeout_ms // 50)):
+        if page.evaluate(predicate):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")

@@ -20,6 +20,7 @@ from tests.benchmarks.venue import _SERVER_VARIABLES, REPO_ROOT, free_port, venu
 from tournaments.models import Action, Placement, Table
 
 from ..tournaments.conftest import table_of
+from .helpers import wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -150,7 +151,7 @@ def test_the_action_bar_is_in_reach_on_every_phone_size(new_context, live_server
     # After a tap, focus stays in the action bar.
     _bar(page).get_by_role("button", name="Mitgehen 50").tap()
     _to_act(page, "Ben")
-    page.wait_for_function("document.activeElement && document.activeElement.closest('#actionbar') !== null", timeout=3000)
+    wait_until(page, "() => document.activeElement !== null && document.activeElement.closest('#actionbar') !== null", 3000)
     expect(page.locator("#tracker-announce")).to_have_text("Ben ist am Zug")
 
 

@@ -136,9 +136,11 @@ def test_an_organizer_registers_players_takes_a_fee_draws_the_seating_and_seats_
     assert Entry.objects.get(player__name="Ben Schuster").fee_paid == 10
     assert Entry.objects.get(player__name="Carla Wolf").fee_paid is None
     # The fee typed as each language writes it (a number field would turn "10,00" into 1000).
+    search_settled(page)  # the list is swapped in after the registration: type into the new one
     carla = page.locator(".entry", has_text="Carla Wolf")
     carla.get_by_label(t["fee"]).fill("")
     carla.get_by_label(t["fee"]).press_sequentially(t["typed fee"])
+    expect(carla.get_by_label(t["fee"])).to_have_value(t["typed fee"])
     carla.get_by_role("button", name=t["fee received"]).click()
     expect(page.locator("#paid-count")).to_have_text("3")
     assert Entry.objects.get(player__name="Carla Wolf").fee_paid == 10
