@@ -253,12 +253,15 @@ def test_payments_are_refused_to_players_without_a_share_and_before_the_standing
 
 def balances_from_rows() -> dict[str, Decimal]:
     """Straight from the rows with the database's own sums, independently of league.cashbook."""
-    zero = Decimal("0.00")
-    fees = Entry.objects.aggregate(t=Sum("fee_paid"))["t"] or zero
-    refunds = Entry.objects.aggregate(t=Sum("refund_amount"))["t"] or zero
-    deposits = JackpotDeposit.objects.aggregate(t=Sum("amount"))["t"] or zero
-    box_lines = CashLine.objects.filter(box=BOX).aggregate(t=Sum("amount"))["t"] or zero
-    fund_lines = CashLine.objects.filter(box=FUND).aggregate(t=Sum("amount"))["t"] or zero
+    # To the cent: SQLite adds decimals as floats and Django does not round an aggregate back.
+    def total(rows, field: str) -> Decimal:
+        return (rows.aggregate(t=Sum(field))["t"] or Decimal(0)).quantize(Decimal("0.01"))
+
+    fees = total(Entry.objects, "fee_paid")
+    refunds = total(Entry.objects, "refund_amount")
+    deposits = total(JackpotDeposit.objects, "amount")
+    box_lines = total(CashLine.objects.filter(box=BOX), "amount")
+    fund_lines = total(CashLine.objects.filter(box=FUND), "amount")
     return {BOX: fees - refunds - deposits + box_lines, FUND: deposits + fund_lines}
 
 
