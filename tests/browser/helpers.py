@@ -1,4 +1,6 @@
 """What the browser tests share: logging an organizer in through the real login form, in the page's language."""
+import os
+
 from playwright.sync_api import Page
 
 PHONE = {"width": 390, "height": 844}  # the phone-sized screen of the venue tests
@@ -32,3 +34,15 @@ def wait_until(page: Page, predicate: str, timeout_ms: int = 5000) -> None:
             return
         page.wait_for_timeout(50)
     raise AssertionError(f"still false after {timeout_ms} ms: {predicate}")
+
+
+def fits_the_phone(page: Page) -> None:
+    """Nothing wider than the screen: no sideways scrolling on the phone."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def keep_screenshot(page: Page, folder: str | None, name: str) -> None:
+    """A full-page screenshot in ``folder`` when one was asked for (an environment variable names it)."""
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)

@@ -9,14 +9,13 @@ from __future__ import annotations
 import os
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from league import cashbook
 from league.cash_models import CashCount, CashLine, LineKind
-from tests.browser.helpers import PHONE, log_in
+from tests.browser.helpers import fits_the_phone, keep_screenshot, log_in
 from tests.league.test_cashbook import build_full_night
 
 pytestmark = pytest.mark.browser
@@ -26,13 +25,7 @@ SCREENSHOTS = os.environ.get("CASHBOOK_SCREENSHOTS")
 
 
 def _shot(page: Page, name: str) -> None:
-    if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SCREENSHOTS}/{name}.png", full_page=True)
-
-
-def _fits_the_phone(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    keep_screenshot(page, SCREENSHOTS, name)
 
 
 def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winner(
@@ -47,7 +40,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     expect(page.get_by_role("heading", name="Kasse des Abends")).to_be_visible()
     expect(page.locator("#cash-expected")).to_have_text("162,00 €")
     expect(page.locator("#cash-refunds")).to_have_text("10,00 €")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "01-night-cash")
 
     # A deck of cards bought tonight, typed the German way: 12,50 € (a text box with a decimal keypad: the server
@@ -57,7 +50,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     expect(page.get_by_label("Ausgabe (Geld raus)")).to_be_checked()
     page.get_by_label("Betrag").press_sequentially("12,50")
     page.get_by_label("Grund").fill("Kartenspiel gekauft")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "01b-expense")
     page.get_by_role("button", name="Buchen", exact=True).click()
     expect(page.get_by_text("Gebucht: -12,50 €, Kartenspiel gekauft.")).to_be_visible()
@@ -82,7 +75,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     expect(page.locator("#cash-counted")).to_have_text("149,00 €")
     expect(page.locator("#cash-difference")).to_have_text("-0,50 €")
     expect(page.locator("#cash-closed")).to_contain_text("Wechselgeld falsch herausgegeben")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "03-night-closed")
     count = CashCount.objects.get()
     assert (count.counted, count.difference, count.witness) == (Decimal("149.00"), Decimal("-0.50"), "Maria (Wirtin)")
@@ -98,7 +91,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     expect(page.get_by_role("heading", name="Auszahlung der Saison · Saison 2026")).to_be_visible()
     expect(page.locator("#payout-owed")).to_have_text("28,00 €")
     expect(page.locator("#payout-rule")).to_contain_text("je einer an die gleichauf liegenden Spieler")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "04-payout")
 
     first = cashbook.season_payout(night.season).shares[0]
@@ -112,7 +105,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     expect(page.locator("table.payout tbody tr").nth(1)).to_contain_text("offen: 11,20 €")
     expect(page.locator("#payout-paid")).to_have_text("11,20 €")
     expect(page.locator("#payout-owed")).to_have_text("16,80 €")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "05-paid")
     line = CashLine.objects.get(kind=LineKind.PAYOUT)
     assert (line.amount, line.method, line.player_id) == (Decimal("-11.20"), "cash", first.share.key)
@@ -120,5 +113,5 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     # The cash book shows both boxes after all this.
     page.get_by_role("link", name="Kassenbuch").click()
     expect(page.locator("#balance-jackpot")).to_have_text("16,80 €")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "06-cash-book")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime
 import os
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,7 +16,7 @@ from playwright.sync_api import Page, expect
 from league.models import Entry, Night, NightStatus, Player, Season
 from tournaments.models import Seat
 
-from .helpers import PHONE, search_settled
+from .helpers import fits_the_phone, keep_screenshot, search_settled
 
 pytestmark = pytest.mark.browser
 
@@ -26,14 +25,7 @@ SCREENSHOTS = os.environ.get("ORGANIZER_SCREENSHOTS")
 
 
 def _shot(page: Page, name: str) -> None:
-    if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SCREENSHOTS}/{name}.png", full_page=True)
-
-
-def _fits_the_phone(page: Page) -> None:
-    # Nothing wider than the screen: no sideways scrolling on the phone.
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    keep_screenshot(page, SCREENSHOTS, name)
 
 
 def _register(page: Page, name: str, button: str) -> None:
@@ -69,14 +61,14 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     page.get_by_label("letzter Tag").fill((today + datetime.timedelta(days=120)).isoformat())
     expect(page.get_by_label("Startgebühr")).to_have_value("10.00")
     page.get_by_label("Pause nach je … Stufen").fill("4")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "02-season-new")
     page.get_by_role("button", name="Speichern").click()
 
     # Its first night, on the suggested league weekday.
     expect(page.get_by_role("status")).to_contain_text("Saison Wintersaison angelegt")
     expect(page.get_by_role("heading", name="Neuer Ligaabend")).to_be_visible()
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "03-night-new")
     page.get_by_role("button", name="Ligaabend anlegen").click()
     expect(page.get_by_role("heading", name="Anmeldetisch")).to_be_visible()
@@ -100,7 +92,7 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     expect(page.locator("#new-player .error")).to_contain_text("Unter 18")
     assert not Player.objects.filter(name="Kevin Jung").exists()
     expect(page.locator("#entry-count")).to_have_text("3")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "04-desk")
 
     # The draw lists Carla, who has not paid, and seats the two who did.
@@ -109,7 +101,7 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     unpaid = page.locator("#unpaid-at-draw")
     expect(unpaid).to_contain_text("1 Anmeldung hat nicht bezahlt und bekommt keinen Platz:")
     expect(unpaid).to_contain_text("Carla Wolf")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "05-draw-confirm")
     page.get_by_role("button", name="Jetzt auslosen").click()
     expect(page.get_by_role("status")).to_contain_text("Plätze ausgelost")
@@ -122,7 +114,7 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     walk_in.get_by_label("Name:", exact=True).fill("Walter Neu")
     walk_in.get_by_label("Geburtsdatum").fill("1991-03-04")
     expect(walk_in.get_by_label("Gebühr")).to_have_value("10.00")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "06-seating-walk-in")
     walk_in.get_by_role("button", name="Anmelden und setzen").click()
     expect(page.get_by_role("status")).to_contain_text("Walter Neu kommt an Tisch 1, Sitz 3.")
@@ -133,7 +125,7 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     page.get_by_role("link", name="Abend beenden …").click()
     expect(page.get_by_role("heading", name="Den Abend beenden?")).to_be_visible()
     expect(page.get_by_text("Diese Tische haben noch keinen Sieger:")).to_be_visible()
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "07-finish")
     page.get_by_role("button", name="Ja, Abend beenden").click()
     expect(page.locator(".error")).to_contain_text("Noch nicht fertig: Tisch 1.")
@@ -169,7 +161,7 @@ def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phon
     page.get_by_label("Passwort").fill(organizer.raw_password)
     page.get_by_role("button", name="Einloggen").click()
     expect(page.get_by_role("heading", name="Organisator", exact=True)).to_be_visible()
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "10-organizer-home")
 
     page.get_by_role("link", name="Saison-Einstellungen").click()
@@ -178,7 +170,7 @@ def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phon
     page.get_by_label("Startjetons").evaluate("input => { input.readOnly = false; input.value = '3000'; }")
     page.get_by_role("button", name="Speichern").click()
     expect(page.locator(".error")).to_contain_text("„Startjetons“ kann nicht mehr geändert werden")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "11-season-frozen")
     season.refresh_from_db()
     assert season.starting_stack == 1500
@@ -188,7 +180,7 @@ def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phon
     page.get_by_label("Datum").fill(thursday.isoformat())
     page.get_by_role("button", name="Ligaabend anlegen").click()
     expect(page.get_by_role("alert")).to_contain_text("ist kein Mittwoch")
-    _fits_the_phone(page)
+    fits_the_phone(page)
     _shot(page, "12-night-other-weekday")
     assert Night.objects.count() == 1
     page.get_by_role("button", name="Ja, an diesem Tag anlegen").click()
