@@ -25,8 +25,10 @@ from django.db import transaction
 FORMAT = "pub-poker-league-backup"
 VERSION = 1
 APPS = ("auth.group", "auth.user", "league", "tournaments", "housegames")
-# Not the league's data: one-time form tokens expire, sessions and login failures are the machine's own.
-EXCLUDED = ("league.formsubmission",)
+# Not the league's data: one-time form tokens expire, sessions and login failures are the machine's own;
+# a finished table's kept statistics are a cache of its hands' replay, refilled on view (or by
+# `manage.py keep_table_figures` after a restore), and the pages fill them on a GET.
+EXCLUDED = ("league.formsubmission", "tournaments.tablefigures")
 MAX_BYTES = 2_000_000_000
 
 

@@ -515,17 +515,17 @@ def _tie_key(row: standings.Standing) -> tuple:
     return (row.points, row.place_counts, row.nights)
 
 
-def season_payout(season: Season) -> SeasonPayout:
+def season_payout(season: Season, *, table: results.SeasonStandings | None = None) -> SeasonPayout:
     """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
-    report = results.season_jackpot(season)
+    table = table or results.season_standings(season)
+    report = results.season_jackpot(season, table=table)
     unfinished = season.nights.exclude(status=NightStatus.FINISHED).count()
     payout = SeasonPayout(season=season, total=report.total, place_amounts=[], shares=[], unfinished_nights=unfinished)
     if report.split_error:
         payout.split_error = report.split_error
         return payout
     payout.place_amounts = [place.amount for place in report.payout]
-    table = standings.season_table(results.season_results(season))
-    shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table], payout.place_amounts)
+    shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table.rows], payout.place_amounts)
     payments: dict[int, list[Line]] = defaultdict(list)
     stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
     for line in sorted(_stored_lines(stored), key=_in_order):

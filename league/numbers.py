@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 
 from babel.numbers import format_percent as babel_percent
 from django.utils import formats
@@ -19,12 +20,21 @@ def format_percent(percent: Decimal | float | int | None, language: str | None =
     value = Decimal(str(percent))
     if decimals is not None:
         value = value.quantize(Decimal(1).scaleb(-decimals))
-    locale = to_locale(language or get_language() or _DEFAULT_LOCALE)
-    return babel_percent(value / 100, locale=locale, decimal_quantization=False)
+    return _percent(str(value), to_locale(language or get_language() or _DEFAULT_LOCALE))
+
+
+# A 300-row statistics table formats ~1,500 percentages, most of them repeats. Keyed by the text:
+# Decimal("50") == Decimal("50.0"), but they are written differently.
+@lru_cache(maxsize=4096)
+def _percent(value: str, locale: str) -> str:
+    return babel_percent(Decimal(value) / 100, locale=locale, decimal_quantization=False)
 
 
 def format_chips(chips: int | None) -> str:
     """Whole chips with the active language's thousands separator (1.500 / 1,500)."""
     if chips is None:
         return ""
-    return formats.number_format(int(chips), use_l10n=True, force_grouping=True)
+    if formats.get_format("NUMBER_GROUPING") != 3:  # never for German or English; the general way
+        return formats.number_format(int(chips), use_l10n=True, force_grouping=True)
+    # The same text without number_format's general machinery: the dealer's page shows some 60 numbers a tap.
+    return f"{int(chips):,}".replace(",", formats.get_format("THOUSAND_SEPARATOR"))

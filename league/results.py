@@ -22,15 +22,16 @@ from fractions import Fraction
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Func, OuterRef, Q, Subquery, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from tournaments import statistics
 from tournaments.models import Placement, PlacementReason, Seat, Table, TableStatus
 from tournaments.sheets import SheetRow, TableSheet
 from tournaments.seat_names import unique_names
 
-from . import standings
+from . import name_search, season_cache, standings
 from .input_rules import ascii_whole_or_none
 from .money import cents
 from .models import Entry, JackpotDeposit, Night, Player, PointsScheme, PointsSchemeChange, Season
@@ -74,15 +75,12 @@ def season_has_results(season: Season) -> bool:
 # --- result rows ----------------------------------------------------------------
 
 
-def _table_sizes(seat_filter: Q) -> dict[int, int]:
-    return dict(Seat.objects.filter(seat_filter).order_by().values("table_id").annotate(n=Count("id")).values_list("table_id", "n"))
-
-
-def _results(placement_filter: Q, seat_filter: Q) -> list[Result]:
-    """Every placement matching the filter as a plain row, in two queries."""
-    sizes = _table_sizes(seat_filter)
+def _results(placement_filter: Q) -> list[Result]:
+    """Every placement matching the filter as a plain row, with the size of its table, in one query."""
+    size = Seat.objects.filter(table_id=OuterRef("table_id")).order_by().annotate(n=Func(F("id"), function="COUNT")).values("n")
     rows = (
         Placement.objects.filter(placement_filter)
+        .annotate(table_size=Subquery(size))
         .order_by("table__night__date", "table__number", "place", "seat__position")
         .values_list(
             "seat__entry__player_id",
@@ -92,40 +90,119 @@ def _results(placement_filter: Q, seat_filter: Q) -> list[Result]:
             "table_id",
             "table__number",
             "place",
+            "table_size",
         )
     )
-    return [
-        Result(player_id, name, night_id, night_date, table_id, number, place, sizes.get(table_id, 0))
-        for player_id, name, night_id, night_date, table_id, number, place in rows
-    ]
+    return [Result(*row) for row in rows]
 
 
 def season_results(season: Season, scheme: standings.Scheme | None = None) -> list[Result]:
-    """The season's placements with their points (two queries)."""
-    results = _results(Q(table__night__season=season), Q(table__night__season=season))
-    return standings.score_results(results, scheme or season.scheme)
+    """The season's placements with their points (one query)."""
+    return standings.score_results(_results(Q(table__night__season=season)), scheme or season.scheme)
+
+
+STANDINGS_PAGE_SIZE = 50  # rows per page of the standings: about 20 KB of HTML
+SEARCH_LIMIT = 50  # rows a name search shows at most
+
+
+@dataclass
+class KeptTable:
+    """What is kept of a season's table between views (league.season_cache): plain rows, no model objects."""
+
+    rows: list[Standing]
+    nights: list[tuple[datetime.date, int]]  # (date, id) of each night with results, oldest first
+    search_forms: list[tuple[str, ...]]  # each row's name as a search matches it
+
+    # Kept as plain tuples: a pickled Fraction is its text, parsed back one by one (20 ms for 3,000 rows).
+    def __getstate__(self) -> dict:
+        rows = [
+            (r.position, r.player_id, r.name, r.points.numerator, r.points.denominator, r.nights, r.place_counts,
+             r.previous_position, r.best_place)
+            for r in self.rows
+        ]
+        return {"rows": rows, "nights": self.nights, "search_forms": self.search_forms}
+
+    def __setstate__(self, state: dict) -> None:
+        self.rows = [
+            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best)
+            for position, player_id, name, numerator, denominator, nights, counts, previous, best in state["rows"]
+        ]
+        self.nights, self.search_forms = state["nights"], state["search_forms"]
 
 
 @dataclass
 class SeasonStandings:
     season: Season
     rows: list[Standing]
-    nights_with_results: int
-    latest_night_date: datetime.date | None
-    results: list[Result] = field(default_factory=list)  # the scored placements behind the table
+    nights: list[tuple[datetime.date, int]]
+    search_forms: list[tuple[str, ...]] = field(default_factory=list, repr=False)
+    key: season_cache.SeasonKey | None = None  # None: computed, not kept
+    scored: list[Result] | None = field(default=None, repr=False)  # the results behind it, when read in this request
+
+    @property
+    def nights_with_results(self) -> int:
+        return len(self.nights)
+
+    @property
+    def latest_night_date(self) -> datetime.date | None:
+        return self.nights[-1][0] if self.nights else None
+
+    def standing_of(self, player_id: int) -> Standing | None:
+        return next((row for row in self.rows if row.player_id == player_id), None)
+
+    def page_of(self, standing: Standing) -> int:
+        """The page of the standings that shows this row (positions run 1, 2, 3, ... down the rows)."""
+        return (standing.position - 1) // STANDINGS_PAGE_SIZE + 1
+
+    def search(self, query: str) -> list[Standing]:
+        """The rows whose player's name matches every word of `query` (league.name_search), in position order."""
+        words = name_search.query_words(query)
+        return [row for row, forms in zip(self.rows, self.search_forms) if name_search.matches(words, forms)]
 
 
-def season_standings(season: Season) -> SeasonStandings:
-    scored = season_results(season)
+def _kept_table(scored: list[Result]) -> KeptTable:
     rows = standings.season_table(scored)
-    last = standings.latest_night(scored)
-    return SeasonStandings(
-        season=season,
+    return KeptTable(
         rows=rows,
-        nights_with_results=len({r.night_id for r in scored}),
-        latest_night_date=next((r.night_date for r in scored if r.night_id == last), None),
-        results=scored,
+        nights=sorted({(r.night_date, r.night_id) for r in scored}),
+        search_forms=[name_search.search_forms(row.name) for row in rows],
     )
+
+
+def computed_season_standings(season: Season) -> SeasonStandings:
+    """The season's table computed from the stored rows now (one query), bypassing what is kept."""
+    scored = season_results(season)
+    kept = _kept_table(scored)
+    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, scored=scored)
+
+
+def season_standings(season: Season, *, key: season_cache.SeasonKey | None = None) -> SeasonStandings:
+    """The season's table, as kept under the season's key (one query), else computed and kept (one more)."""
+    key = key or season_cache.season_key(season.pk)
+    read: list[list[Result]] = []
+
+    def compute() -> KeptTable:
+        read.append(season_results(season))
+        return _kept_table(read[0])
+
+    kept = season_cache.kept("table", key.results, compute)
+    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None)
+
+
+def season_awards(season: Season, table: SeasonStandings) -> list[statistics.Award]:
+    """The season's awards (most knockouts, biggest pot, ...), kept under the season's key with its play.
+
+    Computing them reads the season's results again and every table's hand figures: the first view
+    after a change pays for it, later ones read what is kept.
+    """
+
+    def compute() -> list[statistics.Award]:
+        scored = table.scored if table.scored is not None else season_results(season)
+        return statistics.season_awards(season.pk, statistics.season_statistics(season.pk), scored)
+
+    if table.key is None:
+        return compute()
+    return season_cache.kept("awards", f"{table.key.awards}:{statistics.VERSION}", compute)
 
 
 # --- one night ------------------------------------------------------------------
@@ -309,18 +386,26 @@ class SeasonJackpot:
         return sum(n.outstanding for n in self.nights)
 
 
-def season_jackpot(season: Season) -> SeasonJackpot:
-    """Each night's contribution, and the split of the total with who holds each paid place now (six queries)."""
-    nights = list(season.nights.filter(tables__isnull=False).distinct().order_by("date").values_list("pk", "date"))
+def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> SeasonJackpot:
+    """Each night's contribution, and the split of the total with who holds each paid place now.
+
+    Three queries, and the kept standings for the holders (one more, two when not kept).
+    """
+    tables: dict[int, int] = {}
+    nights: list[tuple[int, datetime.date]] = []
+    for night_id, date, count in (
+        Table.objects.filter(night__season=season).order_by().values("night_id", "night__date").annotate(n=Count("id"))
+        .values_list("night_id", "night__date", "n")
+    ):
+        tables[night_id] = count
+        nights.append((night_id, date))
+    nights.sort(key=lambda night: (night[1], night[0]))
     expected = dict(
         Seat.objects.filter(table__night__season=season)
         .order_by()
         .values("table__night_id")
         .annotate(total=Sum("entry__jackpot_share"))
         .values_list("table__night_id", "total")
-    )
-    tables = dict(
-        Table.objects.filter(night__season=season).order_by().values("night_id").annotate(n=Count("id")).values_list("night_id", "n")
     )
     deposits = {
         night_id: (total, n)
@@ -349,7 +434,7 @@ def season_jackpot(season: Season) -> SeasonJackpot:
     except RulesError:
         report.split_error = _("The season's payout split is not valid: set it in the admin.")
         return report
-    holders = [row.name for row in standings.season_table(season_results(season))]
+    holders = [row.name for row in (table or season_standings(season)).rows[: len(percents)]]
     report.payout = [
         PayoutPlace(place, percent, amount, holders[place - 1] if place <= len(holders) else "")
         for place, (percent, amount) in enumerate(zip(percents, standings.payout_split(report.total, percents)), start=1)
@@ -433,23 +518,32 @@ class PlayerSeason:
     nights: list[PlayerNight]  # every night of the season with results, played or not
     best_finishes: list[Finish]
     career_nights: int
+    standings_page: int | None = None  # the page of the standings that shows him
 
     @property
     def played(self) -> list[PlayerNight]:
         return [n for n in self.nights if n.played]
 
 
-def player_season(player: Player, season: Season | None) -> PlayerSeason:
-    """The player's season night by night, his standing, and his best finishes ever (four queries)."""
-    table: list[Standing] = []
+def player_season(player: Player, season: Season | None, *, table: SeasonStandings | None = None) -> PlayerSeason:
+    """The player's season night by night, his standing, and his best finishes ever.
+
+    His standing comes from the season's kept table (one query for its key); his nights and points from
+    the placements at the tables he sat at (one query), scored as the season's table scores them; the
+    seasons of his best finishes (one more).
+    """
+    # Every placement at the tables he sat at: his own, and the others' for the points and who shared his place.
+    around = _results(Q(table__seats__entry__player=player))
     nights: list[PlayerNight] = []
+    standing, field_size = None, 0
     if season is not None:
-        scored = season_results(season)
-        table = standings.season_table(scored)
-        dates = sorted({(r.night_date, r.night_id) for r in scored})
+        table = table or season_standings(season)
+        standing, field_size = table.standing_of(player.pk), len(table.rows)
+        in_season = {night_id for _date, night_id in table.nights}
+        scored = standings.score_results([r for r in around if r.night_id in in_season], season.scheme)
         mine = {r.night_id: r for r in scored if r.player_id == player.pk}
         total = Fraction(0)
-        for date, night_id in dates:
+        for date, night_id in table.nights:
             night = PlayerNight(night_id=night_id, date=date)
             result = mine.get(night_id)
             if result is not None:
@@ -458,8 +552,6 @@ def player_season(player: Player, season: Season | None) -> PlayerSeason:
                 night.tied, night.points = result.tied, result.points
             night.total = total
             nights.append(night)
-    # Every placement at the tables he sat at: his own, and the others' to know who shared his place.
-    around = _results(Q(table__seats__entry__player=player), Q(table__seats__entry__player=player))
     sharing: dict[tuple[int, int], int] = defaultdict(int)
     for r in around:
         sharing[(r.table_id, r.place)] += 1
@@ -469,14 +561,15 @@ def player_season(player: Player, season: Season | None) -> PlayerSeason:
     return PlayerSeason(
         player=player,
         season=season,
-        standing=next((row for row in table if row.player_id == player.pk), None),
-        field_size=len(table),
+        standing=standing,
+        field_size=field_size,
         nights=nights,
         best_finishes=[
             Finish(r.place, r.table_size, sharing[(r.table_id, r.place)], r.night_date, r.night_id, season_names.get(r.night_id, ""))
             for r in best
         ],
         career_nights=len({r.night_id for r in ever}),
+        standings_page=table.page_of(standing) if table is not None and standing is not None else None,
     )
 
 
@@ -576,7 +669,7 @@ class SchemePreview:
 
 def preview_points_scheme(*, season: Season, scheme: str, fixed_points: str) -> SchemePreview:
     new = standings.Scheme.from_settings(scheme, fixed_points)
-    results = _results(Q(table__night__season=season), Q(table__night__season=season))
+    results = _results(Q(table__night__season=season))
     now = standings.season_table(standings.score_results(results, season.scheme))
     after = {row.player_id: row for row in standings.season_table(standings.score_results(results, new))}
     return SchemePreview(rows=[(row, after.get(row.player_id)) for row in now])

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Hashable, TypeVar
@@ -170,18 +171,31 @@ class Result:
 
 
 def score_results(results: Iterable[Result], scheme: Scheme) -> list[Result]:
-    """Points for every placement, table by table; the order of `results` is kept."""
+    """Points for every placement, table by table; the order of `results` is kept.
+
+    Tables with the same size and the same places score alike, so each such pattern is worked out once
+    (a season of 2,000 tables has a few dozen).
+    """
     results = list(results)
-    by_table: dict[int, dict[int, int]] = defaultdict(dict)
+    by_table: dict[int, list[int]] = defaultdict(list)
     for index, result in enumerate(results):
-        by_table[result.table_id][index] = result.place
+        by_table[result.table_id].append(index)
     scored = list(results)
-    for places in by_table.values():
-        size = results[next(iter(places))].table_size
-        points = table_points(places, size, scheme)
-        sharing = Counter(places.values())
-        for index, place in places.items():
-            scored[index] = replace(results[index], points=points[index], tied=sharing[place])
+    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter]] = {}
+    for indices in by_table.values():
+        size = results[indices[0]].table_size
+        places = tuple(sorted(results[index].place for index in indices))
+        pattern = patterns.get((size, places))
+        if pattern is None:
+            points = table_points(dict(enumerate(places)), size, scheme)
+            pattern = patterns[(size, places)] = ({places[k]: value for k, value in points.items()}, Counter(places))
+        by_place, sharing = pattern
+        for index in indices:
+            r = results[index]
+            scored[index] = Result(
+                r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
+                by_place[r.place], sharing[r.place],
+            )
     return scored
 
 
@@ -226,12 +240,15 @@ class Standing:
 
 def _table(scored: Sequence[Result]) -> list[Standing]:
     deepest = max((s.place for s in scored), default=0)
-    totals: dict[int, Fraction] = defaultdict(Fraction)
+    # Points add up exactly as whole multiples of 1/scale (the denominators are tie sizes): integer sums
+    # and comparisons instead of Fractions, which made this the slowest part of a big season's table.
+    scale = math.lcm(*{s.points.denominator for s in scored}) if scored else 1
+    totals: dict[int, int] = defaultdict(int)
     places: dict[int, list[int]] = defaultdict(lambda: [0] * deepest)
     nights: dict[int, set[int]] = defaultdict(set)
     names: dict[int, str] = {}
     for s in scored:
-        totals[s.player_id] += s.points
+        totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)
         places[s.player_id][s.place - 1] += 1
         nights[s.player_id].add(s.night_id)
         names[s.player_id] = s.name
@@ -256,7 +273,7 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
                 position=position,
                 player_id=player_id,
                 name=names[player_id],
-                points=totals[player_id],
+                points=Fraction(totals[player_id], scale),
                 nights=len(nights[player_id]),
                 place_counts=counts,
                 best_place=next(i for i, count in enumerate(counts, start=1) if count),

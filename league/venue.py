@@ -18,6 +18,30 @@ import psutil
 WILDCARD = "0.0.0.0"
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
+# gunicorn's gthread workers: a TV's or a phone's event stream holds a thread, not a whole process.
+# Each worker keeps REQUEST_THREADS of its threads for taps and pages (a stream beyond the rest is
+# refused and that screen polls), and a few more connections for keep-alive.
+THREADS_PER_WORKER = 64
+REQUEST_THREADS = 16
+KEEPALIVE_CONNECTIONS = 16
+
+
+def streams_per_worker(threads: int) -> int:
+    return max(threads - REQUEST_THREADS, 0)
+
+
+def gunicorn_arguments(*, binds: Sequence[str], workers: int, threads: int) -> list[str]:
+    """gunicorn's command line after `-m gunicorn`."""
+    return [
+        "league.wsgi",
+        *(argument for bind in binds for argument in ("--bind", bind)),
+        "--workers", str(workers),
+        "--worker-class", "gthread", "--threads", str(threads),
+        "--worker-connections", str(threads + KEEPALIVE_CONNECTIONS),
+        "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
+        "--config", "python:league.venue_gunicorn",
+    ]
+
 
 def lan_ipv4_addresses() -> list[str]:
     """Every IPv4 address of this machine's interfaces except loopback: private (Wi-Fi, LAN) ones first."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -21,6 +22,7 @@ from tournaments.sheets import JackpotNightRow, JackpotReport, JackpotReportRend
 
 from . import cashbook, results
 from .csv_safe import safe_csv
+from .input_rules import ascii_whole_or_none, clean_search
 from .money import format_money
 from .models import Player, PointsScheme, Season, validate_points_list
 from .views import get_night_or_404, organizer_required
@@ -36,12 +38,31 @@ def _get_season_or_404(season_id: int) -> Season:
 
 @require_GET
 def standings(request: HttpRequest) -> HttpResponse:
+    """One page of the table (the top first), or the players a name search finds, each with a link to his place.
+
+    `?player=<id>` opens the page that shows him, his row marked (the link also carries `#player-<id>`).
+    The season's awards show on the first page.
+    """
     seasons, season = results.choose_season(request.GET.get("season"))
-    table = results.season_standings(season) if season else None
-    awards = None
-    if season and table.rows:
-        awards = statistics.season_awards(season.pk, statistics.season_statistics(season.pk), table.results)
-    context = {"seasons": seasons, "season": season, "table": table, "awards": awards}
+    context: dict[str, object] = {"seasons": seasons, "season": season, "table": None}
+    if season is None:
+        return render(request, "league/results/standings.html", context)
+    table = results.season_standings(season)
+    query = clean_search(request.GET.get("q", ""))
+    me = table.standing_of(ascii_whole_or_none(request.GET.get("player")) or 0)
+    page = Paginator(table.rows, results.STANDINGS_PAGE_SIZE).get_page(
+        request.GET.get("page") or (table.page_of(me) if me else 1)
+    )
+    found = table.search(query) if query else []
+    context.update(
+        table=table,
+        page=page,
+        query=query,
+        me=me,
+        found=[(row, table.page_of(row)) for row in found[: results.SEARCH_LIMIT]],
+        more_found=max(len(found) - results.SEARCH_LIMIT, 0),
+        awards=results.season_awards(season, table) if table.rows and page.number == 1 and not query else None,
+    )
     return render(request, "league/results/standings.html", context)
 
 
@@ -112,10 +133,11 @@ def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_or_404(season_id)
+    table = results.season_standings(season)
     context = {
         "season": season,
-        "report": results.season_jackpot(season),
-        "payout": cashbook.season_payout(season),
+        "report": results.season_jackpot(season, table=table),
+        "payout": cashbook.season_payout(season, table=table),
         "rule": payout_rule(),
     }
     return render(request, "league/results/season_jackpot.html", context)

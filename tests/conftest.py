@@ -62,11 +62,15 @@ def english_messages():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """The TV and the rail keep renderings per pulse in the per-process cache; a new test's database
-    can repeat an old pulse (same ids and counts), so every test starts with an empty cache."""
+    """The TV and the rail keep renderings per pulse (the per-process cache, and tournaments/live_cache.py's
+    files shared by the server's processes); a new test's database can repeat an old pulse (same ids and
+    counts), so every test starts with empty caches."""
     from django.core.cache import cache
 
+    from tournaments import live_cache
+
     cache.clear()
+    live_cache.clear()
     yield
 
 

@@ -34,6 +34,7 @@ FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("night jackpot: deposits", lambda e: reverse("night_jackpot", args=[e.played.pk])),
     ("season jackpot", lambda e: reverse("season_jackpot", args=[e.season.pk])),
     ("standings: season filter", lambda e: reverse("standings")),
+    ("standings: search", lambda e: reverse("standings") + "?q=a"),
     ("organizer home", lambda e: reverse("organizer_home")),
     ("season create", lambda e: reverse("season_create")),
     ("season edit", lambda e: reverse("season_edit", args=[e.season.pk])),

@@ -36,6 +36,8 @@ GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("tonight's results", lambda e: reverse("night_results", args=[e.tonight.pk])),
     ("player", lambda e: reverse("player_detail", args=[e.player.pk])),
     ("jackpot", lambda e: reverse("jackpot")),
+    ("standings: a player's place", lambda e: reverse("standings") + f"?player={e.player.pk}"),
+    ("standings: nobody found", lambda e: reverse("standings") + "?q=Xaver"),
     *FORM_PAGES,
 ]
 

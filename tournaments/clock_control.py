@@ -50,22 +50,30 @@ def clock_for(night: Night) -> ClockState:
     return clock_state
 
 
-def stored_clock(night: Night) -> ClockState:
-    """For reading only (a page view writes nothing): the stored row, or an unsaved one at its defaults."""
-    return ClockState.objects.filter(night=night).first() or ClockState(night=night, **season_breaks(night))
+def stored_clock(night: Night, *, read_with_night: bool = False) -> ClockState:
+    """For reading only (a page view writes nothing): the stored row, or an unsaved one at its defaults.
+
+    `read_with_night`: the caller read the clock in the same query as the night (the dealer's tap does).
+    """
+    clock_relation = Night._meta.get_field("clock")
+    if read_with_night and clock_relation.is_cached(night):
+        stored = clock_relation.get_cached_value(night)
+    else:
+        stored = ClockState.objects.filter(night=night).first()
+    return stored or ClockState(night=night, **season_breaks(night))
 
 
-def reading_for(night: Night, now: datetime | None = None) -> clock.Reading:
-    clock_state = stored_clock(night)
+def reading_for(night: Night, now: datetime | None = None, *, read_with_night: bool = False) -> clock.Reading:
+    clock_state = stored_clock(night, read_with_night=read_with_night)
     return clock.read(clock_state.state, clock_state.schedule(night.season), now or timezone.now())
 
 
-def blinds_now(night: Night, now: datetime | None = None) -> tuple[int, int, int]:
+def blinds_now(night: Night, now: datetime | None = None, *, read_with_night: bool = False) -> tuple[int, int, int]:
     """(level, small blind, big blind) for a hand starting now.
 
     Before the clock is started: the first level. During a break: the level after the break.
     """
-    reading = reading_for(night, now)
+    reading = reading_for(night, now, read_with_night=read_with_night)
     # The levels never end, but a hand's blinds are stored in integer columns: past level 27 or so every
     # stack is all-in anyway, so the stored blinds stop at the largest value every database keeps.
     return reading.level, min(reading.small_blind, MAX_STORED_BLINDS), min(reading.big_blind, MAX_STORED_BLINDS)

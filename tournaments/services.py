@@ -3,6 +3,7 @@ placement corrections. The hand itself goes through `tracker.py`.
 """
 from __future__ import annotations
 
+import logging
 import random
 from decimal import Decimal
 
@@ -14,8 +15,10 @@ from django.utils.translation import gettext as _
 from league import services as league_services
 from league.models import Entry, Night, NightStatus, Player
 
-from . import seating
+from . import seating, statistics
 from .models import Hand, Placement, PlacementCorrection, Seat, Table, TableStatus, new_dealer_token
+
+logger = logging.getLogger(__name__)
 
 
 class NightError(Exception):
@@ -167,7 +170,16 @@ def correct_placement(*, placement: Placement, place: int, reason: str, by: Abst
     placement.place = place
     placement.save(update_fields=["place"])
     placement.table.touch()  # every phone showing the table is now stale
+    # The new revision outdates the table's kept statistics: keep them again (the tracker does so on a finish).
+    transaction.on_commit(lambda: _keep_figures(placement.table_id))
     return placement
+
+
+def _keep_figures(table_id: int) -> None:
+    try:
+        statistics.keep_table_figures(table_id)
+    except Exception:  # replayed on the next view anyway; the correction stands
+        logger.exception("could not keep the figures of table %s", table_id)
 
 
 @transaction.atomic

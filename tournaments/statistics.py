@@ -3,15 +3,17 @@
 The figures are defined in :mod:`tournaments.poker.stats` (pure); this module
 loads the hands of some tables in a fixed number of queries, replays them
 through the engine (the same replay as the tracker and ``replay_hand``) and
-adds them up per seat. Nothing is stored: a finished table's figures are kept
-in memory, keyed by the table and the moment it finished, so an undo that
-reopens a table (and finishes it again later) is never served stale figures.
-Only complete hands count; hands of tables still playing are replayed each time.
+adds them up per seat. A finished table's figures are computed once, when it
+finishes, and kept in the database (:class:`~tournaments.models.TableFigures`,
+one row per table, stamped with the table's revision): the pages add up
+stored rows. A table without a current row (finished before the upgrade, or
+changed since: an undo, a corrected place) is replayed on view and its row
+written then. Only complete hands count; hands of tables still playing are
+replayed each time. The hand-history documents are kept in a file cache.
 """
 from __future__ import annotations
 
 import datetime
-import hashlib
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
@@ -21,13 +23,13 @@ from fractions import Fraction
 from django.core.cache import caches
 from django.db.models import Q
 
-from .models import Action, Hand, HandStatus, Seat, Table, TableStatus
+from .models import Action, Hand, HandStatus, Seat, Table, TableFigures, TableStatus
 from .poker import stats as pure
 from .poker.replay import PlayedHand, play_hand
 from .tracker import replay_json
 
 HandKey = tuple[int, int]  # (table id, hand number)
-TableFigures = dict[int, pure.PlayerStats]  # seat id -> figures at that table
+SeatFigures = dict[int, pure.PlayerStats]  # seat id -> figures at that table
 
 
 def played_hand(hand: Hand, actions: Sequence[Action]) -> PlayedHand:
@@ -99,8 +101,8 @@ class _FiguresCache:
             self._disk().clear()
 
 
-figures_cache = _FiguresCache()
-VERSION = 1  # raise when a definition in tournaments/poker/stats.py or an export changes
+figures_cache = _FiguresCache()  # the hand-history documents of finished tables (tournaments.exports)
+VERSION = 2  # raise when a definition in tournaments/poker/stats.py or an export changes
 
 
 def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None) -> str | None:
@@ -110,8 +112,8 @@ def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datet
     return f"{kind}:v{VERSION}:{table_id}:{finished_at.isoformat()}"
 
 
-def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, TableFigures]:
-    figures: dict[int, TableFigures] = defaultdict(dict)
+def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, SeatFigures]:
+    figures: dict[int, SeatFigures] = defaultdict(dict)
     for hand, actions in hands:
         person_of = {p["name"]: p["seat"] for p in hand.players}
         pure.add_hand(figures[hand.table_id], played_hand(hand, actions), (hand.table_id, hand.number), person_of)
@@ -136,16 +138,108 @@ def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | No
     return found
 
 
-def table_figures(tables: Sequence[tuple[int, str, datetime.datetime | None]]) -> dict[int, TableFigures]:
-    """Figures per seat for each table given as (id, status, finished_at)."""
-    return per_table("figures", tables, lambda hands: dict(_figures_of(hands)))
+TableRow = tuple[int, str, str]  # id, status, revision
+FILL_BATCH = 40  # tables replayed and kept together on view (40 x 80 hands: a few seconds)
+
+
+PlainFigures = dict[str, tuple[list, list]]  # seat id (as text) -> (as_plain, knockouts_as_plain)
+
+
+def _stored_rows(table_ids: Sequence[int], *, knockouts: bool) -> dict[int, tuple[str, int, PlainFigures]]:
+    """The kept rows of these tables: table id -> (revision, version, figures); a query per 900 tables.
+    Without ``knockouts`` the knockouts' lists are not read (a season's table needs the counts only)."""
+    rows: dict[int, tuple[str, int, PlainFigures]] = {}
+    ids = list(table_ids)
+    fields = ["table_id", "revision", "version", "figures"] + (["knockouts"] if knockouts else [])
+    for k in range(0, len(ids), 900):
+        for table_id, revision, version, figures, *lists in TableFigures.objects.filter(
+            table_id__in=ids[k:k + 900]
+        ).values_list(*fields):
+            lists = lists[0] if lists else {}
+            rows[table_id] = (revision, version, {seat: (plain, lists.get(seat, ())) for seat, plain in figures.items()})
+    return rows
+
+
+def _plain(figures: SeatFigures) -> PlainFigures:
+    return {str(seat_id): (pure.as_plain(stats), pure.knockouts_as_plain(stats)) for seat_id, stats in figures.items()}
+
+
+def _decode(plain: PlainFigures) -> SeatFigures:
+    return {int(seat_id): pure.from_plain(counts, knockouts) for seat_id, (counts, knockouts) in plain.items()}
+
+
+def _store(plain: dict[int, PlainFigures], revisions: dict[int, str]) -> None:
+    """Write (or replace) the rows of these finished tables, stamped with the revision they were read at."""
+    TableFigures.objects.bulk_create(
+        [
+            TableFigures(
+                table_id=table_id,
+                revision=revision,
+                version=VERSION,
+                figures={seat: counts for seat, (counts, _) in plain.get(table_id, {}).items()},
+                knockouts={seat: lists for seat, (_, lists) in plain.get(table_id, {}).items() if lists},
+            )
+            for table_id, revision in revisions.items()
+        ],
+        batch_size=200,
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["revision", "version", "figures", "knockouts", "computed_at"],
+    )
+
+
+def table_plain_figures(tables: Sequence[TableRow], *, knockouts: bool = True) -> dict[int, PlainFigures]:
+    """Plain figures for each table given as (id, status, revision): a finished table's from its kept row
+    if current, else replayed (and kept, if finished). A query per 900 tables; for the others, per
+    :data:`FILL_BATCH` tables, two to replay them and one to keep them."""
+    finished = {table_id: revision for table_id, status, revision in tables if status == TableStatus.FINISHED}
+    found: dict[int, PlainFigures] = {}
+    for table_id, (revision, version, figures) in _stored_rows(list(finished), knockouts=knockouts).items():
+        if revision == finished[table_id] and version == VERSION:
+            found[table_id] = figures
+    missing = [table_id for table_id, _status, _revision in tables if table_id not in found]
+    # Kept batch by batch: a view cut off by the server's timeout (a season never filled) still leaves
+    # its work for the next one.
+    for k in range(0, len(missing), FILL_BATCH):
+        part = missing[k:k + FILL_BATCH]
+        built = _figures_of(load_hands(Q(table_id__in=part)))
+        for table_id in part:
+            found[table_id] = _plain(built.get(table_id) or {})
+        stale = {table_id: finished[table_id] for table_id in part if table_id in finished}
+        if stale:
+            _store(found, stale)
+    return found
+
+
+def table_figures(tables: Sequence[TableRow]) -> dict[int, SeatFigures]:
+    """Figures per seat for each table given as (id, status, revision) (see :func:`table_plain_figures`)."""
+    return {table_id: _decode(plain) for table_id, plain in table_plain_figures(tables).items()}
 
 
 def keep_table_figures(table_id: int) -> None:
-    """Compute and keep a table's figures (called when the tracker finishes a table)."""
-    row = Table.objects.filter(pk=table_id).values_list("pk", "status", "finished_at").first()
-    if row is not None:
-        table_figures([row])
+    """Compute and keep a finished table's figures (the tracker calls this when a table finishes; a
+    corrected place calls it too). The revision is read first: a change while replaying outdates the row."""
+    row = Table.objects.filter(pk=table_id).values_list("pk", "status", "revision").first()
+    if row is None or row[1] != TableStatus.FINISHED:
+        return
+    figures = _figures_of(load_hands(Q(table_id=table_id)))
+    _store({table_id: _plain(figures.get(table_id, {}))}, {table_id: row[2]})
+
+
+def keep_all_table_figures(*, batch: int = FILL_BATCH, progress=None) -> int:
+    """Fill the rows of every finished table that has none or an outdated one (``manage.py
+    keep_table_figures``, after the upgrade); returns how many tables were replayed."""
+    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
+    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
+    todo = [(pk, revision) for pk, revision in tables
+            if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+    for k in range(0, len(todo), batch):
+        part = dict(todo[k:k + batch])
+        figures = _figures_of(load_hands(Q(table_id__in=list(part))))
+        _store({table_id: _plain(figures.get(table_id, {})) for table_id in part}, part)
+        if progress:
+            progress(min(k + batch, len(todo)), len(todo))
+    return len(todo)
 
 
 # --- a player's figures ----------------------------------------------------------
@@ -183,7 +277,7 @@ class PlayerStatistics:
 def _table_rows(seat_filter: Q) -> list[tuple]:
     return list(
         Seat.objects.filter(seat_filter).values_list(
-            "pk", "table_id", "table__number", "table__status", "table__finished_at",
+            "pk", "table_id", "table__number", "table__status", "table__revision",
             "table__night_id", "table__night__date", "table__night__season_id",
         )
     )
@@ -192,12 +286,12 @@ def _table_rows(seat_filter: Q) -> list[tuple]:
 def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics:
     """The player's figures per night of the season, for the season and all time (a fixed number of queries)."""
     rows = _table_rows(Q(entry__player_id=player_id))
-    figures = table_figures([(table_id, status, finished) for _, table_id, _, status, finished, *_ in rows])
+    figures = table_figures(sorted({(table_id, status, revision) for _, table_id, _, status, revision, *_ in rows}))
     season_total, all_time = pure.PlayerStats(), pure.PlayerStats()
     nights: list[NightFigures] = []
     untracked = 0
     table_info = {}
-    for seat_id, table_id, number, _status, _finished, night_id, date, row_season in rows:
+    for seat_id, table_id, number, _status, _revision, night_id, date, row_season in rows:
         mine = figures.get(table_id, {}).get(seat_id)
         table_info[table_id] = (number, date)
         if mine is not None:
@@ -250,30 +344,21 @@ class SeasonStatistics:
 
 
 def season_statistics(season_id: int) -> SeasonStatistics:
-    """Every player's figures over the season's tracked hands: one query, and two more for tables not yet kept."""
+    """Every player's figures over the season's tracked hands: the seats, the kept rows of the finished
+    tables (a query each), and three more for tables without a current row (replayed and kept)."""
     seats = list(
         Seat.objects.filter(table__night__season_id=season_id).values_list(
-            "pk", "table_id", "table__status", "table__finished_at", "entry__player_id", "entry__player__name"
+            "pk", "table_id", "table__status", "table__revision", "entry__player_id", "entry__player__name"
         )
     )
-    rows = [(seat_id, table_id, None, status, finished) for seat_id, table_id, status, finished, _, _ in seats]
     players = {seat_id: player_id for seat_id, _, _, _, player_id, _ in seats}
     names = {player_id: name for _, _, _, _, player_id, name in seats}
-    tables = sorted({(table_id, status, finished) for _, table_id, _, status, finished, *_ in rows}, key=lambda t: t[0])
-    # The season's sum is kept too, under a key that changes with any table or any seat's player (a merge).
-    keys = [cache_key("figures", *table) for table in tables]
-    signature = hashlib.sha1(repr((keys, sorted(players.items()))).encode()).hexdigest() if all(keys) else None
-    season_key = f"season:v{VERSION}:{season_id}:{signature}" if signature else None
-    kept = figures_cache.get_many([season_key]).get(season_key) if season_key else None
-    if kept is None:
-        figures = table_figures(tables)
-        per_player = pure.merge(
-            {players[seat_id]: stats for seat_id, stats in table.items()} for table in figures.values()
-        )
-        kept = (per_player, sum(1 for table in figures.values() if table))
-        if season_key:
-            figures_cache.put_many({season_key: kept})
-    per_player, tracked = kept
+    tables = sorted({(table_id, status, revision) for _, table_id, status, revision, _, _ in seats})
+    figures = table_plain_figures(tables, knockouts=False)  # the season's table and awards need the counts only
+    per_player = pure.add_plain(
+        (players[int(seat_id)], counts, ()) for table in figures.values() for seat_id, (counts, _) in table.items()
+    )
+    tracked = sum(1 for table in figures.values() if table)
     result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
     result.sort(key=lambda row: row.name.lower())
     return SeasonStatistics(result, tracked, len(tables))

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
-from .models import Table, TableStatus
+from .models import TableStatus
 from .poker import holdem
 from .poker.cards import parse_cards
-from .tracker import TableState, chips_expected, chips_in_play, load_state
+from .tracker import TableState, chips_expected, chips_in_play
 
 
 @dataclass(frozen=True)
@@ -139,8 +140,7 @@ def _used_cards(state: TableState) -> set[str]:
     return {str(card) for group in groups for card in parse_cards(group)}
 
 
-def tracker_context(table: Table, *, dealer_link: bool, picking: str | None = None) -> dict:
-    state = load_state(table)
+def tracker_context(state: TableState, *, dealer_link: bool, picking: str | None = None) -> dict:
     engine, hand = state.engine, state.hand
     legal = engine.legal_actions() if engine is not None else None
     pots: list[PotRow] = []
@@ -166,9 +166,10 @@ def tracker_context(table: Table, *, dealer_link: bool, picking: str | None = No
     result_stands = finished and state.result_stands
     jackpot_sum = None
     if finished and not result_stands:
-        from league.results import table_jackpot_sum  # league imports tournaments' models
+        from league.money import cents  # league imports tournaments' models
 
-        jackpot_sum = table_jackpot_sum(state.table)
+        # The seats' entries came with the one read: league.results.table_jackpot_sum without a query.
+        jackpot_sum = cents(sum((seat.entry.jackpot_share for seat in state.seats), Decimal(0)))
     return {
         "table": state.table,
         "night": state.table.night,

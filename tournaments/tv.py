@@ -7,13 +7,15 @@ in play and no players left.
 """
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.core.cache import cache
 from django.db.models import Count
+from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -22,14 +24,13 @@ from league.money import format_money
 from league.numbers import format_chips
 from league.results import night_jackpot_sum, season_standings
 
-from . import clock, clock_control, live
+from . import clock, clock_control, live, live_cache
 from .models import Placement, Seat, Table, TableStatus
 from .tracker import chips_in_play, load_state
 
 __all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]
 
 LEVELS_AHEAD = 6
-CACHE_SECONDS = 120
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,20 @@ def _figures_dict(night: Night) -> dict:
     }
 
 
-def cached_for_play(kind: str, night: Night, pulse: str, build):
-    """What `build()` returns, kept per worker for as long as nothing is played: six TVs and the rail's
-    viewers asking after the same tap get one replay and one rendering per worker, not one each."""
-    key = f"tv:{kind}:{night.pk}:{live.play_part(pulse)}:{get_language()}"
-    value = cache.get(key)
-    if value is None:
-        value = build()
-        cache.set(key, value, CACHE_SECONDS)
-    return value
+def cached_for_seats(kind: str, night: Night, pulse: str, build: Callable[[], str]) -> str:
+    """What `build()` returns, made once (across the server's processes) for as long as nobody sits down or
+    goes out: a tap changes neither the figures nor the other screens (chips in play stay the same within a
+    hand; see tournaments/live.py), so six TVs cost nothing while the tables play."""
+    return live_cache.shared(f"tv:{kind}:{night.pk}:{live.seats_part(pulse)}:{get_language()}", build)
+
+
+def screens_html(night: Night, pulse: str) -> str:
+    """The TV's other screens (seating, eliminations, standings) as of `pulse`."""
+    return cached_for_seats("screens", night, pulse, lambda: render_to_string("tournaments/clock/_screens.html", screens_context(night)))
+
+
+def screens_context(night: Night) -> dict:
+    return {"night": night, "seating": seating_screen(night), "eliminations": eliminations(night), "leaderboard": leaderboard(night)}
 
 
 def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None) -> dict:
@@ -102,7 +108,7 @@ def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None
     reading = clock.read(clock_state.state, clock_state.schedule(night.season), now, upcoming=LEVELS_AHEAD)
     return {
         **reading.as_dict(),
-        **cached_for_play("figures", night, pulse, lambda: _figures_dict(night)),
+        **json.loads(cached_for_seats("figures", night, pulse, lambda: json.dumps(_figures_dict(night)))),
         "announcement": clock_state.announcement,
         "screen": clock_state.tv_screen,
         "spoken": clock_state.spoken,

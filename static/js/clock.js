@@ -191,8 +191,16 @@
     }
   }
 
-  // For tv.js: read the server's state now (the pulse said it changed).
-  window.LeagueClock = {sync: sync};
+  // A state the server pushed (tv.js's event stream): true as it arrives, newer than any sync under way.
+  function apply(state) {
+    var el = root();
+    generation += 1;
+    setBase(state, performance.now());
+    if (el) { el.classList.remove("is-offline"); }
+  }
+
+  // For tv.js: read the server's state now (the pulse said it changed), or take the one it was sent.
+  window.LeagueClock = {sync: sync, apply: apply};
 
   function init() {
     if (!root()) { return; }

@@ -1,16 +1,30 @@
-/* The rail: a public live view of the tables, kept fresh by a cheap poll.
+/* The rail: a public live view of the tables, kept fresh by an event stream.
  *
- * Every second (data-pulse-ms) the page asks for the rail's partial (HX-Request:
- * the server renders only #rail) with the version it holds (If-None-Match:
- * data-pulse); the server answers 304 without a body while nothing changed,
- * else the partial, which is swapped in. The server has already left out every card the table has not
- * seen. Paused while the page is hidden; open <details> stay open.
+ * The page keeps one EventSource open (data-events-url): the server sends the
+ * rail's partial (#rail) as an event "rail" whenever the table changed, and
+ * EventSource reconnects by itself (the server ends each stream after a few
+ * minutes; Last-Event-ID says what the page holds). Where there is no stream
+ * (no EventSource, the server refused it with 204, a proxy that holds it back)
+ * the page polls instead: every second (data-pulse-ms) it asks for the partial
+ * with the version it holds (If-None-Match: data-pulse); 304 without a body
+ * while nothing changed. It tries the stream again a minute later. The server
+ * has already left out every card the table has not seen. Closed while the
+ * page is hidden; open <details> stay open.
  */
 (function () {
   "use strict";
 
+  var OPEN_WITHIN_MS = 10000;     // a stream that does not open by then is given up for polling
+  var OFFLINE_AFTER_MS = 5000;    // a reconnect shorter than this is not worth a note
+  var STREAM_AGAIN_MS = 60000;    // after falling back to polling, try the stream again
+
   var timer = null;
   var busy = false;
+  var source = null;
+  var polling = false;
+  var openTimer = null;
+  var offlineTimer = null;
+  var againTimer = null;
 
   function rail() { return document.querySelector("[data-rail]"); }
 
@@ -37,13 +51,82 @@
     holder.innerHTML = html;
     var fresh = holder.querySelector("[data-rail]");
     if (!fresh) { return; }
+    fresh.dataset.live = el.dataset.live || "";
     el.replaceWith(fresh);
     restoreDetails(fresh, open);
     fresh.dataset.updatedAt = String(Date.now());
   }
 
+  function online(yes) {
+    var el = rail();
+    clearTimeout(offlineTimer);
+    if (yes) {
+      if (el) { el.classList.remove("is-offline"); }
+    } else {
+      offlineTimer = setTimeout(function () { var now = rail(); if (now) { now.classList.add("is-offline"); } }, OFFLINE_AFTER_MS);
+    }
+  }
+
+  // --- the event stream ------------------------------------------------------------
+
+  function listen() {
+    var el = rail();
+    if (!el) { return; }
+    if (!window.EventSource || !el.dataset.eventsUrl) { return startPolling(); }
+    if (source || document.visibilityState === "hidden") { return; }
+    stopPolling();
+    source = new EventSource(el.dataset.eventsUrl + "?seen=" + encodeURIComponent(el.dataset.pulse || ""));
+    clearTimeout(openTimer);
+    openTimer = setTimeout(function () {
+      if (source && source.readyState !== EventSource.OPEN) { giveUp(); }
+    }, OPEN_WITHIN_MS);
+    source.addEventListener("open", function () {
+      clearTimeout(openTimer);
+      online(true);
+      var now = rail();
+      if (now) { now.dataset.live = "stream"; }
+    });
+    source.addEventListener("rail", function (event) {
+      var now = rail();
+      if (now) { swap(now, event.data); }
+      online(true);
+    });
+    source.addEventListener("error", function () {
+      if (source && source.readyState === EventSource.CLOSED) { giveUp(); } else { online(false); }
+    });
+  }
+
+  // No stream here (refused, or it never opened): poll, and try the stream again later.
+  function giveUp() {
+    close();
+    startPolling();
+    clearTimeout(againTimer);
+    againTimer = setTimeout(listen, STREAM_AGAIN_MS);
+  }
+
+  function close() {
+    clearTimeout(openTimer);
+    if (source) { source.close(); source = null; }
+  }
+
+  // --- the polling fallback -----------------------------------------------------------
+
+  function startPolling() {
+    var el = rail();
+    if (el) { el.dataset.live = "poll"; }
+    if (polling) { return; }
+    polling = true;
+    schedule();
+  }
+
+  function stopPolling() {
+    polling = false;
+    clearTimeout(timer);
+  }
+
   function poll() {
     var el = rail();
+    if (!polling) { return; }
     if (!el || busy || document.visibilityState === "hidden") { return schedule(); }
     busy = true;
     fetch(el.dataset.railUrl, {cache: "no-store", headers: {"HX-Request": "true", "If-None-Match": '"' + el.dataset.pulse + '"'}})
@@ -53,8 +136,9 @@
         return response.text();
       })
       .then(function (html) {
-        el.classList.remove("is-offline");
-        if (html !== null) { swap(el, html); }
+        var now = rail();
+        if (now) { now.classList.remove("is-offline"); }
+        if (html !== null && now) { swap(now, html); }
       })
       .catch(function () { var now = rail(); if (now) { now.classList.add("is-offline"); } })
       .then(function () { busy = false; schedule(); });
@@ -63,14 +147,22 @@
   function schedule() {
     var el = rail();
     clearTimeout(timer);
+    if (!polling) { return; }
     timer = setTimeout(poll, el ? Number(el.dataset.pulseMs) || 1000 : 1000);
   }
 
   function init() {
     if (!rail()) { return; }
-    schedule();
+    listen();
+    // A phone in a pocket holds no stream: closed while hidden, opened again (and caught up) when shown.
     document.addEventListener("visibilitychange", function () {
-      if (document.visibilityState === "visible") { poll(); }
+      if (document.visibilityState === "hidden") {
+        close();
+      } else if (polling) {
+        poll();
+      } else {
+        listen();
+      }
     });
   }
 

@@ -1,12 +1,15 @@
 /* The pub's TV: follows the organizer within a second, chimes, speaks, and shows the other screens.
  *
  * clock.js counts down; this file adds what only the TV does:
- * - every data-pulse-ms (500) it asks the pulse URL for a short version string
- *   "clock-play"; when the clock part changed (an organizer's button) clock.js
- *   reads the full state at once, when the play part changed (a tap) the figures
- *   and the other screens follow at most every 3 s (a poll instead of
- *   server-sent events: gunicorn's sync workers would each be held by one open
- *   stream, see the README);
+ * - it keeps an event stream open (EventSource, data-events-url): the server
+ *   sends the state ("state") at once after an organizer's button, and the
+ *   figures and the other screens ("state", "screens") when someone sat down or
+ *   went out; EventSource reconnects by itself. Without a stream (no
+ *   EventSource, the server refused it, it never opened) it polls instead:
+ *   every data-pulse-ms (500) it asks for the version "clock-seats-play"; a
+ *   changed clock part makes clock.js read the state at once, a changed seats
+ *   part brings the figures and the other screens at most every 3 s; the stream
+ *   is tried again a minute later;
  * - the night's figures, the level list, the time to the next break, the wall clock
  *   and the organizer's announcement line;
  * - the screen the organizer chose (clock, seating, eliminations, standings) or
@@ -29,6 +32,15 @@
   var lastLeft = null;
   var lastAnnouncement = null;
   var pulseBusy = false;
+  var pulseTimer = null;
+  var polling = false;
+  var source = null;
+  var openTimer = null;
+  var offlineTimer = null;
+  var againTimer = null;
+  var OPEN_WITHIN_MS = 10000;
+  var OFFLINE_AFTER_MS = 5000;
+  var STREAM_AGAIN_MS = 60000;
   var figuresTimer = null;
   var lastFigures = -Infinity;
   var rotationIndex = 0;
@@ -82,8 +94,61 @@
     chooseScreen(true);
   }
 
+  // --- the event stream, or polling where there is none ---------------------------------
+
+  function listen() {
+    if (!window.EventSource || !el.dataset.eventsUrl) { return startPolling(); }
+    if (source) { return; }
+    stopPolling();
+    source = new EventSource(el.dataset.eventsUrl + "?seen=" + encodeURIComponent(el.dataset.pulse || ""));
+    clearTimeout(openTimer);
+    openTimer = setTimeout(function () {
+      if (source && source.readyState !== EventSource.OPEN) { giveUp(); }
+    }, OPEN_WITHIN_MS);
+    source.addEventListener("open", function () {
+      clearTimeout(openTimer);
+      clearTimeout(offlineTimer);
+      el.classList.remove("is-offline");
+      el.dataset.live = "stream";
+    });
+    source.addEventListener("state", function (event) {
+      clearTimeout(offlineTimer);
+      if (window.LeagueClock) { window.LeagueClock.apply(JSON.parse(event.data)); }
+    });
+    source.addEventListener("screens", function (event) { setScreens(event.data); });
+    source.addEventListener("error", function () {
+      if (source && source.readyState === EventSource.CLOSED) {
+        giveUp();
+      } else {
+        // EventSource reconnects by itself; only a longer gap is worth the offline banner.
+        clearTimeout(offlineTimer);
+        offlineTimer = setTimeout(function () { el.classList.add("is-offline"); }, OFFLINE_AFTER_MS);
+      }
+    });
+  }
+
+  function giveUp() {
+    clearTimeout(openTimer);
+    if (source) { source.close(); source = null; }
+    startPolling();
+    clearTimeout(againTimer);
+    againTimer = setTimeout(listen, STREAM_AGAIN_MS);
+  }
+
+  function startPolling() {
+    el.dataset.live = "poll";
+    if (polling) { return; }
+    polling = true;
+    pulseTimer = setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
+  }
+
+  function stopPolling() {
+    polling = false;
+    clearTimeout(pulseTimer);
+  }
+
   function pulse() {
-    if (pulseBusy) { return; }
+    if (pulseBusy || !polling) { return; }
     pulseBusy = true;
     fetch(el.dataset.pulseUrl, {cache: "no-store"})
       .then(function (response) {
@@ -104,12 +169,12 @@
       .catch(function () { el.classList.add("is-offline"); })
       .then(function () {
         pulseBusy = false;
-        setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
+        if (polling) { pulseTimer = setTimeout(pulse, Number(el.dataset.pulseMs) || 500); }
       });
   }
 
-  // A tap somewhere: the figures and the other screens follow, at most once every FIGURES_SECONDS, so six
-  // TVs do not re-read the whole night after every single tap at six tables.
+  // Polling: someone sat down or went out; the figures and the other screens follow, at most once every
+  // FIGURES_SECONDS.
   function figuresChanged() {
     if (figuresTimer) { return; }
     var wait = Math.max(0, lastFigures + FIGURES_SECONDS * 1000 - performance.now());
@@ -124,19 +189,21 @@
   function refreshScreens() {
     fetch(el.dataset.screensUrl, {cache: "no-store"})
       .then(function (response) { if (!response.ok) { throw new Error(response.status); } return response.text(); })
-      .then(function (html) {
-        var holder = el.querySelector("[data-tv-screens]");
-        var scroll = {};
-        holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
-          scroll[pages.closest("[data-screen]").dataset.screen] = pages.scrollTop;
-        });
-        holder.innerHTML = html;
-        holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
-          pages.scrollTop = scroll[pages.closest("[data-screen]").dataset.screen] || 0;
-        });
-        chooseScreen(false);
-      })
+      .then(setScreens)
       .catch(function () {});
+  }
+
+  function setScreens(html) {
+    var holder = el.querySelector("[data-tv-screens]");
+    var scroll = {};
+    holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
+      scroll[pages.closest("[data-screen]").dataset.screen] = pages.scrollTop;
+    });
+    holder.innerHTML = html;
+    holder.querySelectorAll("[data-tv-pages]").forEach(function (pages) {
+      pages.scrollTop = scroll[pages.closest("[data-screen]").dataset.screen] || 0;
+    });
+    chooseScreen(false);
   }
 
   // --- every tick (clock.js renders five times a second) -------------------------------
@@ -383,7 +450,7 @@
     el.addEventListener("clock:tick", tick);
     setUpSound();
     setUpFullscreen();
-    setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
+    listen();
   }
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }

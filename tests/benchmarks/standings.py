@@ -1,24 +1,33 @@
-"""Server time of the results pages and sheets: ``python -m tests.benchmarks.standings``.
+"""Server time and size of the results pages at two league sizes: ``python -m tests.benchmarks.standings``.
 
-Builds, in a throwaway SQLite database, a season of 300 players and 40
-nights (about 60 players a night on tables of up to six, drawn by the
-seating service, results typed in as paper results, ties included, every
-deposit confirmed), then times:
+Builds, in throwaway SQLite databases, a season at 1x (300 players, 40
+nights) and at 10x (3,000 players, 200 nights), about 60 players a night on
+tables of up to six, drawn by the seating service, results typed in as paper
+results, ties included, every deposit confirmed. Each size runs in its own
+process (Django is set up once per process); the figures are printed side by
+side. Per page, through the full Django stack (the test client):
 
-- the standings page (the full Django stack through the test client);
-- one night's placement sheets as a PDF (every table of the night);
-- one table's placement sheet as a PDF.
+- "kept": a view after an earlier one (the season's table and awards come from
+  the cache, league.season_cache);
+- "first view": the first view after a change of the season's results (the
+  cache emptied before each run: the table, and on page 1 the awards, are
+  computed afresh);
 
-Prints the median and the spread; asserts nothing. The season builder is
-also what the results tests use (`build_season`, `play_night`).
+with the median and p90 server time, the HTML size and the queries. Then one
+night's placement sheets and one table's sheet as PDFs. Asserts nothing.
+`--sizes 1x` runs one size only; `--players/--nights` a size of your own.
+The season builder is also what the results tests use (`build_season`, `play_night`).
 """
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from decimal import Decimal
@@ -101,25 +110,27 @@ FIRST = ["Anna", "Ben", "Carla", "Deniz", "Emil", "Frieda", "Gül", "Hannes", "I
 LAST = ["Berger", "Schuster", "Öztürk", "Weiß", "Krämer", "Lange", "Nowak", "Fischer", "Wagner", "Becker", "Hoffmann"]
 
 
-def _times(run, repeat: int) -> list[float]:
+def _times(run, repeat: int, before=None) -> list[float]:
     times = []
     for _ in range(repeat):
+        if before is not None:
+            before()
         t0 = time.perf_counter()
         run()
         times.append((time.perf_counter() - t0) * 1000)
     return sorted(times)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--nights", type=int, default=40)
-    parser.add_argument("--per-night", type=int, default=60)
-    parser.add_argument("--repeat", type=int, default=30)
-    args = parser.parse_args()
+SIZES = {"1x": (300, 40), "10x": (3000, 200)}
+
+
+def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
+    """Build one season in a throwaway database and time its pages: {label: (median ms, p90 ms, note)}."""
+    figures: dict[str, tuple[float, float, str]] = {}
     with tempfile.TemporaryDirectory() as folder:
         _setup_django(os.path.join(folder, "bench.sqlite3"))
         from django.contrib.auth import get_user_model
+        from django.core.cache import cache
         from django.db import connection, reset_queries
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
@@ -132,43 +143,102 @@ def main() -> None:
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()
-        season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
-        print(
-            f"built a season of {args.players} players and {args.nights} nights "
-            f"({Table.objects.count()} tables, {Placement.objects.count()} placements) in {time.perf_counter() - started:.1f}s"
+        season = build_season(organizer, players=players, nights=nights, per_night=per_night)
+        figures["built"] = (
+            time.perf_counter() - started, 0.0,
+            f"{Table.objects.count()} tables, {Placement.objects.count()} placements",
         )
-        client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
-        url = f"{reverse('standings')}?season={season.pk}"
         reset_queries()  # the build filled DEBUG's query log
-        with CaptureQueriesContext(connection) as queries:
-            response = client.get(url)
-        assert response.status_code == 200
+        visitor = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
+        staff = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
+        staff.force_login(organizer)
+        table = results.season_standings(season)
+        middle = table.rows[len(table.rows) // 2]
+        standings = f"{reverse('standings')}?season={season.pk}"
+        player = f"{reverse('player_detail', args=[middle.player_id])}?season={season.pk}"
+        pages = [
+            ("standings page 1", visitor, standings),
+            ("standings, his page", visitor, f"{standings}&player={middle.player_id}"),
+            ("standings search", visitor, f"{standings}&q=kraemer"),
+            ("player page", visitor, player),
+            ("jackpot page", visitor, f"{reverse('jackpot')}?season={season.pk}"),
+            ("organizer jackpot", staff, reverse("season_jackpot", args=[season.pk])),
+        ]
+        for label, client, url in pages:
+            for state, before in (("kept", None), ("first view", cache.clear)):
+                if before is None:
+                    client.get(url)  # an earlier view kept the table (and the awards)
+                else:
+                    before()  # nothing kept, as after a change of the season's results
+                with CaptureQueriesContext(connection) as queries:
+                    response = client.get(url)
+                assert response.status_code == 200, (url, response.status_code)
+                note = f"{len(response.content) / 1024:.0f} KiB, {len(queries)} queries"
+                ms = _times(lambda: client.get(url), repeat if before is None else max(3, repeat // 3), before)
+                figures[f"{label} ({state})"] = (statistics.median(ms), ms[int(len(ms) * 0.9)], note)
+
         night = season.nights.order_by("-date").first()
-        table = night.tables.order_by("number").first()
+        sheet_table = night.tables.order_by("number").first()
         results_url = f"http://localhost{reverse('night_results', args=[night.pk])}"
 
         def night_pdf():
             with translation.override("de"):
-                sheets = results.placement_sheets(night, results_url=results_url)
-                PlacementSheetRenderer(language="de").generate(sheets)
+                PlacementSheetRenderer(language="de").generate(results.placement_sheets(night, results_url=results_url))
 
         def table_pdf():
             with translation.override("de"):
-                sheets = results.placement_sheets(night, results_url=results_url, table_ids=[table.pk])
+                sheets = results.placement_sheets(night, results_url=results_url, table_ids=[sheet_table.pk])
                 PlacementSheetRenderer(language="de").generate(sheets)
 
-        rows = [
-            ("standings page", lambda: client.get(url), f"{len(queries)} queries, {len(response.content) // 1024} KiB"),
-            ("night's sheets PDF", night_pdf, f"{night.tables.count()} tables"),
-            ("one table's sheet", table_pdf, ""),
-        ]
-        for label, run, note in rows:
-            run()  # warm up
-            ms = _times(run, args.repeat)
-            print(
-                f"{label:20s} median {statistics.median(ms):7.2f} ms   p90 {ms[int(len(ms) * 0.9)]:7.2f} ms   "
-                f"({len(ms)} runs{', ' + note if note else ''})"
+        for label, run, note in (("night's sheets PDF", night_pdf, f"{night.tables.count()} tables"), ("one table's sheet", table_pdf, "")):
+            run()
+            ms = _times(run, max(3, repeat // 3))
+            figures[label] = (statistics.median(ms), ms[int(len(ms) * 0.9)], note)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1x,10x", help="which of 1x (300 players, 40 nights) and 10x (3,000, 200) to run")
+    parser.add_argument("--players", type=int, help="a size of your own (with --nights), instead of --sizes")
+    parser.add_argument("--nights", type=int, default=40)
+    parser.add_argument("--per-night", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=15, help="runs per kept view (a third of it for first views)")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # one size, for the parent process
+    args = parser.parse_args()
+    if args.json or args.players:
+        players, nights = (args.players, args.nights) if args.players else SIZES[args.sizes]
+        figures = measure(players, nights, args.per_night, args.repeat)
+        if args.json:
+            print(json.dumps(figures))
+            return
+        sizes = {f"{players}x{nights}": figures}
+    else:
+        sizes = {}
+        for size in args.sizes.split(","):
+            done = subprocess.run(
+                [sys.executable, "-m", "tests.benchmarks.standings", "--json", "--sizes", size,
+                 "--per-night", str(args.per_night), "--repeat", str(args.repeat)],
+                capture_output=True, text=True, check=True,
             )
+            sizes[size] = json.loads(done.stdout.strip().splitlines()[-1])
+    _print(sizes, args.per_night)
+
+
+def _print(sizes: dict[str, dict], per_night: int) -> None:
+    names = list(sizes)
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores; {per_night} players a night")
+    for name in names:
+        players, nights = SIZES.get(name, (None, None))
+        built, _, note = sizes[name]["built"]
+        print(f"{name}: {f'{players} players x {nights} nights, ' if players else ''}{note}, built in {built:.0f} s")
+    print(f"{'':32s}" + "".join(f"{name + ' median / p90 ms':>28s}" for name in names) + "   " + "   ".join(f"{name}: size, queries" for name in names))
+    labels = [label for label in sizes[names[0]] if label != "built"]
+    for label in labels:
+        cells = "".join(f"{sizes[n][label][0]:>16.1f} / {sizes[n][label][1]:>8.1f} " for n in names)
+        notes = "   ".join(f"{sizes[n][label][2]}" for n in names if sizes[n][label][2])
+        print(f"{label:32s}{cells}   {notes}")
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -6,12 +6,18 @@ random legal hand played by the engine (tests/tournaments/poker/random_hands.py)
 stored as the tracker stores it (Hand and Action rows, result, final stacks),
 with random placements. Then times, through the full Django stack (test client):
 
-- keeping one finished table's figures (what the tracker does when a table finishes);
+- keeping one finished table's figures (what the tracker does when a table
+  finishes: replay its hands, write its ``TableFigures`` row);
+- filling the rows of the whole season (``manage.py keep_table_figures``,
+  what an upgrade runs once for the tables finished before it; the same
+  function as the tracker's, table by table in batches);
 - a player's page with his statistics (season and all time), the standings
-  with the season awards, and the season statistics table: "warm" (the
-  finished tables' figures are kept, as they are once each table finished)
-  and "cold" (nothing kept, memory and disk emptied: every hand of the season
-  replayed; ``--cold-repeat 0`` skips it);
+  with the season awards, and the season statistics table: "cold" (right
+  after the fill, every cache in memory and on disk emptied before each run:
+  the pages add up the stored rows) and "warm" (repeated);
+- the same pages when one night's 20 tables have no current row (finished
+  before the upgrade and not filled, or just corrected): replayed on that view
+  and kept (``--lazy-repeat 0`` skips it);
 - one table's hands as PHH and as OHH (80 hands), and one night's hands as PHH (1,600 hands).
 
 Prints the median and p90 of each with its query count, and the machine's
@@ -122,7 +128,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=80)
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--cold-repeat", type=int, default=3)
+    parser.add_argument("--cold-repeat", type=int, default=5)
+    parser.add_argument("--lazy-repeat", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         _setup_django(os.path.join(folder, "bench.sqlite3"))
@@ -131,8 +138,15 @@ def main() -> None:
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
 
-        from tournaments.models import Action, Hand, Seat
-        from tournaments.statistics import figures_cache
+        from django.core.cache import caches
+
+        from tournaments.models import Action, Hand, Seat, TableFigures
+        from tournaments.statistics import figures_cache, keep_all_table_figures, keep_table_figures
+
+        def empty_caches():
+            figures_cache.clear()  # memory and the hand_stats folder
+            for alias in caches:
+                caches[alias].clear()
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()
@@ -167,17 +181,33 @@ def main() -> None:
             print(f"{label:36s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})")
 
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
-        from tournaments.statistics import keep_table_figures
 
         def keep_one():
-            figures_cache.clear()
+            TableFigures.objects.filter(table=table).delete()
             keep_table_figures(table.pk)
 
-        line("finishing a table: keep its figures", _times(keep_one, 5), f"{args.hands} hands replayed")
+        line("finishing a table: keep its figures", _times(keep_one, 5), f"{args.hands} hands replayed, row written")
+        started = time.perf_counter()
+        filled = keep_all_table_figures()
+        print(f"filling the season's rows (manage.py keep_table_figures): {filled} tables "
+              f"({filled * args.hands:,} hands) in {time.perf_counter() - started:.1f} s")
+        ms = _times(lambda: client.get(pages[0][2]), 1)
+        line("first request of the process", ms, "imports, templates, translations: not data")
+        for _label, c, url in pages:
+            c.get(url)  # the process warm: a cold run below measures the data, not Python's first request
         for label, c, url in pages:
             if args.cold_repeat:
-                ms = _times(lambda: (figures_cache.clear(), c.get(url)), args.cold_repeat)
-                line(label + " (cold)", ms, "nothing kept: every hand of the season replayed")
+                ms = _times(lambda: (empty_caches(), c.get(url)), args.cold_repeat)
+                line(label + " (cold)", ms, "stored rows, caches emptied before each run")
+            if args.lazy_repeat:
+                def without_rows():
+                    empty_caches()
+                    TableFigures.objects.filter(table__night=night).delete()
+                    t0 = time.perf_counter()
+                    c.get(url)
+                    return (time.perf_counter() - t0) * 1000
+                ms = sorted(without_rows() for _ in range(args.lazy_repeat))
+                line(label + " (20 tables unkept)", ms, f"{args.tables * args.hands:,} hands replayed and kept on view")
             c.get(url)
             ms = _times(lambda: c.get(url), args.repeat)
             queries, size = count(c, url)
@@ -189,6 +219,10 @@ def main() -> None:
         ms = _times(lambda: hand_statistics.season_awards(season.pk, hand_statistics.season_statistics(season.pk), scored),
                     args.repeat)
         line("  of which the awards (warm)", ms, "the rest is the standings table itself")
+        ms = _times(lambda: hand_statistics.season_statistics(season.pk), args.repeat)
+        line("  the season's hand figures alone", ms, f"{args.nights * args.tables} stored rows added up")
+        ms = _times(lambda: hand_statistics.player_statistics(player_id, season.pk), args.repeat)
+        line("  a player's hand figures alone", ms, "his tables' stored rows, knockouts' lists included")
         for label, c, url in downloads:
             c.get(url)
             ms = _times(lambda: c.get(url), max(3, args.repeat // 3))

@@ -6,7 +6,9 @@ import os
 import re
 import shutil
 import subprocess
+import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,7 @@ def test_a_pause_reaches_the_tv_within_a_second(page: Page, new_context, live_se
     page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
     clock = page.locator("#clock")
     expect(clock).to_have_class(re.compile(r"\bis-running\b"))
+    expect(clock).to_have_attribute("data-live", "stream")  # EventSource, allowed by the CSP (connect-src 'self')
 
     controls = new_context(viewport={"width": 390, "height": 844}).new_page()
     log_in(controls, live_server, organizer, f"/nights/{night.pk}/clock/control/")
@@ -107,10 +110,17 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     hidden_codes = [f'data-card="{code}"' for code in ("As", "Ah", "Ks", "Kh", "Qs", "Qh", "Js", "Jh", "Ts", "Th", "9s", "9h", "8s", "8h")]
 
     payloads: list[str] = []
-    page.on("response", lambda response: payloads.append(response.text()) if "/rail/" in response.url and response.status == 200 else None)
+    page.on(
+        "response",
+        lambda response: payloads.append(response.text())
+        if "/rail/" in response.url and "/events" not in response.url and response.status == 200 else None,
+    )
+    # The rail's event stream, read beside the page by a plain HTTP client: every update it sends is checked too.
+    events = EventStream(f"{live_server.url}/tables/{table.pk}/rail/events")
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/tables/{table.pk}/rail/")
     rail = page.locator("#rail")
+    expect(rail).to_have_attribute("data-live", "stream")
     to_act = engine.to_act
     expect(rail.locator(".rail-seat.to-act")).to_contain_text(to_act)
 
@@ -129,8 +139,10 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     html = page.content()
     assert not any(card in html for card in hidden), "a hole card on the rail before the showdown"
     assert not any(code in html for code in hidden_codes)
-    assert payloads, "the rail fetched no update"
-    for body in payloads:
+    assert payloads, "the rail page was not fetched"
+    streamed = events.wait_for(lambda text: 'data-card="2c"' in text, seconds=3)
+    assert streamed.count("event: rail") >= 3, "the event stream sent too few updates"
+    for body in [*payloads, streamed]:
         assert not any(code in body for code in hidden_codes) and not any(card in body for card in hidden)
     assert 'data-card="7c"' not in html and 'data-card="5d"' not in html  # turn and river not dealt yet
 
@@ -146,6 +158,68 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     expect(rail.locator(f'[data-card="{folded_code}"]')).to_have_count(0)
     settle(table)
     expect(rail.locator(".rail-pot")).to_contain_text("Hauptpot", timeout=2000)
+    streamed = events.wait_for(lambda text: all(f'data-card="{holes[name].split()[0]}"' in text for name in shown), seconds=3)
+    assert f'data-card="{folded_code}"' not in streamed  # the folded hand stays hidden in the stream too
+    events.close()
+
+
+class EventStream:
+    """An EventSource-like reader: a plain HTTP client on a thread, keeping everything the stream sent."""
+
+    def __init__(self, url: str) -> None:
+        self._response = urllib.request.urlopen(url, timeout=30)
+        assert self._response.headers["Content-Type"].startswith("text/event-stream")
+        assert self._response.headers.get("Content-Encoding") is None  # never gzipped: that would hold events back
+        self._lines: list[str] = []
+        self._lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for line in self._response:
+                with self._lock:
+                    self._lines.append(line.decode())
+        except (OSError, ValueError):  # closed by close()
+            pass
+
+    def text(self) -> str:
+        with self._lock:
+            return "".join(self._lines)
+
+    def wait_for(self, predicate, *, seconds: float) -> str:
+        deadline = time.monotonic() + seconds
+        while not predicate(text := self.text()):
+            assert time.monotonic() < deadline, f"the event stream did not send it within {seconds} s"
+            time.sleep(0.05)
+        return text
+
+    def close(self) -> None:
+        self._response.close()
+
+
+def test_where_the_server_refuses_event_streams_the_tv_and_the_rail_poll_and_still_follow(
+    page: Page, new_context, live_server, tv_night, monkeypatch
+) -> None:
+    monkeypatch.setenv("LIVE_STREAMS_PER_PROCESS", "0")  # every stream is answered 204, as under sync workers
+    night = tv_night.night
+    table = tv_night.tables[1]
+    start(table)
+    page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
+    clock = page.locator("#clock")
+    expect(clock).to_have_attribute("data-live", "poll")
+    clicked = time.perf_counter()
+    clock_control.pause_clock(night=night)
+    expect(clock).to_have_class(re.compile(r"\bis-paused\b"), timeout=1000)
+    print(f"\npolling: pause -> TV {(time.perf_counter() - clicked) * 1000:.0f} ms")
+
+    phone = new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(f"{live_server.url}/tables/{table.pk}/rail/")
+    rail = phone.locator("#rail")
+    expect(rail).to_have_attribute("data-live", "poll")
+    to_act = tracker.load_state(table).engine.to_act
+    act(table, to_act, "fold")
+    expect(rail.locator(".rail-seat.folded").first).to_contain_text(to_act, timeout=2000)
+    phone.context.close()
 
 
 def test_one_tap_enables_the_sound_for_the_night_and_a_kiosk_browser_keeps_it_after_a_reload(

@@ -203,10 +203,11 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     season = build_season(organizer, players=players, nights=nights, per_night=per_night)
     night = season.nights.order_by("date").last()
     player = night.entries.first().player
-    # Standings and player pages also read the hand statistics: one query for the season's seats, and
-    # one for the hands of the tables whose figures are not kept yet (none here: paper tables).
+    # Standings and player pages also read the hand statistics: one query for the season's seats, one for
+    # the tables' kept figures, and on the first view, for the tables not kept yet (all, here: paper tables
+    # finished before any view), one for their hands and one to keep their (empty) figures.
     pages = [
-        (reverse("standings") + f"?season={season.pk}", 5),
+        (reverse("standings") + f"?season={season.pk}", 7),
         (reverse("night_results", args=[night.pk]), 3),
         (reverse("player_detail", args=[player.pk]) + f"?season={season.pk}", 9),
         (reverse("jackpot") + f"?season={season.pk}", 7),
@@ -215,7 +216,69 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
         with django_assert_max_num_queries(queries):
             assert client.get(url).status_code == 200
     client.force_login(organizer)
-    with django_assert_max_num_queries(6):  # + the session and the user (the hand figures are kept now)
+    with django_assert_max_num_queries(7):  # + the session and the user (the hand figures are kept now)
         assert client.get(reverse("standings") + f"?season={season.pk}").status_code == 200
     with django_assert_max_num_queries(6):
         assert client.get(reverse("night_jackpot", args=[night.pk])).status_code == 200
+
+
+# --- a large season: pages, search, a player's place -------------------------------------------
+
+
+@pytest.fixture
+def big_season(organizer):
+    """120 players over 6 nights: three pages of the standings."""
+    return build_season(organizer, players=120, nights=6, per_night=60, seed=5)
+
+
+def positions(html: str) -> list[int]:
+    return [int(p) for p in re.findall(r'<td class="num pos">(\d+)\.</td>', html)]
+
+
+def test_the_standings_show_the_top_fifty_first_and_the_rest_page_by_page(client, big_season):
+    table = results.season_standings(big_season)
+    assert len(table.rows) > 100
+    first = text(client.get(reverse("standings"), {"season": big_season.pk}))
+    assert positions(first) == list(range(1, 51))
+    assert "Seite 1 von 3" in first or "Page 1 of 3" in first
+    assert 'rel="next"' in first and f"page=2" in first
+    last = text(client.get(reverse("standings"), {"season": big_season.pk, "page": 3}))
+    assert positions(last) == list(range(101, len(table.rows) + 1))
+    # Rubbish or out of range: the nearest page, never an error.
+    assert positions(text(client.get(reverse("standings"), {"season": big_season.pk, "page": "x"}))) == list(range(1, 51))
+    assert positions(text(client.get(reverse("standings"), {"season": big_season.pk, "page": "99"}))) == positions(last)
+
+
+def test_a_search_finds_a_player_however_the_umlaut_is_typed_and_links_to_his_place(client, big_season):
+    table = results.season_standings(big_season)
+    target = next(row for row in table.rows[60:] if "ü" in row.name.casefold() or "ö" in row.name.casefold())
+    first_name, last_name, number = target.name.split()
+    typed = last_name.casefold().replace("ü", "ue").replace("ö", "oe")
+    html = text(client.get(reverse("standings"), {"season": big_season.pk, "q": f"{typed} {number}"}))
+    assert positions(html) == [target.position]
+    jump = f"page={table.page_of(target)}&amp;player={target.player_id}#player-{target.player_id}"
+    assert jump in html
+    # Following the link: his page, his row marked.
+    page = text(client.get(reverse("standings"), {"season": big_season.pk, "page": table.page_of(target), "player": target.player_id}))
+    assert f'<tr class="me" aria-current="true"> <td class="num pos">{target.position}.</td>' in page
+    assert f'id="player-{target.player_id}"' in page
+
+
+def test_a_search_that_finds_nobody_says_so(client, big_season):
+    html = text(client.get(reverse("standings"), {"season": big_season.pk, "q": "Xaver"}, HTTP_ACCEPT_LANGUAGE="en"))
+    assert "0 players found" in html and "Check the spelling" in html and positions(html) == []
+
+
+def test_a_player_page_links_to_the_page_of_the_standings_that_shows_him(client, big_season):
+    table = results.season_standings(big_season)
+    row = table.rows[75]
+    html = text(client.get(reverse("player_detail", args=[row.player_id]), {"season": big_season.pk}))
+    assert f"page=2&amp;player={row.player_id}#player-{row.player_id}" in html
+    assert f'<dd id="player-position">{row.position}.' in html
+
+
+def test_only_the_player_asked_for_gets_his_page_without_a_page_number(client, big_season):
+    table = results.season_standings(big_season)
+    row = table.rows[110]
+    html = text(client.get(reverse("standings"), {"season": big_season.pk, "player": row.player_id}))
+    assert positions(html) == list(range(101, len(table.rows) + 1)) and 'class="me"' in html

@@ -309,3 +309,45 @@ def test_any_change_of_place_or_table_changes_the_fingerprint():
     assert base != standings.results_fingerprint(7, [(1, 1), (2, 3), (3, 2)])
     assert base != standings.results_fingerprint(8, [(1, 1), (2, 2), (3, 3)])
     assert base != standings.results_fingerprint(7, [(1, 1), (2, 2), (3, 2)])
+
+
+# --- the fast paths agree with the plain definition --------------------------------------------
+
+
+@st.composite
+def seasons(draw) -> list[Result]:
+    """1-4 nights of one or two tables of 2-6 players drawn from 12 names, some with two or three sharing a place."""
+    names = [f"P{k}" for k in range(12)]
+    results: list[Result] = []
+    for number in range(1, draw(st.integers(1, 4)) + 1):
+        pool = draw(st.permutations(names))
+        tables = []
+        for _ in range(draw(st.integers(1, 2))):
+            size = draw(st.integers(2, 6))
+            seated, pool = pool[:size], pool[size:]
+            places = list(range(1, size + 1))
+            if size >= 3 and draw(st.booleans()):
+                k = draw(st.integers(2, size - 1))
+                tied = draw(st.integers(2, min(3, size - k + 1)))
+                places[k - 1:k - 1 + tied] = [k] * tied
+            tables.append(dict(zip(seated, places)))
+        results += night(number, *tables)
+    return results
+
+
+@given(seasons(), st.sampled_from([FIELD, TOP6, Scheme(FIXED, (5,))]))
+def test_the_season_table_is_the_plain_sum_of_each_table_s_points(results, scheme):
+    scored = standings.score_results(results, scheme)
+    by_table: dict[int, dict[int, int]] = {}
+    for index, r in enumerate(results):
+        by_table.setdefault(r.table_id, {})[index] = r.place
+    expected = {}
+    for places in by_table.values():
+        expected.update(standings.table_points(places, results[next(iter(places))].table_size, scheme))
+    assert [s.points for s in scored] == [expected[index] for index in range(len(results))]
+    totals: dict[int, Fraction] = {}
+    for s in scored:
+        totals[s.player_id] = totals.get(s.player_id, Fraction(0)) + s.points
+    table = standings.season_table(scored)
+    assert {row.player_id: row.points for row in table} == totals
+    assert [row.points for row in table] == sorted((row.points for row in table), reverse=True)

@@ -7,8 +7,12 @@ a process of its own (tests/benchmarks/venue_db.py); the server is the real
 """
 from __future__ import annotations
 
+import time
+import urllib.request
+
 import pytest
 
+from league.venue import gunicorn_arguments, streams_per_worker
 from tests.benchmarks.venue import run_load, start_venue_server, venue_db
 
 TABLES = 6
@@ -52,3 +56,33 @@ def test_the_venue_command_announced_the_organizer_link_and_its_qr_code(venue) -
     assert f"Organizer: {server.url()}/" in log
     assert "▄" in log or "█" in log  # the QR code in the terminal
     assert "Listening at: " + server.url() in log
+
+
+def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue) -> None:
+    """gthread workers: sixty open streams (more than all processes) and the dealers' pages still answer."""
+    server, night, _db = venue
+    assert "Using worker: gthread" in server.log()
+    streams = []
+    try:
+        for k in range(60):
+            table = night["tables"][k % TABLES]["id"]
+            url = f"{server.url()}/tables/{table}/rail/events" if k % 10 else f"{server.url()}/nights/{night['night']}/clock/events"
+            response = urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}), timeout=10)
+            assert response.status == 200 and response.headers["Content-Type"].startswith("text/event-stream")
+            assert response.headers.get("Content-Encoding") is None  # never held back by gzip
+            assert response.readline().startswith(b"retry: ")
+            streams.append(response)
+        started = time.monotonic()
+        for table in night["tables"]:
+            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
+                assert page.status == 200
+        assert time.monotonic() - started < 10
+        first = streams[1]
+        first.readline()
+        assert first.readline().startswith(b"id: ")  # its first event: the table as it is now
+    finally:
+        for response in streams:
+            response.close()
+    arguments = gunicorn_arguments(binds=["0.0.0.0:8000"], workers=3, threads=64)
+    assert arguments[arguments.index("--worker-class") + 1] == "gthread"
+    assert arguments[arguments.index("--worker-connections") + 1] == "80" and streams_per_worker(64) == 48

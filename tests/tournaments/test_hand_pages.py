@@ -130,30 +130,112 @@ def test_visitors_get_no_table_or_night_download_but_a_players_own_hands(client,
     assert client.get(f"/players/{carl}/hands.txt").status_code == 404
 
 
-def test_kept_figures_agree_with_a_fresh_replay_and_come_back_from_disk(table, django_assert_max_num_queries):
-    rows = [(table.pk, table.status, table.finished_at)]
-    kept = statistics.table_figures(rows)[table.pk]
-    statistics.figures_cache.clear(disk=False)  # as after a restart
-    with django_assert_max_num_queries(0):
-        from_disk = statistics.table_figures(rows)[table.pk]
-    fresh = dict(statistics._figures_of(statistics.load_hands(statistics.Q(table=table))))[table.pk]
-    assert kept == from_disk == fresh
+def _kept_row(table):
+    from tournaments.models import TableFigures
+
+    return TableFigures.objects.filter(table=table).first()
 
 
-def test_a_table_reopened_by_undo_is_replayed_again(table, organizer):
-    from tests.tournaments.conftest import Dealer
+def _fresh(table):
+    return dict(statistics._figures_of(statistics.load_hands(statistics.Q(table=table)))).get(table.pk, {})
 
-    anna = _player_id(table, "Anna")
-    before = statistics.player_statistics(anna, table.night.season_id).season.knockouts
-    Dealer(table).undo()  # takes back the last settlement: the table plays on
+
+def _assert_kept_row_is_a_fresh_replay(table):
     table.refresh_from_db()
-    assert table.status == "playing"
-    after = statistics.player_statistics(anna, table.night.season_id).season
-    assert (before, after.knockouts, after.hands) == (3, 2, 2)
+    row = _kept_row(table)
+    assert row is not None and row.revision == table.revision and row.version == statistics.VERSION
+    plain = {seat: (counts, row.knockouts.get(seat, [])) for seat, counts in row.figures.items()}
+    assert statistics._decode(plain) == _fresh(table)
+    assert row.figures  # four seats with hands
 
 
-def test_finishing_a_table_keeps_its_figures_ready(db, organizer, django_capture_on_commit_callbacks):
+def test_kept_figures_agree_with_a_fresh_replay_and_pages_read_them(table, django_assert_max_num_queries):
+    rows = [(table.pk, table.status, table.revision)]
+    kept = statistics.table_figures(rows)[table.pk]  # no row yet (the fixture did not run on-commit hooks): kept now
+    _assert_kept_row_is_a_fresh_replay(table)
+    with django_assert_max_num_queries(1):
+        read = statistics.table_figures(rows)[table.pk]
+    assert read == kept == _fresh(table)
+
+
+def test_kept_rows_follow_a_finish_an_undo_that_reopens_and_a_correction(
+    db, organizer, django_capture_on_commit_callbacks
+):
+    from tests.tournaments.conftest import Dealer
+    from tournaments import services
+
     with django_capture_on_commit_callbacks(execute=True):
         finished = play_tracked_table(organizer, names=("Eva", "Finn", "Gil", "Hugo"))
-    key = statistics.cache_key("figures", finished.pk, finished.status, finished.finished_at)
-    assert key in statistics.figures_cache.get_many([key])
+    _assert_kept_row_is_a_fresh_replay(finished)  # written by the tracker's finish
+    eva = _player_id(finished, "Eva")
+    before = statistics.player_statistics(eva, finished.night.season_id).season
+
+    with django_capture_on_commit_callbacks(execute=True):
+        Dealer(finished).undo()  # takes back the last settlement: the table plays on
+    finished.refresh_from_db()
+    assert finished.status == "playing"
+    assert _kept_row(finished).revision != finished.revision  # outdated: never read again
+    reopened = statistics.player_statistics(eva, finished.night.season_id).season
+    assert (before.knockouts, reopened.knockouts, reopened.hands) == (3, 2, 2)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        Dealer(finished).settle()  # the same cards: Eva wins again and the table finishes again
+    _assert_kept_row_is_a_fresh_replay(finished)
+    assert statistics.player_statistics(eva, finished.night.season_id).season == before
+
+    placement = finished.placements.get(place=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.correct_placement(placement=placement, place=3, reason="Typo", by=organizer)
+    _assert_kept_row_is_a_fresh_replay(finished)  # kept again at the new revision
+    assert statistics.player_statistics(eva, finished.night.season_id).season == before
+
+
+def test_a_finished_table_without_a_current_row_is_replayed_on_view_and_kept(table, organizer):
+    from tournaments.models import TableFigures
+
+    anna = _player_id(table, "Anna")
+    statistics.player_statistics(anna, table.night.season_id)
+    _assert_kept_row_is_a_fresh_replay(table)
+    TableFigures.objects.filter(table=table).update(figures={}, revision="old")  # e.g. a change not seen
+    assert statistics.player_statistics(anna, table.night.season_id).season.knockouts == 3
+    _assert_kept_row_is_a_fresh_replay(table)
+
+
+def test_the_fill_command_keeps_the_tables_finished_before_the_upgrade(table, capsys):
+    from django.core.management import call_command
+
+    assert _kept_row(table) is None
+    call_command("keep_table_figures")
+    _assert_kept_row_is_a_fresh_replay(table)
+    assert "kept the figures of 1 tables" in capsys.readouterr().out
+    call_command("keep_table_figures")
+    assert "kept the figures of 0 tables" in capsys.readouterr().out
+
+
+def test_invented_cards_are_in_the_phh_download_and_never_on_the_replayer(organizer_client, client, db, organizer):
+    from tests.tournaments.conftest import Dealer
+
+    # Heads-up, all-in and call; the dealer names Eva the winner without typing any card.
+    finished = table_of({"Eva": 1000, "Finn": 1000}, organizer)
+    dealer = Dealer(finished)
+    dealer.next_hand()
+    first = dealer.state.engine.to_act
+    dealer.act(first, "allin")
+    dealer.act("Finn" if first == "Eva" else "Eva", "call")
+    dealer.settle(pot_winners=[["Eva"]])
+    finished.refresh_from_db()
+    assert finished.status == "finished"
+    text = organizer_client.get(f"/tables/{finished.pk}/hands.phh").content.decode()
+    history = next(iter(HandHistory.loads_all(text)))
+    assert history.user_defined_fields["_invented_cards"] is True
+    assert set(history.user_defined_fields["_invented_hole_cards"]) == {"Eva", "Finn"}
+    assert list(history)[-1].stacks == list(history.finishing_stacks)  # pokerkit settles it as named
+    invented = [a.split()[-3] for a in history.actions if a.startswith("d ") and a.endswith("# invented")]
+    cards = [c[i:i + 2] for c in invented for i in range(0, len(c), 2)]
+    assert len(cards) == 9  # two hands and the board
+    url = f"/tables/{finished.pk}/replays/1/"
+    for step in range(12):  # every step and past the end
+        page = client.get(url + f"?step={step}").content.decode()
+        main = page[page.index("<main>"):page.index("</main>")]
+        for card in cards:
+            assert _card_signs(card) not in main and card not in main, (step, card)

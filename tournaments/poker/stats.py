@@ -41,7 +41,10 @@ from fractions import Fraction
 from .holdem import PREFLOP
 from .replay import PlayedHand
 
-__all__ = ["HandFacts", "Knockout", "PlayerStats", "hand_facts", "add_hand", "merge", "leaders", "longest_run"]
+__all__ = [
+    "HandFacts", "Knockout", "PlayerStats", "hand_facts", "add_hand", "merge", "leaders", "longest_run",
+    "as_plain", "knockouts_as_plain", "from_plain", "add_plain",
+]
 
 
 @dataclass(frozen=True)
@@ -236,3 +239,77 @@ def longest_run(nights: Sequence[Hashable], scored: Mapping[Hashable, set[Hashab
             best = max(best, run)
         runs[person] = best
     return runs
+
+
+_COUNTS = ("hands", "sat_out", "vpip", "pfr", "bets_raises", "calls", "showdowns", "showdowns_won",
+           "all_ins", "all_ins_survived", "biggest_pot")
+_SHARE_BASE = 2520  # every share 1/k of a pot with k <= 10 winners, and their sums, are whole 2520ths
+
+
+def _key(value: Hashable) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _unkey(value: object) -> Hashable:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def as_plain(stats: PlayerStats) -> list:
+    """The counts of ``stats`` as one short JSON list (a season's worth is read on every statistics page):
+    the counts in :data:`_COUNTS` order, the biggest pot's hand (a tuple becomes a list), the knockouts as
+    numerator and denominator. The knockouts' list is apart: :func:`knockouts_as_plain`."""
+    return [*(getattr(stats, name) for name in _COUNTS), _key(stats.biggest_pot_hand),
+            stats.knockouts.numerator, stats.knockouts.denominator]
+
+
+def knockouts_as_plain(stats: PlayerStats) -> list:
+    return [[_key(k.hand), _key(k.victim), k.share.numerator, k.share.denominator] for k in stats.knockout_list]
+
+
+def _knockouts(plain: Sequence) -> list[Knockout]:
+    return [Knockout(_unkey(hand), _unkey(victim), Fraction(num, den)) for hand, victim, num, den in plain]
+
+
+def from_plain(plain: Sequence, knockouts: Sequence = ()) -> PlayerStats:
+    """:func:`as_plain` (and :func:`knockouts_as_plain`) back: equal to what was kept."""
+    stats = PlayerStats(*plain[:11])
+    stats.biggest_pot_hand = _unkey(plain[11])
+    stats.knockouts = Fraction(plain[12], plain[13])
+    stats.knockout_list = _knockouts(knockouts)
+    return stats
+
+
+def add_plain(parts: Iterable[tuple[Hashable, Sequence, Sequence]]) -> dict[Hashable, PlayerStats]:
+    """``(person, as_plain, knockouts_as_plain or ())`` added up per person, in order: the same as
+    :func:`merge` of :func:`from_plain`, but quick enough for a season's rows on every view."""
+    counts: dict[Hashable, list[int]] = {}
+    biggest: dict[Hashable, tuple[int, object]] = {}
+    knockouts: dict[Hashable, int] = {}
+    odd_knockouts: dict[Hashable, Fraction] = {}  # shares that are not whole 2520ths (more than 10 winners)
+    lists: dict[Hashable, list[Knockout]] = {}
+    for person, plain, knockout_list in parts:
+        total = counts.get(person)
+        if total is None:
+            total = counts[person] = [0] * 10
+            biggest[person] = (0, None)
+            knockouts[person] = 0
+        for k in range(10):
+            total[k] += plain[k]
+        if plain[10] > biggest[person][0]:
+            biggest[person] = (plain[10], plain[11])
+        num, den = plain[12], plain[13]
+        if _SHARE_BASE % den:
+            odd_knockouts[person] = odd_knockouts.get(person, Fraction(0)) + Fraction(num, den)
+        else:
+            knockouts[person] += num * (_SHARE_BASE // den)
+        if knockout_list:
+            lists.setdefault(person, []).extend(_knockouts(knockout_list))
+    result = {}
+    for person, total in counts.items():
+        stats = PlayerStats(*total)
+        stats.biggest_pot, hand = biggest[person]
+        stats.biggest_pot_hand = _unkey(hand)
+        stats.knockouts = Fraction(knockouts[person], _SHARE_BASE) + odd_knockouts.get(person, 0)
+        stats.knockout_list = lists.get(person, [])
+        result[person] = stats
+    return result

@@ -1,27 +1,33 @@
 """The blind clock's pages: the public TV screen and its JSON state, the organizers' controls."""
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.contrib import messages
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from league.compression import never_compress
 from league.models import Night
 from league.public_url import public_reverse
 from league.views import get_night_or_404, organizer_required
 
-from .. import clock_control, live, tv
+from .. import clock_control, live, live_events, tv
 from ..models import TvScreen
 from ..qr import qr_svg
 
 DEFAULT_SYNC_SECONDS = 12
-# The TV asks "has anything changed?" this often; a full re-read every TV_SYNC_SECONDS keeps it honest.
+# Without an event stream the TV asks "has anything changed?" this often; a full re-read every
+# TV_SYNC_SECONDS keeps it honest either way.
 TV_PULSE_MS = 500
 TV_SYNC_SECONDS = 30
 
@@ -63,24 +69,15 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def _screens_context(night: Night) -> dict:
-    return {
-        "night": night,
-        "seating": tv.seating_screen(night),
-        "eliminations": tv.eliminations(night),
-        "leaderboard": tv.leaderboard(night),
-    }
+    return tv.screens_context(night)
 
 
 @require_GET
 @never_cache
 def tv_screens(request: HttpRequest, night_id: int) -> HttpResponse:
-    """The TV's other screens again, after the pulse said something changed."""
+    """The TV's other screens again (the polling fallback, after the pulse said something changed)."""
     night = get_night_or_404(night_id)
-    pulse = live.night_pulse(night.pk)
-    html = tv.cached_for_play(
-        "screens", night, pulse, lambda: render_to_string("tournaments/clock/_screens.html", _screens_context(night), request)
-    )
-    return HttpResponse(html)
+    return HttpResponse(tv.screens_html(night, live.night_pulse(night.pk)))
 
 
 @require_GET
@@ -94,8 +91,38 @@ def clock_state(request: HttpRequest, night_id: int) -> JsonResponse:
 @require_GET
 @never_cache
 def clock_pulse(request: HttpRequest, night_id: int) -> HttpResponse:
-    """A short version string: the TV fetches the full state only when it changes (one query, no night lookup)."""
+    """A short version string for the polling fallback: the TV fetches the state only when it changes."""
     return HttpResponse(live.night_pulse(night_id), content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+@never_cache
+@never_compress  # gzip would hold the events back until its buffer fills
+def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The TV's event stream: the state at once after an organizer's button (or a seat, or a player out),
+    the other screens when someone sat down or went out; a tap at a table sends nothing."""
+    night = get_night_or_404(night_id)
+    if not live_events.streams_allowed(request.META):
+        return live_events.no_stream()
+    language = get_language()
+
+    def payloads(seen: str, fresh: str) -> list[bytes]:
+        was, now = live.parts(seen), live.parts(fresh)
+        events = []
+        with translation.override(language):
+            current = Night.objects.select_related("season").get(pk=night.pk)
+            if (was.clock, was.seats) != (now.clock, now.seats):
+                state = tv.tv_state(current, pulse=fresh)
+                events.append(live_events.sse(json.dumps(state, cls=DjangoJSONEncoder), event="state", id=fresh))
+            if was.seats != now.seats:
+                events.append(live_events.sse(tv.screens_html(current, fresh), event="screens", id=fresh))
+        return events
+
+    # Its own topic, "clock-seats": a tap at a table does not even wake a TV's stream.
+    topic = ("tv", night.pk)
+    return live_events.event_stream(
+        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads)
+    )
 
 
 class BreakForm(forms.Form):

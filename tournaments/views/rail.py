@@ -1,38 +1,36 @@
-"""The rail: public, read-only live tables for phones; rail.js polls the pulse and swaps the partial."""
+"""The rail: public, read-only live tables for phones; rail.js keeps an event stream open (or polls) and swaps the partial."""
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from league.compression import never_compress
+from league.models import Night
 from league.views import get_night_or_404
 
-from .. import live, rail
+from .. import live, live_cache, live_events, rail
 from ..models import Table
 
-RAIL_PULSE_MS = 1000
-CACHE_SECONDS = 120
+RAIL_PULSE_MS = 1000  # the polling fallback's interval
 
 
 def _cached(key: str, build) -> str:
-    """The rail's partial for one pulse, rendered once per worker: the viewers of a table all ask after each tap.
-    The partial holds nothing personal (no form, no token), only the table as everyone at it has seen it."""
-    key = f"{key}:{get_language()}"
-    html = cache.get(key)
-    if html is None:
-        html = build()
-        cache.set(key, html, CACHE_SECONDS)
-    return html
+    """The rail's HTML for one version, rendered once for all the server's processes: the viewers of a table
+    all want it after each tap. It holds nothing personal (no form, no token), only the table as everyone
+    at it has seen it."""
+    return mark_safe(live_cache.shared(f"{key}:{get_language()}", build))  # our own rendering, read back from the cache
 
 
 def _not_modified(request: HttpRequest, pulse: str) -> HttpResponse | None:
-    """rail.js asks for the partial with the pulse it holds (If-None-Match): unchanged costs one query and
-    no body, so "has it changed?" and "what is it now?" are one request."""
+    """The polling fallback asks for the partial with the version it holds (If-None-Match): unchanged
+    costs one query and no body, so "has it changed?" and "what is it now?" are one request."""
     if request.htmx and request.headers.get("If-None-Match", "").strip('"') == pulse:
         return _tagged(HttpResponseNotModified(), pulse)
     return None
@@ -43,50 +41,111 @@ def _tagged(response: HttpResponse, pulse: str) -> HttpResponse:
     return response
 
 
-def _table_card(table: Table) -> str:
-    """One table's card, rendered once per worker for each state of that table."""
-    pulse = live.table_pulse(table.pk)
+def _card(table_id: int, pulse: str) -> str:
+    """One table's card (`_table.html`), rendered once for each state of that table: the table's own rail
+    and the night's rail both show it."""
+
+    def build() -> str:
+        table = Table.objects.select_related("night__season").get(pk=table_id)
+        return render_to_string("tournaments/rail/_table.html", {"rt": rail.rail_table(table)})
+
+    return _cached(f"rail:card:{table_id}:{pulse}", build)
+
+
+def _night_context(night: Night, pulse: str) -> dict:
+    tables = sorted(live.table_pulses(night.pk).items(), key=lambda item: item[1].number)
+    return {
+        "night": night,
+        "cards": [_card(table_id, table.pulse) for table_id, table in tables if table.hands],  # the tracked ones
+        "pulse": pulse,
+        "pulse_ms": RAIL_PULSE_MS,
+    }
+
+
+def _night_partial(night_id: int, pulse: str) -> str:
+    """The night's #rail for a version ("seats-play"): one query for every table's version, and only the
+    card of the table that changed is rendered again."""
     return _cached(
-        f"rail:card:{table.pk}:{pulse}",
-        lambda: render_to_string("tournaments/rail/_table.html", {"rt": rail.rail_table(table)}),
+        f"rail:night:{night_id}:{pulse}",
+        lambda: render_to_string("tournaments/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse)),
     )
+
+
+def _table_context(table: Table, pulse: str) -> dict:
+    return {"night": table.night, "table": table, "card": _card(table.pk, pulse), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
+
+
+def _table_partial(table_id: int, pulse: str) -> str:
+    def build() -> str:
+        table = Table.objects.select_related("night__season").get(pk=table_id)
+        return render_to_string("tournaments/rail/table.html#rail", _table_context(table, pulse))
+
+    return _cached(f"rail:table:{table_id}:{pulse}", build)
 
 
 @require_GET
 @never_cache
 @vary_on_headers("HX-Request")
 def night_rail(request: HttpRequest, night_id: int) -> HttpResponse:
-    """Every tracked table of the night; a tap re-renders only its own table's card."""
-    pulse = live.play_part(live.night_pulse(night_id))  # before the read: a change in between shows at the next poll
+    """Every tracked table of the night."""
+    pulse = live.play_part(live.night_pulse(night_id))  # before the read: a change in between shows at the next update
     if (unchanged := _not_modified(request, pulse)) is not None:
         return unchanged
     night = get_night_or_404(night_id)
-    context = {
-        "night": night,
-        "cards": [_table_card(table) for table in rail.tracked_tables(night)],
-        "pulse": pulse,
-        "pulse_ms": RAIL_PULSE_MS,
-    }
-    template = "tournaments/rail/night.html#rail" if request.htmx else "tournaments/rail/night.html"
-    return _tagged(render(request, template, context), pulse)
+    if request.htmx:
+        return _tagged(HttpResponse(_night_partial(night.pk, pulse)), pulse)
+    return _tagged(render(request, "tournaments/rail/night.html", _night_context(night, pulse)), pulse)
 
 
 @require_GET
 @never_cache
 @vary_on_headers("HX-Request")
 def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
-    pulse = live.table_pulse(table_id)  # before the read: a change in between shows at the next poll
+    pulse = live.table_pulse(table_id)  # before the read: a change in between shows at the next update
     if (unchanged := _not_modified(request, pulse)) is not None:
         return unchanged
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
-
-    def context() -> dict:
-        return {"night": table.night, "table": table, "rail_table": rail.rail_table(table), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
-
     if not request.htmx:
-        return render(request, "tournaments/rail/table.html", context())
-    html = _cached(f"rail:table:{table.pk}:{pulse}", lambda: render_to_string("tournaments/rail/table.html#rail", context()))
-    return _tagged(HttpResponse(html), pulse)
+        return render(request, "tournaments/rail/table.html", _table_context(table, pulse))
+    return _tagged(HttpResponse(_table_partial(table.pk, pulse)), pulse)
+
+
+def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, shown) -> HttpResponse:
+    """Events "rail" with the #rail partial whenever what the rail shows changed: `shown(version)` is the
+    partial's own version (a table's pulse; the night's without its clock part)."""
+    if not live_events.streams_allowed(request.META):
+        return live_events.no_stream()
+    language = get_language()
+    partial = _table_partial if topic[0] == "table" else _night_partial
+
+    def payloads(seen: str, fresh: str) -> list[bytes]:
+        if shown(seen) == shown(fresh):
+            return []  # the clock changed: nothing the rail shows
+        with translation.override(language):
+            return [live_events.sse(partial(topic[1], shown(fresh)), event="rail", id=fresh)]
+
+    return live_events.event_stream(live_events.stream(topic, version, live_events.seen_version(request), payloads))
+
+
+def _rail_part(pulse: str) -> str:
+    """The night's rail version from a night pulse ("clock-seats-play"), or the rail's own ("seats-play")."""
+    return pulse if pulse.count("-") < 2 else live.play_part(pulse)
+
+
+@require_GET
+@never_cache
+@never_compress  # gzip would hold the events back until its buffer fills
+def night_rail_events(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    return _rail_stream(request, ("night", night.pk), lambda: live.night_pulse(night.pk), _rail_part)
+
+
+@require_GET
+@never_cache
+@never_compress
+def table_rail_events(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    return _rail_stream(request, ("table", table.pk), lambda: live.table_pulse(table.pk), lambda pulse: pulse)
 
 
 @require_GET

@@ -12,6 +12,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
+from django.utils.html import format_html
 from django.urls import reverse
 from django.utils.http import urlencode
 from django_htmx.http import HttpResponseClientRedirect
@@ -36,11 +38,15 @@ def _table_for(request: HttpRequest, table_id: int | None, token: str | None) ->
         if table is None:
             raise Http404(_("This dealer link is not valid (any more). Ask the organizer for the table's current link."))
         return table
+    _check_organizer(request)
+    return get_object_or_404(tables, pk=table_id)
+
+
+def _check_organizer(request: HttpRequest) -> None:
     if not request.user.is_authenticated:
         raise _LoginNeeded
     if not request.user.is_staff:
         raise PermissionDenied(_("Only organizers may do this."))
-    return get_object_or_404(tables, pk=table_id)
 
 
 class _LoginNeeded(Exception):
@@ -144,13 +150,26 @@ def _apply(request: HttpRequest, table: Table) -> None:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
-    try:
-        table = _table_for(request, table_id, token)
-    except _LoginNeeded:
-        return _to_login(request)
+    """The table, and a tap on it: the dealer's link costs one query to read and, for a tap, the writes.
+
+    A tap through the dealer's link is found by its token inside the tap's own locked read (no lookup
+    before it); the page is then drawn from the state the tap produced, not read again.
+    """
+    if token is not None:
+        table = Table(dealer_token=token)  # a reference only: tracker.py reads it, locked, by the token
+    else:
+        try:
+            _check_organizer(request)
+        except _LoginNeeded:
+            return _to_login(request)
+        table = Table(pk=table_id)  # likewise; an unknown id is a 404 from the read
+    state = None
     if request.method == "POST":
         try:
             _apply(request, table)
+            state = table.tracker_state
+        except tracker.NoSuchTable as error:
+            raise Http404(str(error)) from None
         except tracker.TrackerError as error:
             messages.error(request, str(error))
         except OperationalError as error:
@@ -159,10 +178,17 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             messages.error(request, str(BUSY_MESSAGE))  # answered like a stale tap: nothing was written
         if not request.htmx:
             return redirect(request.path)
-        # No refresh here: load_state reads the table's revision and status afresh.
+    if state is None:  # a page view, or a tap that was refused (and rolled back): the table as stored
+        try:
+            state = tracker.read_state(token=token) if token is not None else tracker.read_state(table_id=table.pk)
+        except tracker.NoSuchTable as error:
+            raise Http404(str(error)) from None
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
     picking = request.POST.get("target") if request.method == "POST" else None
-    return render(request, template, tracker_context(table, dealer_link=token is not None, picking=picking))
+    context = tracker_context(state, dealer_link=token is not None, picking=picking)
+    # One masked token for the page's dozen forms (the csrf_token tag masks a new one for each).
+    context["csrf_input"] = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
+    return render(request, template, context)
 
 
 def _to_login(request: HttpRequest) -> HttpResponse:

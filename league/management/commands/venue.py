@@ -1,7 +1,7 @@
 """Serve the league to the pub's Wi-Fi: gunicorn on every address, links and QR codes that phones can open.
 
     python manage.py venue              # http://<this laptop's LAN address>:8000/
-    python manage.py venue --port 8080 --workers 3
+    python manage.py venue --port 8080 --workers 3 --threads 64
 
 Migrates the database and collects the static files first (so it works on a
 fresh checkout), prints every address phones can use and the organizer's link
@@ -23,7 +23,16 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from league.venue import WILDCARD, lan_ipv4_addresses, plan_venue, venue_secret_key
+from league.venue import (
+    REQUEST_THREADS,
+    THREADS_PER_WORKER,
+    WILDCARD,
+    gunicorn_arguments,
+    lan_ipv4_addresses,
+    plan_venue,
+    streams_per_worker,
+    venue_secret_key,
+)
 
 SECRET_FILE = settings.BASE_DIR / ".venue-secret-key"
 
@@ -38,10 +47,16 @@ class Command(BaseCommand):
             help=f"an address to listen on (repeatable; default {WILDCARD}: every interface)",
         )
         parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes (default 3)")
+        parser.add_argument(
+            "--threads", type=int, default=THREADS_PER_WORKER,
+            help=f"threads per worker (default {THREADS_PER_WORKER}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for taps",
+        )
 
-    def handle(self, *args, port: int, hosts: list[str] | None, workers: int, **options) -> None:
+    def handle(self, *args, port: int, hosts: list[str] | None, workers: int, threads: int, **options) -> None:
         if not 0 < port < 65536:
             raise CommandError("--port must be between 1 and 65535")
+        if workers < 1 or threads <= REQUEST_THREADS:
+            raise CommandError(f"--workers must be at least 1 and --threads more than {REQUEST_THREADS}")
         plan = plan_venue(
             environ=os.environ,
             port=port,
@@ -50,17 +65,15 @@ class Command(BaseCommand):
             hostname=socket.gethostname(),
             secret_key=os.environ.get("SECRET_KEY") or venue_secret_key(SECRET_FILE),
         )
+        # How many event streams a worker holds before it refuses one (that screen polls instead).
+        plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_per_worker(threads)))
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         for step in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
             # In a child process with the server's own settings (DEBUG off: hashed static files).
             if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
                 raise CommandError(f"manage.py {step[0]} failed: see above")
         self._announce(plan)
-        command = [
-            sys.executable, "-m", "gunicorn", "league.wsgi",
-            *(argument for bind in plan.binds for argument in ("--bind", bind)),
-            "--workers", str(workers), "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
-        ]
+        command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
         self.stdout.flush()
         connections.close_all()
         os.chdir(settings.BASE_DIR)

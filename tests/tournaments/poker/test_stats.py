@@ -1,6 +1,7 @@
 """Each statistic's definition pinned on hand-built hands (tournaments/poker/stats.py)."""
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from tournaments.poker.replay import play_hand
@@ -149,3 +150,49 @@ def test_awards_list_every_player_tied_for_the_lead_and_runs_count_consecutive_n
     assert leaders({"A": 0}) == (0, [])
     runs = longest_run([1, 2, 3, 4, 5], {"A": {1, 2, 4, 5}, "B": {2, 3, 4}, "C": set()})
     assert runs == {"A": 2, "B": 3, "C": 0}
+
+
+def _random_tables(seed: int, tables: int = 6, hands: int = 30):
+    """Figures per table from random legal hands (dealer-decided showdowns too, so shares of 1/2, 1/3)."""
+    import random
+
+    from tests.tournaments.poker.random_hands import (
+        hand_as_contract_input, play_random_hand, random_deal, random_pot_winners, random_setup,
+    )
+
+    rng = random.Random(seed)
+    parts = []
+    for t in range(tables):
+        figures: dict = {}
+        for number in range(hands):
+            engine = play_random_hand(random_setup(rng, short_rate=0.5), rng)
+            if len(engine.in_hand) > 1 and rng.random() < 0.5:
+                data = hand_as_contract_input(engine, pot_winners=random_pot_winners(engine, rng))
+            else:
+                data = hand_as_contract_input(engine, random_deal(engine, rng) if len(engine.in_hand) > 1 else None)
+            played = play_hand(data)
+            # Persons: the same few people at every table, so the sums merge across tables.
+            add_hand(figures, played, (t, number), {name: name for name in played.hand.names})
+        parts.append(figures)
+    return parts
+
+
+def test_kept_figures_come_back_equal_and_add_up_like_merge():
+    from tournaments.poker.stats import add_plain, as_plain, from_plain, knockouts_as_plain
+
+    def stored(value):  # through a JSON field
+        return json.loads(json.dumps(value))
+
+    parts = _random_tables(7)
+    assert any(stats.knockouts.denominator > 1 for part in parts for stats in part.values())  # a shared knockout
+    for part in parts:
+        for stats in part.values():
+            assert from_plain(stored(as_plain(stats)), stored(knockouts_as_plain(stats))) == stats
+    merged = merge(parts)
+    rows = [(person, stored(as_plain(stats)), stored(knockouts_as_plain(stats)))
+            for part in parts for person, stats in part.items()]
+    assert add_plain(rows) == merged
+    without_lists = add_plain((person, counts, ()) for person, counts, _ in rows)
+    for person, stats in merged.items():
+        stats.knockout_list = []
+        assert without_lists[person] == stats

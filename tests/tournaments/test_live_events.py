@@ -1,0 +1,239 @@
+"""The TV's and the rail's event streams: what they send, when, and when they end or are refused.
+
+The streams are read through Django's test client as a server would read them (the generator, chunk by
+chunk); the watcher thread reads the database on its own connection, so these tests commit (transactional_db).
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import pytest
+from django.urls import reverse
+
+from tournaments import clock_control, live, live_events
+from tournaments.models import TvScreen
+
+from .conftest import Dealer, table_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+THREADED = {"wsgi.multithread": True}  # a threaded server (gthread, runserver); Django's test client says False
+
+
+@pytest.fixture(autouse=True)
+def quick_streams(monkeypatch):
+    """Keep-alive comments every 0.2 s, so a test never waits long for the next chunk."""
+    monkeypatch.setattr(live_events, "KEEPALIVE_SECONDS", 0.2)
+    monkeypatch.setattr(live_events, "WATCH_SECONDS", 0.05)
+    monkeypatch.delenv("LIVE_STREAMS_PER_PROCESS", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def close_streams():
+    """Every stream a test opened ends with it, passed or failed (its watcher must not outlive the database)."""
+    yield
+    for reader in Reader.opened:
+        reader.close()
+    Reader.opened.clear()
+
+
+@pytest.fixture
+def heads_up_table(organizer):
+    return table_of({"Anna": 1000, "Ben": 1000}, organizer)
+
+
+class Reader:
+    """Reads a streaming response chunk by chunk, like EventSource, and keeps what came."""
+
+    opened: list[Reader] = []
+
+    def __init__(self, response) -> None:
+        Reader.opened.append(self)
+        assert response.status_code == 200, response.status_code
+        assert response["Content-Type"].startswith("text/event-stream")
+        self.response = response
+        self.chunks = iter(response.streaming_content)
+        self.seen: list[str] = []
+
+    def until(self, predicate, seconds: float = 5.0) -> list[str]:
+        """Chunks up to the first one that satisfies `predicate`; keep-alives arrive between them."""
+        deadline = time.monotonic() + seconds
+        got = []
+        for chunk in self.chunks:
+            text = chunk.decode()
+            got.append(text)
+            self.seen.append(text)
+            if predicate(text):
+                return got
+            assert time.monotonic() < deadline, f"nothing matching within {seconds} s: {got[-3:]}"
+        raise AssertionError(f"the stream ended: {got[-3:]}")
+
+    def events(self, name: str) -> list[str]:
+        """The data of every event `name` so far (EventSource joins data: lines with newlines)."""
+        found = []
+        for chunk in self.seen:
+            for block in chunk.split("\n\n"):
+                lines = block.split("\n")
+                if f"event: {name}" in lines:
+                    found.append("\n".join(line[6:] for line in lines if line.startswith("data: ")))
+        return found
+
+    def close(self) -> None:
+        self.response.close()
+
+
+def test_an_event_carries_every_line_of_its_data():
+    assert live_events.sse("a\nb", event="rail", id="v1") == b"id: v1\nevent: rail\ndata: a\ndata: b\n\n"
+    assert live_events.sse("") == b"data: \n\n"
+
+
+def test_the_table_stream_sends_each_change_and_never_a_hole_card_before_the_showdown(heads_up_table, client):
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    dealer.cards("Qs Jd 2c 7h 9s", Anna="As Ah", Ben="Kd Kc")  # typed early: the table has not seen them
+    url = reverse("table_rail_events", args=[heads_up_table.pk])
+    stream = Reader(client.get(url, HTTP_ACCEPT_ENCODING="gzip", **THREADED))
+    assert stream.response.get("Content-Encoding") is None  # gzip would hold the events back
+    first = "".join(stream.until(lambda text: "event: rail" in text))
+    assert first.startswith("retry: ") and f"id: {live.table_pulse(heads_up_table.pk)}" in first
+
+    dealer.act("Anna", "call")
+    stream.until(lambda text: "event: rail" in text)
+    dealer.act("Ben", "check")  # the flop
+    stream.until(lambda text: 'data-card="2c"' in text)
+    for _street in ("flop", "turn", "river"):
+        dealer.act("Ben", "check")
+        dealer.act("Anna", "check")
+    stream.until(lambda text: 'data-card="As"' in text)  # the showdown: now both hands are shown
+    stream.close()
+    before_showdown = [data for data in stream.events("rail") if 'data-card="9s"' not in data]
+    assert len(before_showdown) >= 3
+    for data in before_showdown:
+        for card in ("As", "Ah", "Kd", "Kc"):
+            assert f'data-card="{card}"' not in data
+        assert "A♠" not in data and "K♦" not in data
+
+
+def test_a_stream_that_holds_the_current_version_starts_with_nothing_but_keep_alives(heads_up_table, client):
+    Dealer(heads_up_table).next_hand()
+    pulse = live.table_pulse(heads_up_table.pk)
+    stream = Reader(client.get(reverse("table_rail_events", args=[heads_up_table.pk]), HTTP_LAST_EVENT_ID=pulse, **THREADED))
+    stream.until(lambda text: text.startswith(": keep-alive"))
+    stream.until(lambda text: text.startswith(": keep-alive"))
+    stream.close()
+    assert not stream.events("rail")
+
+
+def test_the_tv_stream_sends_the_state_after_a_button_and_nothing_after_a_tap(heads_up_table, client):
+    night = heads_up_table.night
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()  # the table's first hand: it is playing now (a seats change, once)
+    stream = Reader(client.get(reverse("clock_events", args=[night.pk]), {"seen": live.night_pulse(night.pk)}, **THREADED))
+    stream.until(lambda text: text.startswith(": keep-alive"))
+
+    dealer.act("Anna", "call")  # a tap: the figures stay, the TV is sent nothing
+    for _ in range(4):
+        stream.until(lambda text: True)
+    assert not stream.events("state") and not stream.events("screens")
+
+    clock_control.start_clock(night=night)
+    stream.until(lambda text: "event: state" in text, seconds=2)
+    state = json.loads(stream.events("state")[-1])
+    assert state["running"] and state["pulse"] == live.tv_part(live.night_pulse(night.pk))
+    assert not stream.events("screens")  # nobody sat down or went out
+
+    clock_control.set_tv(night=night, screen=TvScreen.SEATING, announcement="Pizza ist da", spoken=False)
+    stream.until(lambda text: "Pizza ist da" in text, seconds=2)
+
+    dealer.act("Ben", "allin")
+    dealer.act("Anna", "call")
+    dealer.settle(pot_winners=[["Anna"]])  # Ben is out: the figures and the other screens follow
+    stream.until(lambda text: "event: screens" in text, seconds=2)
+    stream.close()
+    assert json.loads(stream.events("state")[-1])["players_left"] == 0  # Ben out, Anna has won the table
+
+
+def test_the_nights_rail_stream_follows_a_tap_but_not_the_clock(heads_up_table, client):
+    night = heads_up_table.night
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    stream = Reader(client.get(reverse("night_rail_events", args=[night.pk]), {"seen": live.play_part(live.night_pulse(night.pk))}, **THREADED))
+    stream.until(lambda text: text.startswith(": keep-alive"))
+    assert not stream.events("rail")  # the page's own version: nothing to send
+    clock_control.start_clock(night=night)
+    for _ in range(4):
+        stream.until(lambda text: True)
+    assert not stream.events("rail")
+    # Changes that do not concern the rail, faster than the keep-alive: the stream still says it is alive.
+    stream.until(lambda text: text.startswith(": keep-alive"))
+    changing = threading.Thread(target=_press_plus_a_minute, args=(night, 2.0))
+    changing.start()
+    try:
+        stream.until(lambda text: text.startswith(": keep-alive"), seconds=3 * live_events.KEEPALIVE_SECONDS)
+        assert changing.is_alive(), "the changes stopped before the keep-alive came"
+    finally:
+        changing.join()
+    assert not stream.events("rail")
+    dealer.act("Anna", "call")
+    stream.until(lambda text: "event: rail" in text, seconds=2)
+    stream.close()
+    assert f'id="rail-table-{heads_up_table.pk}"' in stream.events("rail")[-1]
+
+
+def _press_plus_a_minute(night, seconds: float) -> None:
+    from django.db import connection
+
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            clock_control.adjust_clock(night=night, minutes=1)
+            time.sleep(0.03)
+    finally:
+        connection.close()
+
+
+def test_a_stream_ends_after_its_time_and_eventsource_reconnects(heads_up_table, client, monkeypatch):
+    monkeypatch.setattr(live_events, "MAX_STREAM_SECONDS", 0.5)
+    started = time.monotonic()
+    chunks = list(client.get(reverse("table_rail_events", args=[heads_up_table.pk]), **THREADED).streaming_content)
+    assert time.monotonic() - started < 3
+    assert chunks[0] == f"retry: {live_events.RETRY_MS}\n\n".encode()
+    assert live_events.hub.open_streams == 0  # it let go of its place
+
+
+def test_without_threads_or_beyond_the_servers_streams_the_page_is_told_to_poll(heads_up_table, client, monkeypatch):
+    url = reverse("clock_events", args=[heads_up_table.night.pk])
+    assert client.get(url).status_code == 204  # gunicorn's sync workers: a stream would hold a whole process
+    monkeypatch.setenv("LIVE_STREAMS_PER_PROCESS", "0")
+    assert client.get(url, **THREADED).status_code == 204
+    assert client.get(reverse("table_rail_events", args=[heads_up_table.pk]), **THREADED).status_code == 204
+    assert client.get(reverse("table_rail_events", args=[999999]), **THREADED).status_code == 404
+
+
+def test_every_tables_version_in_one_query_is_the_tables_own(heads_up_table, organizer, django_assert_max_num_queries):
+    other = table_of({"Cleo": 1500, "Dirk": 1500}, organizer, night=heads_up_table.night)
+    Dealer(heads_up_table).next_hand()
+    live.table_pulses(heads_up_table.night.pk)  # a fresh connection's settings are queries of their own
+    with django_assert_max_num_queries(1):
+        pulses = live.table_pulses(heads_up_table.night.pk)
+    assert {pk: table.pulse for pk, table in pulses.items()} == {t.pk: live.table_pulse(t.pk) for t in (heads_up_table, other)}
+    assert (pulses[heads_up_table.pk].hands, pulses[other.pk].hands) == (1, 0)
+
+
+def test_a_rendering_read_back_from_the_shared_cache_is_html_not_text(heads_up_table, client):
+    Dealer(heads_up_table).next_hand()
+    url = reverse("night_rail", args=[heads_up_table.night.pk])
+    first = client.get(url).content.decode()
+    live_events_cache_memory_cleared()
+    again = client.get(url).content.decode()  # the card now comes from the file the first request wrote
+    for page in (first, again):
+        assert f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"' in page and "&lt;article" not in page
+
+
+def live_events_cache_memory_cleared() -> None:
+    from tournaments import live_cache
+
+    with live_cache._memory_lock:
+        live_cache._memory.clear()
