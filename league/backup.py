@@ -20,7 +20,7 @@ from pathlib import Path
 from django.apps import apps
 from django.core import serializers
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connection, transaction
 
 FORMAT = "pub-poker-league-backup"
 VERSION = 1
@@ -82,6 +82,15 @@ def league_is_empty() -> bool:
     from django.contrib.auth import get_user_model
 
     return not (Player.objects.exists() or Season.objects.exists() or get_user_model().objects.exists())
+
+
+def update_planner_statistics() -> None:
+    """PostgreSQL plans from its statistics, which still say "empty" right after many rows arrived at once (a
+    restore; until autovacuum comes by): the standings' six-table join then runs as nested loops over every
+    row, for minutes. ANALYZE also counts the rows of the transaction it runs in."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
 
 
 @transaction.atomic

@@ -18,4 +18,5 @@ class Command(BaseCommand):
             count = backup.restore_backup(path)
         except backup.BackupError as error:
             raise CommandError(str(error), returncode=2) from None
+        backup.update_planner_statistics()
         self.stdout.write(f"{count} objects restored from {path}")
