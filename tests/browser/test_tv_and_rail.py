@@ -250,6 +250,8 @@ def test_one_tap_enables_the_sound_for_the_night_and_a_kiosk_browser_keeps_it_af
         tv.reload()
         expect(tv.locator("#clock")).to_have_attribute("data-sound-on", "true")
         expect(tv.get_by_role("button", name="Tippen, um den Ton einzuschalten")).to_be_hidden()
+        # The TV has ticked once (its level list drawn), so it knows the level it chimes away from.
+        expect(tv.locator("[data-tv-levels][data-html]")).to_have_count(1)  # set by tv.js tick only
         # A level change chimes.
         clock_control.next_level(night=tv_night.night)
         expect(tv.locator("#clock")).to_have_attribute("data-chimes", "level", timeout=2000)
