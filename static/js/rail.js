@@ -1,9 +1,10 @@
 /* The rail: a public live view of the tables, kept fresh by an event stream.
  *
- * The page keeps one EventSource open (data-events-url): the server sends the
- * rail's partial (#rail) as an event "rail" whenever the table changed, and
- * EventSource reconnects by itself (the server ends each stream after a few
- * minutes; Last-Event-ID says what the page holds). Where there is no stream
+ * The page keeps one EventSource open (data-events-url): the server sends an
+ * event "rail" whenever a table changed: the card of that table alone (it
+ * replaces the card of the same id), or the rail's whole partial (#rail) when
+ * more than cards changed. EventSource reconnects by itself (the server ends
+ * each stream after a few minutes; Last-Event-ID says what the page holds). Where there is no stream
  * (no EventSource, the server refused it with 204, a proxy that holds it back)
  * the page polls instead: every second (data-pulse-ms) it asks for the partial
  * with the version it holds (If-None-Match: data-pulse); 304 without a body
@@ -45,16 +46,30 @@
     });
   }
 
-  function swap(el, html) {
+  // The rail's version from an event's id: the night's stream names the clock's part too ("clock-seats-play").
+  function railPulse(id) {
+    var parts = String(id || "").split("-");
+    return parts.length > 2 ? parts.slice(1).join("-") : String(id || "");
+  }
+
+  function swap(el, html, eventId) {
     var open = openDetails(el);
     var holder = document.createElement("div");
     holder.innerHTML = html;
     var fresh = holder.querySelector("[data-rail]");
-    if (!fresh) { return; }
-    fresh.dataset.live = el.dataset.live || "";
-    el.replaceWith(fresh);
-    restoreDetails(fresh, open);
-    fresh.dataset.updatedAt = String(Date.now());
+    if (fresh) {
+      fresh.dataset.live = el.dataset.live || "";
+      el.replaceWith(fresh);
+      el = fresh;
+    } else {  // one table's card: in place of the card of the same id
+      holder.querySelectorAll(".rail-table[id]").forEach(function (card) {
+        var old = document.getElementById(card.id);
+        if (old && el.contains(old)) { old.replaceWith(card); }
+      });
+      if (eventId) { el.dataset.pulse = railPulse(eventId); }
+    }
+    restoreDetails(el, open);
+    el.dataset.updatedAt = String(Date.now());
   }
 
   function online(yes) {
@@ -88,7 +103,7 @@
     });
     source.addEventListener("rail", function (event) {
       var now = rail();
-      if (now) { swap(now, event.data); }
+      if (now) { swap(now, event.data, event.lastEventId); }
       online(true);
     });
     source.addEventListener("error", function () {

@@ -182,6 +182,45 @@ def test_the_nights_rail_stream_follows_a_tap_but_not_the_clock(heads_up_table, 
     assert f'id="rail-table-{heads_up_table.pk}"' in stream.events("rail")[-1]
 
 
+def test_the_nights_rail_stream_sends_the_card_of_the_table_that_changed_and_the_whole_rail_when_a_table_starts(
+        heads_up_table, organizer, client):
+    night = heads_up_table.night
+    other = table_of({"Cleo": 1500, "Dirk": 1500}, organizer, night=night)
+    first, second = Dealer(heads_up_table), Dealer(other)
+    first.next_hand()
+    second.next_hand()
+    seen = live.play_part(live.night_pulse(night.pk))
+    stream = Reader(client.get(reverse("night_rail_events", args=[night.pk]), {"seen": seen}, **THREADED))
+    stream.until(lambda text: text.startswith(": keep-alive"))
+
+    first.act("Anna", "call")
+    stream.until(lambda text: "event: rail" in text, seconds=2)
+    card = stream.events("rail")[-1]
+    assert card.lstrip().startswith(f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"') and "data-rail" not in card
+    assert f'id="rail-table-{other.pk}"' not in card  # the other table's card did not change: it is not sent
+    second.act("Cleo", "call")
+    stream.until(lambda text: f'id="rail-table-{other.pk}"' in text, seconds=2)
+    assert f'id="rail-table-{heads_up_table.pk}"' not in stream.events("rail")[-1]
+
+    third = table_of({"Emil": 1500, "Fritz": 1500}, organizer, night=night)  # a seats change: the whole rail
+    Dealer(third).next_hand()
+    stream.until(lambda text: f'id="rail-table-{third.pk}"' in text, seconds=2)
+    stream.close()
+    whole = stream.events("rail")[-1]
+    assert "data-rail" in whole and all(f'id="rail-table-{t.pk}"' in whole for t in (heads_up_table, other, third))
+
+
+def test_a_nights_rail_stream_for_an_older_page_starts_with_the_whole_rail(heads_up_table, client):
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    seen = live.play_part(live.night_pulse(heads_up_table.night.pk))
+    dealer.act("Anna", "call")  # after the page was drawn: the stream does not know which cards it holds
+    stream = Reader(client.get(reverse("night_rail_events", args=[heads_up_table.night.pk]), {"seen": seen}, **THREADED))
+    stream.until(lambda text: "event: rail" in text)
+    stream.close()
+    assert "data-rail" in stream.events("rail")[0] and "Anna" in stream.events("rail")[0]
+
+
 def _press_plus_a_minute(night, seconds: float) -> None:
     from django.db import connection
 

@@ -1,7 +1,7 @@
 """The rail: public, read-only live tables for phones; rail.js keeps an event stream open (or polls) and swaps the partial."""
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -15,7 +15,7 @@ from league.compression import never_compress
 from league.models import Night
 from league.views import get_night_or_404
 
-from .. import live, live_cache, live_events, rail
+from .. import live, live_cache, live_events, rail, tracker
 from ..models import Table
 
 RAIL_PULSE_MS = 1000  # the polling fallback's interval
@@ -43,31 +43,39 @@ def _tagged(response: HttpResponse, pulse: str) -> HttpResponse:
 
 def _card(table_id: int, pulse: str) -> str:
     """One table's card (`_table.html`), rendered once for each state of that table: the table's own rail
-    and the night's rail both show it."""
+    and the night's rail both show it, and their streams send it alone after a tap."""
 
     def build() -> str:
-        table = Table.objects.select_related("night__season").get(pk=table_id)
-        return render_to_string("tournaments/rail/_table.html", {"rt": rail.rail_table(table)})
+        try:  # one read: the table comes with its seats (tracker.read_state)
+            rt = rail.rail_table(Table(pk=table_id))
+        except tracker.NoSuchTable:
+            raise Http404 from None
+        return render_to_string("tournaments/rail/_table.html", {"rt": rt})
 
     return _cached(f"rail:card:{table_id}:{pulse}", build)
 
 
-def _night_context(night: Night, pulse: str) -> dict:
-    tables = sorted(live.table_pulses(night.pk).items(), key=lambda item: item[1].number)
+def _night_context(night: Night, pulse: str, tables: dict[int, live.NightTable] | None = None) -> dict:
+    tables = tables if tables is not None else live.table_pulses(night.pk)
     return {
         "night": night,
-        "cards": [_card(table_id, table.pulse) for table_id, table in tables if table.hands],  # the tracked ones
+        "cards": [_card(table_id, table.pulse) for table_id, table in sorted(tables.items(), key=lambda item: item[1].number)
+                  if table.hands],  # the tracked ones
         "pulse": pulse,
         "pulse_ms": RAIL_PULSE_MS,
     }
 
 
-def _night_partial(night_id: int, pulse: str) -> str:
-    """The night's #rail for a version ("seats-play"): one query for every table's version, and only the
-    card of the table that changed is rendered again."""
+def _night_partial(night_id: int, pulse: str, tables: dict[int, live.NightTable] | None = None) -> str:
+    """The night's #rail for a version ("seats-play"): one query for every table's version (none when the
+    caller has them: the stream sends the cards of exactly these versions), and only the card of the table
+    that changed is rendered again."""
+    key = f"rail:night:{night_id}:{pulse}"
+    if tables is not None:
+        key += ":" + ",".join(f"{table_id}={table.pulse}" for table_id, table in sorted(tables.items()) if table.hands)
     return _cached(
-        f"rail:night:{night_id}:{pulse}",
-        lambda: render_to_string("tournaments/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse)),
+        key,
+        lambda: render_to_string("tournaments/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)),
     )
 
 
@@ -110,21 +118,65 @@ def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
     return _tagged(HttpResponse(_table_partial(table.pk, pulse)), pulse)
 
 
-def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, shown) -> HttpResponse:
-    """Events "rail" with the #rail partial whenever what the rail shows changed: `shown(version)` is the
-    partial's own version (a table's pulse; the night's without its clock part)."""
+def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloads) -> HttpResponse:
     if not live_events.streams_allowed(request.META):
         return live_events.no_stream()
     language = get_language()
-    partial = _table_partial if topic[0] == "table" else _night_partial
+
+    def in_language(seen: str, fresh: str) -> list[bytes]:
+        with translation.override(language):
+            return payloads(seen, fresh)
+
+    return live_events.event_stream(live_events.stream(topic, version, live_events.seen_version(request), in_language))
+
+
+def _table_payloads(table_id: int):
+    """A table's rail: event "rail" with the table's card (rail.js swaps the card of the same id) whenever
+    the table's version changed. The card alone: the rest of the partial never changes."""
 
     def payloads(seen: str, fresh: str) -> list[bytes]:
-        if shown(seen) == shown(fresh):
-            return []  # the clock changed: nothing the rail shows
-        with translation.override(language):
-            return [live_events.sse(partial(topic[1], shown(fresh)), event="rail", id=fresh)]
+        return [live_events.sse(_card(table_id, fresh), event="rail", id=fresh)] if seen != fresh else []
 
-    return live_events.event_stream(live_events.stream(topic, version, live_events.seen_version(request), payloads))
+    return payloads
+
+
+class _NightRailEvents:
+    """The night's rail: after a tap only the card of the table that changed (one of six, not the whole rail),
+    found by the tables' versions the watcher read anyway (`live_events.hub.tables`); the whole #rail partial
+    when the page's version is unknown, a table started or stopped playing, or the seats changed."""
+
+    def __init__(self, night_id: int, seen: str) -> None:
+        self.night_id = night_id
+        self.seen = seen
+        self.shown: dict[int, str] | None = None  # the card versions the page holds, where known
+
+    def version(self) -> str:
+        """The night's version when the stream starts; the page's cards are known if it holds that version.
+        The tables are read first: a tap in between makes the page's cards look older than they are (a card
+        sent again), never newer (a change never sent)."""
+        tables = self._playing(live.table_pulses(self.night_id))
+        current = live.night_pulse(self.night_id)
+        self.shown = tables if _rail_part(current) == _rail_part(self.seen) else None
+        return current
+
+    @staticmethod
+    def _playing(tables: dict[int, live.NightTable]) -> dict[int, str]:
+        return {table_id: table.pulse for table_id, table in tables.items() if table.hands}
+
+    def payloads(self, seen: str, fresh: str) -> list[bytes]:
+        if _rail_part(seen) == _rail_part(fresh):
+            return []  # the clock changed: nothing the rail shows
+        tables = live_events.hub.tables(self.night_id)
+        if tables is None:  # the watcher has not read them yet
+            tables = live.table_pulses(self.night_id)
+        playing = self._playing(tables)
+        shown, self.shown = self.shown, playing
+        if shown is None or shown.keys() != playing.keys() or _seats_part(seen) != _seats_part(fresh):
+            # Drawn from the same versions the stream now holds as shown, so no later change is taken as seen.
+            partial = _night_partial(self.night_id, _rail_part(fresh), tables)
+            return [live_events.sse(partial, event="rail", id=fresh)]
+        return [live_events.sse(_card(table_id, pulse), event="rail", id=fresh)
+                for table_id, pulse in playing.items() if shown[table_id] != pulse]
 
 
 def _rail_part(pulse: str) -> str:
@@ -132,12 +184,17 @@ def _rail_part(pulse: str) -> str:
     return pulse if pulse.count("-") < 2 else live.play_part(pulse)
 
 
+def _seats_part(pulse: str) -> str:
+    return _rail_part(pulse).partition("-")[0]
+
+
 @require_GET
 @never_cache
 @never_compress  # gzip would hold the events back until its buffer fills
 def night_rail_events(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return _rail_stream(request, ("night", night.pk), lambda: live.night_pulse(night.pk), _rail_part)
+    events = _NightRailEvents(night.pk, live_events.seen_version(request))
+    return _rail_stream(request, ("night", night.pk), events.version, events.payloads)
 
 
 @require_GET
@@ -145,7 +202,7 @@ def night_rail_events(request: HttpRequest, night_id: int) -> HttpResponse:
 @never_compress
 def table_rail_events(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
-    return _rail_stream(request, ("table", table.pk), lambda: live.table_pulse(table.pk), lambda pulse: pulse)
+    return _rail_stream(request, ("table", table.pk), lambda: live.table_pulse(table.pk), _table_payloads(table.pk))
 
 
 @require_GET
