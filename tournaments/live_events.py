@@ -162,17 +162,16 @@ class Hub:
                     self.stop()
                     return
                 try:
-                    fresh = self._read_versions(topics, tables_by_night, last_play)
+                    fresh, tables = self._read_versions(topics, tables_by_night, last_play)
                 except Exception:  # a busy or restarted database: try again at the next tick
                     logger.exception("live watcher: reading the versions failed")
-                    fresh = {}
+                    fresh, tables = {}, {}
                     _release_connection()
                 with self._lock:
+                    for night, pulses in tables.items():
+                        if ("night", night) in self._watched:
+                            self._tables[night] = pulses
                     for topic, version in fresh.items():
-                        if topic[0] == "tables":
-                            if ("night", topic[1]) in self._watched:
-                                self._tables[topic[1]] = version
-                            continue
                         if topic in self._watched and self._versions.get(topic) != version:
                             self._versions[topic] = version
                             self._changed[topic].notify_all()
@@ -184,8 +183,11 @@ class Hub:
             _release_connection()
 
     @staticmethod
-    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], last_play: dict[int, str]) -> dict:
-        fresh: dict = {}
+    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], last_play: dict[int, str]
+                       ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
+        """The topics' versions, and the tables of each night whose tables were read this time."""
+        fresh: dict[Topic, str] = {}
+        tables: dict[int, dict[int, live.NightTable]] = {}
         nights = {pk for kind, pk in topics if kind in ("night", "tv")} | set(tables_by_night)
         railed = {pk for kind, pk in topics if kind == "night"}  # the night's rail (or a test) is open
         for night in nights:
@@ -197,11 +199,11 @@ class Hub:
                 # The tables' own versions only after their night's play changed, all in one query.
                 last_play[night] = play
                 pulses = live.table_pulses(night)
-                fresh[("tables", night)] = pulses
+                tables[night] = pulses
                 for table in tables_by_night.get(night, ()):
                     if table in pulses:
                         fresh[("table", table)] = pulses[table].pulse
-        return fresh
+        return fresh, tables
 
 
 hub = Hub()

@@ -4,11 +4,11 @@
  * event "rail" whenever a table changed: the card of that table alone (it
  * replaces the card of the same id), or the rail's whole partial (#rail) when
  * more than cards changed. EventSource reconnects by itself (the server ends
- * each stream after a few minutes; Last-Event-ID says what the page holds). Where there is no stream
- * (no EventSource, the server refused it with 204, a proxy that holds it back)
- * the page polls instead: every second (data-pulse-ms) it asks for the partial
- * with the version it holds (If-None-Match: data-pulse); 304 without a body
- * while nothing changed. It tries the stream again a minute later. The server
+ * each stream after a few minutes; Last-Event-ID says what the page holds).
+ * Where there is no stream (no EventSource, the server refused it with 204, a
+ * proxy that holds it back) the page polls instead: every second
+ * (data-pulse-ms) it asks for the partial with the version it holds
+ * (If-None-Match: data-pulse); 304 without a body while nothing changed. It tries the stream again a minute later. The server
  * has already left out every card the table has not seen. Closed while the
  * page is hidden; open <details> stay open.
  */

@@ -55,6 +55,11 @@ def _card(table_id: int, pulse: str) -> str:
     return _cached(f"rail:card:{table_id}:{pulse}", build)
 
 
+def _playing(tables: dict[int, live.NightTable]) -> dict[int, str]:
+    """The versions of the tables that play on the tracker (a table with a hand): those the rail shows."""
+    return {table_id: table.pulse for table_id, table in tables.items() if table.hands}
+
+
 def _night_context(night: Night, pulse: str, tables: dict[int, live.NightTable] | None = None) -> dict:
     tables = tables if tables is not None else live.table_pulses(night.pk)
     return {
@@ -72,7 +77,7 @@ def _night_partial(night_id: int, pulse: str, tables: dict[int, live.NightTable]
     that changed is rendered again."""
     key = f"rail:night:{night_id}:{pulse}"
     if tables is not None:
-        key += ":" + ",".join(f"{table_id}={table.pulse}" for table_id, table in sorted(tables.items()) if table.hands)
+        key += ":" + ",".join(f"{table_id}={version}" for table_id, version in sorted(_playing(tables).items()))
     return _cached(
         key,
         lambda: render_to_string("tournaments/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)),
@@ -154,14 +159,10 @@ class _NightRailEvents:
         """The night's version when the stream starts; the page's cards are known if it holds that version.
         The tables are read first: a tap in between makes the page's cards look older than they are (a card
         sent again), never newer (a change never sent)."""
-        tables = self._playing(live.table_pulses(self.night_id))
+        tables = _playing(live.table_pulses(self.night_id))
         current = live.night_pulse(self.night_id)
         self.shown = tables if _rail_part(current) == _rail_part(self.seen) else None
         return current
-
-    @staticmethod
-    def _playing(tables: dict[int, live.NightTable]) -> dict[int, str]:
-        return {table_id: table.pulse for table_id, table in tables.items() if table.hands}
 
     def payloads(self, seen: str, fresh: str) -> list[bytes]:
         if _rail_part(seen) == _rail_part(fresh):
@@ -169,7 +170,7 @@ class _NightRailEvents:
         tables = live_events.hub.tables(self.night_id)
         if tables is None:  # the watcher has not read them yet
             tables = live.table_pulses(self.night_id)
-        playing = self._playing(tables)
+        playing = _playing(tables)
         shown, self.shown = self.shown, playing
         if shown is None or shown.keys() != playing.keys() or _seats_part(seen) != _seats_part(fresh):
             # Drawn from the same versions the stream now holds as shown, so no later change is taken as seen.
