@@ -5,9 +5,9 @@ subqueries: the clock row's last write (every organizer button, the
 announcement and the TV settings), the count and newest id of the actions,
 hands, placements and seats, the open hands' status and board, the tables'
 statuses and the paid entries. An undo removes a row, so counts go with the
-newest ids. About 0.2 ms of SQL on SQLite. One watcher per server process asks
-it a few times a second for the screens it serves (`tournaments/live_events.py`);
-the polling fallback asks it per screen.
+newest ids. About 0.3 ms of SQL on SQLite. One watcher per server process asks
+for it after each write (`tournaments/live_events.py`, `live_mark.py`); the
+polling fallback asks it per screen.
 
 A night's version has three parts, "clock-seats-play": the clock; who sits and
 who is out (seats, placements, the tables' statuses, paid entries: everything

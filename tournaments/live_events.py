@@ -1,10 +1,12 @@
 """Server-sent events for the TV and the rail: streams that wait without CPU, one watcher per process.
 
 A screen opens one stream (EventSource) and keeps it. The stream's thread
-sleeps on a condition; one watcher thread per server process asks the
-database for the versions of what its streams show (`live.night_pulse`, one
-query per night a few times a second; the tables' own versions, in one more
-query, only after their night's play changed) and wakes the streams when one changed. Each stream then
+sleeps on a condition; one watcher thread per server process looks a few
+times a second whether anything was written at all (`live_mark`: on SQLite a
+file read, no query), and only then reads the versions of what its streams
+show (`live.night_pulse` and the night's tables' `live.table_pulses`, two
+queries per night, once per machine for each write where the mark allows),
+and wakes the streams whose version changed. Each stream then
 sends the changed piece, rendered once per version (`live_cache`), so the
 cost follows the changes, not the viewers. Between changes a comment every
 `KEEPALIVE_SECONDS` keeps proxies from closing the stream (and tells the server
@@ -19,6 +21,7 @@ polls, as it does when EventSource is missing or failed.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -30,7 +33,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 
-from . import live, live_cache
+from . import live, live_cache, live_mark
 from .models import Table
 
 __all__ = ["Topic", "hub", "sse", "stream", "streams_allowed", "seen_version", "event_stream", "no_stream",
@@ -38,7 +41,8 @@ __all__ = ["Topic", "hub", "sse", "stream", "streams_allowed", "seen_version", "
 
 logger = logging.getLogger(__name__)
 
-WATCH_SECONDS = 0.25  # how often a process asks for the versions its streams show
+WATCH_SECONDS = 0.25  # how often a process asks whether the database changed
+FULL_READ_SECONDS = 5.0  # the versions are read this often even when the mark stood still (a safety net)
 KEEPALIVE_SECONDS = 10.0
 MAX_STREAM_SECONDS = 300.0
 RETRY_MS = 2000  # EventSource's wait before it reconnects
@@ -57,9 +61,16 @@ def sse(data: str, *, event: str | None = None, id: str | None = None) -> bytes:
 
 
 def _release_connection() -> None:
-    """A stream waits for minutes: it holds no database connection meanwhile (PostgreSQL counts them)."""
     if not connection.in_atomic_block:  # the test client runs the view inside the test's transaction
         connection.close()
+
+
+def _rest_connection() -> None:
+    """A stream waits for minutes: it holds no database connection meanwhile where the server counts them
+    (PostgreSQL). A SQLite file costs nothing to keep open, and opening it again for the next change
+    (settings, functions) was a good part of what each event cost the venue server."""
+    if connection.vendor != "sqlite":
+        _release_connection()
 
 
 class Hub:
@@ -145,8 +156,8 @@ class Hub:
     # --- the watcher -----------------------------------------------------------------------
 
     def _watch(self) -> None:
-        last_play: dict[int, str] = {}
         swept = time.monotonic()
+        mark, read_at = None, 0.0
         try:
             while True:
                 with self._lock:
@@ -161,11 +172,19 @@ class Hub:
                 if not self._alive():
                     self.stop()
                     return
+                fresh, tables = {}, {}
                 try:
-                    fresh, tables = self._read_versions(topics, tables_by_night, last_play)
+                    # Idle screens cost a look at the mark per tick; the versions only after a write.
+                    previous, mark = mark, live_mark.write_mark()
+                    if mark is None or mark != previous:
+                        read_at = time.monotonic()
+                        fresh, tables = self._read_versions(topics, tables_by_night, mark)
+                    elif time.monotonic() - read_at > FULL_READ_SECONDS:
+                        read_at = time.monotonic()
+                        fresh, tables = self._read_versions(topics, tables_by_night, None)
                 except Exception:  # a busy or restarted database: try again at the next tick
                     logger.exception("live watcher: reading the versions failed")
-                    fresh, tables = {}, {}
+                    mark = None
                     _release_connection()
                 with self._lock:
                     for night, pulses in tables.items():
@@ -183,30 +202,39 @@ class Hub:
             _release_connection()
 
     @staticmethod
-    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], last_play: dict[int, str]
+    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], mark: live_mark.Mark | None
                        ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
-        """The topics' versions, and the tables of each night whose tables were read this time."""
+        """The topics' versions, and the tables of the nights whose rail is open."""
         fresh: dict[Topic, str] = {}
         tables: dict[int, dict[int, live.NightTable]] = {}
         nights = {pk for kind, pk in topics if kind in ("night", "tv")} | set(tables_by_night)
         railed = {pk for kind, pk in topics if kind == "night"}  # the night's rail (or a test) is open
         for night in nights:
-            pulse = live.night_pulse(night)
+            pulse, pulses = _night_versions(night, mark)
             fresh[("night", night)] = pulse
             fresh[("tv", night)] = live.tv_part(pulse)
-            play = live.play_part(pulse)
-            if (tables_by_night.get(night) or night in railed) and last_play.get(night) != play:
-                # The tables' own versions only after their night's play changed, all in one query.
-                last_play[night] = play
-                pulses = live.table_pulses(night)
+            if night in railed:
                 tables[night] = pulses
-                for table in tables_by_night.get(night, ()):
-                    if table in pulses:
-                        fresh[("table", table)] = pulses[table].pulse
+            for table in tables_by_night.get(night, ()):
+                if table in pulses:
+                    fresh[("table", table)] = pulses[table].pulse
         return fresh, tables
 
 
 hub = Hub()
+
+
+def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[int, live.NightTable]]:
+    """The night's version and its tables', read after `mark` was seen: once per machine for each mark that
+    means the same in every process (the others read the first one's copy), else here and now."""
+
+    def read() -> str:
+        pulse = live.night_pulse(night)  # first: the tables are then as new as it, or newer (a change is sent at the next)
+        return json.dumps([pulse, {pk: list(table) for pk, table in live.table_pulses(night).items()}])
+
+    text = live_cache.shared(f"versions:{night}:{mark.value}", read) if mark is not None and mark.shared else read()
+    pulse, tables = json.loads(text)
+    return pulse, {int(pk): live.NightTable(*table) for pk, table in tables.items()}
 
 
 def streams_allowed(environ: dict) -> bool:
@@ -230,7 +258,7 @@ def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callab
         seen = current
         hub.subscribe(topic, current)
         subscribed = True
-        _release_connection()
+        _rest_connection()
         written = time.monotonic()
         while (left := MAX_STREAM_SECONDS - (time.monotonic() - started)) > 0:
             fresh = hub.wait(topic, seen, max(min(KEEPALIVE_SECONDS - (time.monotonic() - written), left), 0))
@@ -238,7 +266,7 @@ def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callab
                 return
             events = payloads(seen, fresh) if fresh != seen else []
             if events:
-                _release_connection()
+                _rest_connection()
             seen = fresh
             if events:  # never an empty chunk: under chunked encoding that would end the response
                 yield b"".join(events)

@@ -10,9 +10,10 @@ import threading
 import time
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 
-from tournaments import clock_control, live, live_events
+from tournaments import clock_control, live, live_events, live_mark
 from tournaments.models import TvScreen
 
 from .conftest import Dealer, table_of
@@ -221,6 +222,32 @@ def test_a_nights_rail_stream_for_an_older_page_starts_with_the_whole_rail(heads
     assert "data-rail" in stream.events("rail")[0] and "Anna" in stream.events("rail")[0]
 
 
+def test_the_watcher_reads_the_versions_only_after_a_write(heads_up_table, client, monkeypatch):
+    """Idle screens cost one trivial query per tick (SQLite's data_version, PostgreSQL's WAL position); the
+    versions are read after a write, and at the latest every FULL_READ_SECONDS."""
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    reads = []
+    night_pulse = live.night_pulse
+
+    def counted(night_id):
+        if threading.current_thread().name == "live-watcher":
+            reads.append(time.monotonic())
+        return night_pulse(night_id)
+
+    monkeypatch.setattr(live, "night_pulse", counted)
+    url = reverse("table_rail_events", args=[heads_up_table.pk])
+    stream = Reader(client.get(url, HTTP_LAST_EVENT_ID=live.table_pulse(heads_up_table.pk), **THREADED))
+    for _ in range(5):  # a second at least, 20 ticks: the watcher's first look, then nothing was written
+        stream.until(lambda text: text.startswith(": keep-alive"))
+    assert len(reads) == 1
+
+    dealer.act("Anna", "call")
+    stream.until(lambda text: "event: rail" in text, seconds=2)
+    assert len(reads) >= 2  # the write was seen (one read, or two if a tick fell between its statements)
+    stream.close()
+
+
 def _press_plus_a_minute(night, seconds: float) -> None:
     from django.db import connection
 
@@ -276,3 +303,19 @@ def live_events_cache_memory_cleared() -> None:
 
     with live_cache._memory_lock:
         live_cache._memory.clear()
+
+
+def test_the_write_mark_moves_with_every_commit_and_is_the_same_for_every_process(heads_up_table):
+    """SQLite's mark is read from the WAL-index file, so every process of the machine sees the same one and may
+    share the versions read for it; PostgreSQL's is the WAL position."""
+    dealer = Dealer(heads_up_table)
+    before = live_mark.write_mark()
+    assert before is not None and before.shared
+    dealer.next_hand()
+    after_hand = live_mark.write_mark()
+    assert after_hand != before
+    dealer.act("Anna", "call")
+    assert live_mark.write_mark() not in (before, after_hand)
+    if connection.vendor == "sqlite":  # PostgreSQL's own background work may move the WAL position at any time
+        live.night_pulse(heads_up_table.night_id)
+        assert live_mark.write_mark() == live_mark.write_mark()  # reading is no write

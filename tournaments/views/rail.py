@@ -1,6 +1,8 @@
 """The rail: public, read-only live tables for phones; rail.js keeps an event stream open (or polls) and swaps the partial."""
 from __future__ import annotations
 
+import functools
+
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -53,6 +55,12 @@ def _card(table_id: int, pulse: str) -> str:
         return render_to_string("tournaments/rail/_table.html", {"rt": rt})
 
     return _cached(f"rail:card:{table_id}:{pulse}", build)
+
+
+@functools.lru_cache(maxsize=256)
+def _rail_event(html: str, version: str) -> bytes:
+    """Event "rail" with a card or the whole partial, encoded once per process for all the viewers it serves."""
+    return live_events.sse(html, event="rail", id=version)
 
 
 def _playing(tables: dict[int, live.NightTable]) -> dict[int, str]:
@@ -140,7 +148,7 @@ def _table_payloads(table_id: int):
     the table's version changed. The card alone: the rest of the partial never changes."""
 
     def payloads(seen: str, fresh: str) -> list[bytes]:
-        return [live_events.sse(_card(table_id, fresh), event="rail", id=fresh)] if seen != fresh else []
+        return [_rail_event(_card(table_id, fresh), fresh)] if seen != fresh else []
 
     return payloads
 
@@ -175,9 +183,8 @@ class _NightRailEvents:
         if shown is None or shown.keys() != playing.keys() or _seats_part(seen) != _seats_part(fresh):
             # Drawn from the same versions the stream now holds as shown, so no later change is taken as seen.
             partial = _night_partial(self.night_id, _rail_part(fresh), tables)
-            return [live_events.sse(partial, event="rail", id=fresh)]
-        return [live_events.sse(_card(table_id, pulse), event="rail", id=fresh)
-                for table_id, pulse in playing.items() if shown[table_id] != pulse]
+            return [_rail_event(partial, fresh)]
+        return [_rail_event(_card(table_id, pulse), fresh) for table_id, pulse in playing.items() if shown[table_id] != pulse]
 
 
 def _rail_part(pulse: str) -> str:
