@@ -1,12 +1,12 @@
 """Server-sent events for the TV and the rail: streams that wait without CPU, one watcher per process.
 
 A screen opens one stream (EventSource) and keeps it. The stream's thread
-sleeps on a condition; one watcher thread per server process looks a few
-times a second whether anything was written at all (`live_mark`: on SQLite a
-file read, no query), and only then reads the versions of what its streams
-show (`live.night_pulse` and the night's tables' `live.table_pulses`, two
-queries per night, once per machine for each write where the mark allows),
-and wakes the streams whose version changed. Each stream then
+sleeps on a condition; one watcher thread per server process asks a few
+times a second whether anything was written at all (`live_mark`, one trivial
+query), and only then reads the versions of what its streams show
+(`live.night_pulse`, one query per night; the night's tables' versions in one
+more, `live.table_pulses`, read once per machine for each night version), and
+wakes the streams whose version changed. Each stream then
 sends the changed piece, rendered once per version (`live_cache`), so the
 cost follows the changes, not the viewers. Between changes a comment every
 `KEEPALIVE_SECONDS` keeps proxies from closing the stream (and tells the server
@@ -176,12 +176,9 @@ class Hub:
                 try:
                     # Idle screens cost a look at the mark per tick; the versions only after a write.
                     previous, mark = mark, live_mark.write_mark()
-                    if mark is None or mark != previous:
+                    if mark is None or mark != previous or time.monotonic() - read_at > FULL_READ_SECONDS:
                         read_at = time.monotonic()
-                        fresh, tables = self._read_versions(topics, tables_by_night, mark)
-                    elif time.monotonic() - read_at > FULL_READ_SECONDS:
-                        read_at = time.monotonic()
-                        fresh, tables = self._read_versions(topics, tables_by_night, None)
+                        fresh, tables = self._read_versions(topics, tables_by_night)
                 except Exception:  # a busy or restarted database: try again at the next tick
                     logger.exception("live watcher: reading the versions failed")
                     mark = None
@@ -202,7 +199,7 @@ class Hub:
             _release_connection()
 
     @staticmethod
-    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], mark: live_mark.Mark | None
+    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]]
                        ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
         """The topics' versions, and the tables of the nights whose rail is open."""
         fresh: dict[Topic, str] = {}
@@ -210,9 +207,12 @@ class Hub:
         nights = {pk for kind, pk in topics if kind in ("night", "tv")} | set(tables_by_night)
         railed = {pk for kind, pk in topics if kind == "night"}  # the night's rail (or a test) is open
         for night in nights:
-            pulse, pulses = _night_versions(night, mark)
+            pulse = live.night_pulse(night)
             fresh[("night", night)] = pulse
             fresh[("tv", night)] = live.tv_part(pulse)
+            if night not in railed and not tables_by_night.get(night):
+                continue  # TVs only: they never need the tables
+            pulses = _night_tables(night, pulse)
             if night in railed:
                 tables[night] = pulses
             for table in tables_by_night.get(night, ()):
@@ -224,17 +224,16 @@ class Hub:
 hub = Hub()
 
 
-def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[int, live.NightTable]]:
-    """The night's version and its tables', read after `mark` was seen: once per machine for each mark that
-    means the same in every process (the others read the first one's copy), else here and now."""
+def _night_tables(night: int, pulse: str) -> dict[int, live.NightTable]:
+    """The night's tables' versions, read once per machine for each night version (the first worker reads,
+    the others take its copy). Read after `pulse`, they are as new as it or newer: a change is sent at the
+    next look, never lost."""
 
     def read() -> str:
-        pulse = live.night_pulse(night)  # first: the tables are then as new as it, or newer (a change is sent at the next)
-        return json.dumps([pulse, {pk: list(table) for pk, table in live.table_pulses(night).items()}])
+        return json.dumps({pk: list(table) for pk, table in live.table_pulses(night).items()})
 
-    text = live_cache.shared(f"versions:{night}:{mark.value}", read) if mark is not None and mark.shared else read()
-    pulse, tables = json.loads(text)
-    return pulse, {int(pk): live.NightTable(*table) for pk, table in tables.items()}
+    tables = json.loads(live_cache.shared(f"tables:{night}:{pulse}", read))
+    return {int(pk): live.NightTable(*table) for pk, table in tables.items()}
 
 
 def streams_allowed(environ: dict) -> bool:
