@@ -1,12 +1,12 @@
 """Server-sent events for the TV and the rail: streams that wait without CPU, one watcher per process.
 
 A screen opens one stream (EventSource) and keeps it. The stream's thread
-sleeps on a condition; one watcher thread per server process asks a few
-times a second whether anything was written at all (`live_mark`, one trivial
-query), and only then reads the versions of what its streams show
-(`live.night_pulse`, one query per night; the night's tables' versions in one
-more, `live.table_pulses`, read once per machine for each night version), and
-wakes the streams whose version changed. Each stream then
+sleeps on a condition; one watcher thread per server process looks a few
+times a second whether anything was written at all (`live_mark`: on SQLite a
+read of the WAL-index header, no query), and only then reads the versions of
+what its streams show (`live.night_pulse` and the night's tables'
+`live.table_pulses`, two queries per night, once per machine for each write),
+and wakes the streams whose version changed. Each stream then
 sends the changed piece, rendered once per version (`live_cache`), so the
 cost follows the changes, not the viewers. Between changes a comment every
 `KEEPALIVE_SECONDS` keeps proxies from closing the stream (and tells the server
@@ -176,9 +176,12 @@ class Hub:
                 try:
                     # Idle screens cost a look at the mark per tick; the versions only after a write.
                     previous, mark = mark, live_mark.write_mark()
-                    if mark is None or mark != previous or time.monotonic() - read_at > FULL_READ_SECONDS:
+                    if mark is None or mark != previous:
                         read_at = time.monotonic()
-                        fresh, tables = self._read_versions(topics, tables_by_night)
+                        fresh, tables = self._read_versions(topics, tables_by_night, mark)
+                    elif time.monotonic() - read_at > FULL_READ_SECONDS:
+                        read_at = time.monotonic()
+                        fresh, tables = self._read_versions(topics, tables_by_night, None)
                 except Exception:  # a busy or restarted database: try again at the next tick
                     logger.exception("live watcher: reading the versions failed")
                     mark = None
@@ -199,7 +202,7 @@ class Hub:
             _release_connection()
 
     @staticmethod
-    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]]
+    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], mark: live_mark.Mark | None
                        ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
         """The topics' versions, and the tables of the nights whose rail is open."""
         fresh: dict[Topic, str] = {}
@@ -207,12 +210,9 @@ class Hub:
         nights = {pk for kind, pk in topics if kind in ("night", "tv")} | set(tables_by_night)
         railed = {pk for kind, pk in topics if kind == "night"}  # the night's rail (or a test) is open
         for night in nights:
-            pulse = live.night_pulse(night)
+            pulse, pulses = _night_versions(night, mark)
             fresh[("night", night)] = pulse
             fresh[("tv", night)] = live.tv_part(pulse)
-            if night not in railed and not tables_by_night.get(night):
-                continue  # TVs only: they never need the tables
-            pulses = _night_tables(night, pulse)
             if night in railed:
                 tables[night] = pulses
             for table in tables_by_night.get(night, ()):
@@ -224,16 +224,25 @@ class Hub:
 hub = Hub()
 
 
-def _night_tables(night: int, pulse: str) -> dict[int, live.NightTable]:
-    """The night's tables' versions, read once per machine for each night version (the first worker reads,
-    the others take its copy). Read after `pulse`, they are as new as it or newer: a change is sent at the
-    next look, never lost."""
+def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[int, live.NightTable]]:
+    """The night's version and its tables', read after `mark` was seen: once per machine for a mark that is
+    the same in every process (the first worker reads, the others take its copy); else the night's version
+    here and the tables once per machine for that version. The tables are read after the night's version,
+    so they are as new as it or newer: a change is sent at the next look, never lost."""
 
-    def read() -> str:
-        return json.dumps({pk: list(table) for pk, table in live.table_pulses(night).items()})
+    def tables(pulse: str) -> str:
+        return live_cache.shared(f"tables:{night}:{pulse}", lambda: json.dumps(live.table_pulses(night)))
 
-    tables = json.loads(live_cache.shared(f"tables:{night}:{pulse}", read))
-    return {int(pk): live.NightTable(*table) for pk, table in tables.items()}
+    if mark is not None and mark.shared:
+        def read() -> str:
+            pulse = live.night_pulse(night)
+            return json.dumps([pulse, json.loads(tables(pulse))])
+
+        pulse, by_id = json.loads(live_cache.shared(f"versions:{night}:{mark.value}", read))
+    else:
+        pulse = live.night_pulse(night)
+        by_id = json.loads(tables(pulse))
+    return pulse, {int(pk): live.NightTable(*table) for pk, table in by_id.items()}
 
 
 def streams_allowed(environ: dict) -> bool:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import json
 import queue
+import subprocess
+import sys
 import threading
 import time
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.urls import reverse
 
 from tournaments import clock_control, live, live_events, live_mark
@@ -347,3 +349,33 @@ def test_the_write_mark_moves_with_every_commit_of_another_connection(heads_up_t
     finally:
         reader.stop()
     assert before is not None and after_hand != before and after_tap != after_hand
+
+
+_TRY_TO_WRITE = """
+import sqlite3, sys
+database = sqlite3.connect(sys.argv[1], timeout=0, isolation_level=None)
+try:
+    database.execute("BEGIN IMMEDIATE")
+    print("got the write lock")
+except sqlite3.OperationalError as error:
+    print(error)
+"""
+
+
+def test_looking_at_the_mark_never_drops_sqlites_locks(heads_up_table):
+    """The mark is read from SQLite's -shm file; closing a descriptor of it would drop this process's POSIX
+    locks on it, the writer's lock of a tap in progress included, and let another process write at once."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's own file")
+    reader = _MarkReader()
+    reader.start()
+    try:
+        with transaction.atomic():  # BEGIN IMMEDIATE: this process holds the writer's lock, as a tap does
+            heads_up_table.save(update_fields=["status"])
+            for _ in range(3):
+                assert reader.mark() is not None
+            other = subprocess.run([sys.executable, "-c", _TRY_TO_WRITE, connection.settings_dict["NAME"]],
+                                   capture_output=True, text=True, timeout=60)
+    finally:
+        reader.stop()
+    assert other.stdout.strip() == "database is locked", other.stdout + other.stderr
