@@ -229,19 +229,15 @@ def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[
     the same in every process (the first worker reads, the others take its copy); else the night's version
     here and the tables once per machine for that version. The tables are read after the night's version,
     so they are as new as it or newer: a change is sent at the next look, never lost."""
-
-    def tables(pulse: str) -> str:
-        return live_cache.shared(f"tables:{night}:{pulse}", lambda: json.dumps(live.table_pulses(night)))
-
     if mark is not None and mark.shared:
         def read() -> str:
             pulse = live.night_pulse(night)
-            return json.dumps([pulse, json.loads(tables(pulse))])
+            return json.dumps([pulse, live.table_pulses(night)])
 
         pulse, by_id = json.loads(live_cache.shared(f"versions:{night}:{mark.value}", read))
     else:
         pulse = live.night_pulse(night)
-        by_id = json.loads(tables(pulse))
+        by_id = json.loads(live_cache.shared(f"tables:{night}:{pulse}", lambda: json.dumps(live.table_pulses(night))))
     return pulse, {int(pk): live.NightTable(*table) for pk, table in by_id.items()}
 
 

@@ -17,7 +17,7 @@ from league.compression import never_compress
 from league.models import Night
 from league.views import get_night_or_404
 
-from .. import live, live_cache, live_events, rail, tracker
+from .. import live, live_cache, live_events, rail, rail_card, tracker
 from ..models import Table
 
 RAIL_PULSE_MS = 1000  # the polling fallback's interval
@@ -44,7 +44,7 @@ def _tagged(response: HttpResponse, pulse: str) -> HttpResponse:
 
 
 def _card(table_id: int, pulse: str) -> str:
-    """One table's card (`_table.html`), rendered once for each state of that table: the table's own rail
+    """One table's card (`rail_card.py`), rendered once for each state of that table: the table's own rail
     and the night's rail both show it, and their streams send it alone after a tap."""
 
     def build() -> str:
@@ -52,7 +52,7 @@ def _card(table_id: int, pulse: str) -> str:
             rt = rail.rail_table(Table(pk=table_id))
         except tracker.NoSuchTable:
             raise Http404 from None
-        return render_to_string("tournaments/rail/_table.html", {"rt": rt})
+        return rail_card.card_html(rt)
 
     return _cached(f"rail:card:{table_id}:{pulse}", build)
 
