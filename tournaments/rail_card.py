@@ -89,8 +89,8 @@ def _seat(seat: RailSeat) -> SafeString:
     classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" out" if seat.place else "")
     badges = "".join(f'<b class="chip-badge">{badge}</b>' for badge, on in
                      (("D", seat.button), ("SB", seat.small_blind), ("BB", seat.big_blind)) if on)
-    if seat.to_act:
-        badges += format_html('<b class="turn">{}</b>', gettext("to act"))
+    if seat.to_act:  # a space before it, as the template had: "Anna D am Zug" read aloud, not "DAM ZUG"
+        badges += format_html(' <b class="turn">{}</b>', gettext("to act"))
     if seat.place:
         stack = escape(gettext("%(place)s. place") % {"place": seat.place})
     else:
@@ -99,10 +99,11 @@ def _seat(seat: RailSeat) -> SafeString:
             stack += format_html(" <small>(+{})</small>", format_chips(seat.committed))
         note = gettext("all-in") if seat.all_in else gettext("folded") if seat.folded else gettext("sitting out") if seat.away else ""
         if note:
-            stack += format_html("<small>{}</small>", note)
+            stack += format_html(" <small>{}</small>", note)
+    # Spaces between the parts, as the template had: a screen reader and a copied text read "1 Anna", not "1Anna".
     return format_html(
-        '<li class="{}"><span class="seat-no">{}</span><span class="seat-name">{} {}</span>'
-        '<span class="seat-cards">{}</span><span class="seat-stack">{}</span></li>',
+        '<li class="{}"> <span class="seat-no">{}</span> <span class="seat-name">{} {}</span>'
+        ' <span class="seat-cards">{}</span> <span class="seat-stack">{}</span> </li>',
         classes, seat.position, seat.name, mark_safe(badges), mark_safe("".join(_card(card) for card in seat.shown_cards)),
         stack,
     )

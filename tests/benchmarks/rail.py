@@ -223,6 +223,10 @@ def dealer(phone: DealerPhone, table: int, every: float, stop: threading.Event, 
         counter.add("tap", tap.seconds)
         if tap.outcome == "applied":
             taps.append((table, ended - tap.seconds))  # when the dealer's phone sent it
+        else:  # refused (busy, stale) or failed (a server error): shown, and an error counts as a failed request
+            counter.count(f"tap {tap.outcome}")
+            if tap.outcome == "error":
+                counter.failed()
         stop.wait(every)
 
 

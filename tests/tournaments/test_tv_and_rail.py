@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import json
+from html import unescape
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from tournaments import clock_control, live, rail, tv
 from tournaments.models import TvScreen
@@ -115,6 +117,25 @@ def test_a_hand_won_by_a_fold_shows_no_hole_cards_and_the_board_only_as_far_as_i
     view = rail.rail_table(heads_up_table)
     assert view.hand_over and [card.code for card in view.board] == ["Qs", "Jd", "2c"]
     assert all(not seat.shown_cards for seat in view.seats)
+
+
+def test_the_rail_card_reads_as_the_table_stands_in_german_and_english(heads_up_table, client):
+    """The card is written out in Python (tournaments/rail_card.py): its words, escaping and spacing."""
+    Player = heads_up_table.seats.first().entry.player.__class__
+    Player.objects.filter(name="Ben").update(name="Ben <b>&")  # a name is text, never markup
+    dealer = Dealer(heads_up_table)
+    dealer.next_hand()
+    dealer.act("Anna", "raise", 1000)  # all-in
+    url = reverse("table_rail", args=[heads_up_table.pk])
+    texts = {}
+    for language in ("de", "en"):
+        page = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert "Ben &lt;b&gt;&amp;" in page and "<b>&" not in page
+        texts[language] = " ".join(unescape(strip_tags(page)).split())
+    assert "Tisch 1 Hand 1 · Pre-Flop · Blinds 25/50" in texts["de"]
+    assert "Ben <b>& BB am Zug 950 (+50)" in texts["de"] and "Anna: erhöht auf 1.000 (alles gesetzt)" in texts["de"]
+    assert "Table 1 Hand 1 · Pre-flop · Blinds 25/50" in texts["en"] and "Pot 1,050" in texts["en"]
+    assert "1 Anna DSB 0 (+1,000) all-in" in texts["en"] and "Ben <b>&: posts the big blind 50" in texts["en"]
 
 
 def test_the_tv_page_and_its_screens_render_for_anyone(heads_up_table, client):
