@@ -8,9 +8,10 @@
  * Where there is no stream (no EventSource, the server refused it with 204, a
  * proxy that holds it back) the page polls instead: every second
  * (data-pulse-ms) it asks for the partial with the version it holds
- * (If-None-Match: data-pulse); 304 without a body while nothing changed. It tries the stream again a minute later. The server
- * has already left out every card the table has not seen. Closed while the
- * page is hidden; open <details> stay open.
+ * (If-None-Match: data-pulse); 304 without a body while nothing changed. It
+ * tries the stream again a minute later. The server has already left out
+ * every card the table has not seen. Closed while the page is hidden; open
+ * <details> stay open.
  */
 (function () {
   "use strict";
