@@ -243,7 +243,10 @@ def test_the_watcher_reads_the_versions_only_after_a_write(heads_up_table, clien
     stream = Reader(client.get(url, HTTP_LAST_EVENT_ID=live.table_pulse(heads_up_table.pk), **THREADED))
     for _ in range(5):  # a second at least, 20 ticks: the watcher's first look, then nothing was written
         stream.until(lambda text: text.startswith(": keep-alive"))
-    assert len(reads) == 1
+    if connection.vendor == "sqlite":
+        assert len(reads) == 1
+    else:  # PostgreSQL's own background work may move the WAL position: a read or two more, not one per tick
+        assert len(reads) < 10
 
     dealer.act("Anna", "call")
     stream.until(lambda text: "event: rail" in text, seconds=2)
