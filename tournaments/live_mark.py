@@ -18,8 +18,13 @@ read once per machine, not once per worker.
   number. Only a file SQLite has deleted (nobody uses it any more) is closed.
 - SQLite without that file: `PRAGMA data_version`, which moves when another
   connection committed; a count of this connection's, so not shared.
-- PostgreSQL: the WAL insert position; any write in the cluster moves it, so
-  at worst the versions are read once too often.
+- PostgreSQL: the current snapshot (`xmin:xmax:in-progress ids`). It moves
+  when a writing transaction starts or becomes visible, so a write is never
+  missed: the WAL insert position, used before, moves when the commit record
+  is written, a moment before the commit is visible, and a watcher that read
+  the versions in that moment stood still until its safety net (seen once in
+  a test, with two test processes on one cluster). Any write in the cluster
+  moves it, so at worst the versions are read once too often.
 """
 from __future__ import annotations
 
@@ -49,7 +54,7 @@ def write_mark() -> Mark | None:
     if connection.vendor == "sqlite":
         return _sqlite_shm(f"{connection.settings_dict['NAME']}-shm") or _query("PRAGMA data_version", shared=False)
     if connection.vendor == "postgresql":
-        return _query("SELECT pg_current_wal_insert_lsn()::text", shared=True)
+        return _query("SELECT pg_current_snapshot()::text", shared=True)
     return None
 
 
