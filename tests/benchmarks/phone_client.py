@@ -3,8 +3,10 @@
 The phone sends what the tracker page sends (tracker.html + static/js/tracker.js + htmx): it opens the
 dealer link (the whole page: the CSRF cookie, the token htmx puts in its header, the revision URL),
 then for every tap it posts one of the forms of the last answer with the submitting button, the
-hidden fields (among them `version`, the table's revision it saw) and the htmx headers, and reads the
-answer, which holds the forms for the next tap. `poll()` is the page's "has it changed?" question
+hidden fields and the htmx headers, and reads the answer, which holds the forms for the next tap. As
+tracker.js does, every input carries the page's version (`data-version`, the table's revision it saw),
+and every request to #tracker the keys of the panels the page holds (`X-Tracker-Keep`); an answer's
+placeholder for a held panel keeps it (the phone never taps in those panels, so it keeps only the keys). `poll()` is the page's "has it changed?" question
 every two seconds; a changed revision makes the page reload its table.
 
 The forms are read generically (action, hidden and checked fields, submit buttons), so the phone keeps
@@ -250,6 +252,16 @@ def _attribute_value(html: str, name: str) -> str | None:
 # --- one dealer's phone ----------------------------------------------------------------
 
 
+def held_panels(held: dict[str, str], html: str) -> dict[str, str]:
+    """The panels a page holds after an answer (name -> key): drawn ones by their key, kept ones (a
+    placeholder) as they were, the others gone. Their keys go with the next request, as tracker.js sends them."""
+    now = {key.split(":", 1)[0]: key for key in re.findall(r'data-keep="([^"]+)"', html)}
+    for name in re.findall(r'<div id="tracker-(\w+)" hx-preserve>', html):
+        if name in held:
+            now[name] = held[name]
+    return now
+
+
 @dataclass
 class Tap:
     op: str
@@ -287,6 +299,7 @@ class DealerPhone:
         self.html = ""
         self.status = 0
         self._options: tuple[str, list[Option]] = ("", [])
+        self.held: dict[str, str] = {}  # panel name -> its key, as tracker.js reads them from data-keep
 
     # -- HTTP --
 
@@ -299,6 +312,8 @@ class DealerPhone:
         }
         if htmx:
             headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{self.host}:{self.port}{self.page_path}", "HX-Target": "tracker"})
+            if self.held:
+                headers["X-Tracker-Keep"] = ",".join(self.held.values())
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -318,11 +333,17 @@ class DealerPhone:
                     self.cookies[name] = morsel.value
             if response.headers.get("Content-Encoding") == "gzip":
                 data = gzip.decompress(data)
-            return response.status, data.decode("utf-8", errors="replace")
+            text = data.decode("utf-8", errors="replace")
+            if response.status == 200 and path == self.page_path:
+                self._hold_panels(text)
+            return response.status, text
         except (OSError, http.client.HTTPException) as error:
             return 599, f"{type(error).__name__}: {error}"
         finally:
             connection.close()
+
+    def _hold_panels(self, html: str) -> None:
+        self.held = held_panels(self.held, html)
 
     def open(self) -> None:
         """The dealer opens the link: the whole page, as a browser loads it."""
@@ -346,11 +367,12 @@ class DealerPhone:
 
     @property
     def version(self) -> str | None:
-        """The revision the phone's page shows (the version its forms carry)."""
-        for option in self.options():
-            if option.get("version") is not None:
-                return option.get("version")
-        return _attribute_value(self.html, "data-version")
+        """The revision the phone's page shows (every input carries it, as tracker.js sends it); an answer
+        without the page's `data-version` gives its forms' version."""
+        shown = _attribute_value(self.html, "data-version")
+        if shown is not None:
+            return shown
+        return next((option.get("version") for option in self.options() if option.get("version") is not None), None)
 
     def poll(self, *, reload_when_changed: bool = True) -> Poll:
         """The page's "has it changed?" question; a changed revision reloads the table."""
@@ -398,7 +420,8 @@ class DealerPhone:
 
     def fields_for(self, option: Option) -> list[tuple[str, str]]:
         """The fields a tap on `option` sends; on the award form the dealer ticks one winner per pot."""
-        fields = list(option.fields)
+        version = self.version
+        fields = [(name, version if name == "version" and version is not None else value) for name, value in option.fields]
         for name, values in option.checkboxes.items():
             fields.append((name, self.rng.choice(values)))
         return fields
@@ -413,6 +436,7 @@ class DealerPhone:
             if option is None:
                 return None
         fields = self.fields_for(option)
+        shown = self.version
         sent = time.perf_counter()
         self.status, self.html = self.request("POST", option.path, fields=fields)
         answered = time.perf_counter()
@@ -426,7 +450,7 @@ class DealerPhone:
             outcome = "stale"
         elif message:
             outcome = "error"
-        elif option.get("version") is not None and self.version == option.get("version"):
+        elif shown is not None and self.version == shown:
             # Every applied input renews the table's revision: an answer without a refusal that still
             # shows the old one took nothing.
             outcome, message = "error", "no refusal shown, but the table's version did not change"

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from league.results import confirm_deposit
 from tests.benchmarks.venue import _SERVER_VARIABLES, REPO_ROOT, free_port, venue_db
-from tournaments.models import Action, Placement, Table
+from tournaments.models import Action, Placement, Seat, Table
 
 from ..tournaments.conftest import table_of
 from .helpers import wait_until
@@ -203,6 +203,34 @@ def test_two_phones_on_one_table_a_sit_out_makes_the_other_stale_and_it_refreshe
     _to_act(second, "Ben")  # by itself, no tap
     assert time.monotonic() - started < 5
     assert Action.objects.count() == 1
+
+
+def test_an_open_players_panel_stays_open_through_the_next_taps_and_its_buttons_still_work(new_context, live_server, table):
+    """The answer to a tap keeps the panels that did not change (hx-preserve): the very same element,
+    open as the dealer left it; its forms were drawn versions ago, and a tap in them goes with the page's."""
+    page = _phone(new_context, "390x844")
+    page.goto(f"{live_server.url}/dealer/{table.dealer_token}/")
+    page.get_by_role("button", name="Erste Hand geben").tap()
+    _to_act(page, "Anna")
+    panel = page.locator("#tracker-manage")
+    panel.locator("> summary").tap()
+    expect(panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus")).to_be_visible()
+    page.evaluate("document.getElementById('tracker-manage').dataset.probe = 'the same element'")
+
+    _bar(page).get_by_role("button", name="Mitgehen 50").tap()
+    _to_act(page, "Ben")
+    _bar(page).get_by_role("button", name="Mitgehen 25").tap()
+    _to_act(page, "Carl")
+    assert page.evaluate("document.getElementById('tracker-manage').dataset.probe") == "the same element"
+    expect(panel).to_have_attribute("open", "")
+    drawn_with = panel.locator("input[name=version]").first.get_attribute("value")
+    assert drawn_with != page.locator("#tracker").get_attribute("data-version")  # two taps old
+
+    panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus").tap()
+    expect(page.locator(".seat", has_text="Carl")).to_contain_text("setzt aus")
+    expect(page.locator(".messages .error")).to_have_count(0)
+    assert Seat.objects.get(table=table, entry__player__name="Carl").sitting_out
+    assert Action.objects.count() == 2
 
 
 # --- the server stops mid-hand ------------------------------------------------------------------

@@ -3,7 +3,7 @@ tap, an include each was a measurable part of the tap (README, "The dealer's pho
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _, pgettext
 
 from league.numbers import format_chips
 
@@ -24,6 +24,19 @@ _BADGES = {
 def badge_label(badge: str) -> str:
     """A seat's badge as the page shows it: D, SB, BB, all-in, folded, sitting out, out."""
     return str(_BADGES.get(badge, ""))
+
+
+_SIZES = {
+    "min": _("Min"),
+    "half": _("½ pot"),
+    "pot": _("Pot"),
+}
+
+
+@register.filter
+def size_label(label: str) -> str:
+    """A quick size's name on its button: Min, ½ pot, Pot, All-in."""
+    return str(_SIZES.get(label) or pgettext("poker tracker", "All-in"))
 
 
 _STREETS = {

@@ -148,7 +148,7 @@ def _apply(request: HttpRequest, table: Table) -> None:
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "X-Tracker-Keep")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
     """The table, and a tap on it: the dealer's link costs one query to read and, for a tap, the writes.
 
@@ -185,7 +185,8 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             raise Http404(str(error)) from None
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
     picking = request.POST.get("target") if request.method == "POST" else None
-    context = tracker_context(state, dealer_link=token is not None, picking=picking)
+    held = request.headers.get("X-Tracker-Keep", "") if request.htmx else ""  # the panels the phone holds
+    context = tracker_context(state, dealer_link=token is not None, picking=picking, held=held)
     # One masked token for the page's dozen forms (the csrf_token tag masks a new one for each).
     context["csrf_input"] = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
     return render(request, template, context)
