@@ -1,19 +1,16 @@
 """What the tracker page shows, worked out from the table's state: seat rows, pots, the buttons.
 
-Two panels change far less often than the taps come: the cards panel (a 52-card
-picker) and the players' panel (sitting out, disqualification). Each has a key,
-a digest of everything it shows; the phone sends the keys of the panels it
-holds, and an answer whose panel has the same key sends a placeholder that
-htmx fills with the phone's own copy (`hx-preserve`). Those two panels were
-over half of a tap's drawing.
+Two panels are closed almost always: the cards panel (a 52-card picker) and
+the players' panel (sitting out, disqualification); drawing them was over half
+of drawing a tap's answer. tracker.js says with every request which panels
+the page has open (`X-Tracker-Open`); a closed one is then drawn as its summary
+and an empty body that htmx fetches (`?panel=`) when the dealer opens it. A
+whole page (no JavaScript needed) draws them all.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
-
-from django.utils.translation import get_language
 
 from .models import TableStatus
 from .poker import holdem
@@ -143,53 +140,22 @@ def _card_targets(state: TableState, rows: list[SeatRow]) -> list[CardTarget]:
     return targets
 
 
-def _used_cards(state: TableState) -> tuple[str, ...]:
+def _used_cards(state: TableState) -> set[str]:
     hand = state.hand
     if hand is None:
-        return ()
+        return set()
     groups = [hand.board or "", *(hand.hole_cards or {}).values()]
-    return tuple(sorted({str(card) for group in groups for card in parse_cards(group)}))
-
-
-@dataclass(frozen=True)
-class CardsPanel:
-    """Everything the board-and-hole-cards panel shows (its key is a digest of this)."""
-
-    open: bool
-    targets: tuple[CardTarget, ...]
-    target: str  # where the next tapped card goes
-    used: tuple[str, ...]  # sorted: the digest must not depend on a set's order
-    board: str
-    holes: tuple[tuple[str, str], ...]  # (name, hole cards) of each player in the hand, for the typed form
-
-
-@dataclass(frozen=True)
-class ManageRow:
-    """A player in the players' panel: all the panel shows of him."""
-
-    seat_id: int
-    name: str
-    away: bool
-    in_hand: bool
+    return {str(card) for group in groups for card in parse_cards(group)}
 
 
 PANELS = ("cards", "manage")
 
 
-def panel_key(name: str, shows: object) -> str:
-    """`name:digest` of what a panel shows, in the language it is drawn in (the same in every process)."""
-    digest = hashlib.blake2b(f"{get_language()}|{shows!r}".encode(), digest_size=8).hexdigest()
-    return f"{name}:{digest}"
-
-
-def kept_panels(sent: str, keys: dict[str, str]) -> set[str]:
-    """The panels the phone holds as they stand now (`sent`: its keys, comma-separated), drawn as placeholders."""
-    held = set(sent[:200].split(","))
-    return {name for name, key in keys.items() if key in held}
-
-
-def tracker_context(state: TableState, *, dealer_link: bool, picking: str | None = None, held: str = "") -> dict:
-    """The page's context; `held`: the panel keys the phone sent (an htmx request), "" for a whole page."""
+def tracker_context(
+    state: TableState, *, dealer_link: bool, picking: str | None = None, opened: str | None = None,
+) -> dict:
+    """The page's context. `opened`: the panels the page has open, comma-separated (tracker.js's header);
+    None for a whole page, which draws every panel's body."""
     engine, hand = state.engine, state.hand
     legal = engine.legal_actions() if engine is not None else None
     pots: list[PotRow] = []
@@ -212,24 +178,10 @@ def tracker_context(state: TableState, *, dealer_link: bool, picking: str | None
     chosen = next((t for t in targets if t.key == picking and not t.full), None)
     chosen = chosen or next((t for t in targets if not t.full), None)
     finished = state.table.status == TableStatus.FINISHED
-    cards = None
-    if hand is not None and hand.status != "complete" and not finished:
-        cards = CardsPanel(
-            open=hand.status == "showdown" and needs_decision,
-            targets=tuple(targets),
-            target=chosen.key if chosen else "",
-            used=_used_cards(state),
-            board=hand.board or "",
-            holes=tuple((row.name, row.hole_cards) for row in rows if row.in_hand),
-        )
-    manage = None
-    if not finished:
-        manage = tuple(ManageRow(row.seat_id, row.name, "away" in row.badges, row.in_hand) for row in rows if not row.place)
-    keys = {}
-    if cards is not None:
-        keys["cards"] = panel_key("cards", cards)
-    if manage is not None:
-        keys["manage"] = panel_key("manage", manage)
+    open_panels = set(opened[:100].split(",")) & set(PANELS) if opened else set()
+    if hand is not None and hand.status == "showdown" and needs_decision:
+        open_panels.add("cards")  # drawn open: the dealer may enter the cards to decide the pots
+    lazy = set() if opened is None else set(PANELS) - open_panels
     result_stands = finished and state.result_stands
     jackpot_sum = None
     if finished and not result_stands:
@@ -247,10 +199,11 @@ def tracker_context(state: TableState, *, dealer_link: bool, picking: str | None
         "to_act_seat": to_act_seat,
         "sizes": _quick_sizes(engine, legal) if legal else [],
         "seat_rows": rows,
-        "cards": cards,
-        "manage_rows": manage,
-        "panel_keys": keys,
-        "kept": kept_panels(held, keys) if held else set(),
+        "card_targets": targets,
+        "card_target": chosen.key if chosen else "",
+        "used_cards": _used_cards(state),
+        "opened": open_panels,
+        "lazy": lazy,
         "result_stands": result_stands,
         "jackpot_sum": jackpot_sum,
         "pots": pots,

@@ -6,8 +6,8 @@
  *   it at most once (a repeat of an input that did arrive is answered "the table changed").
  * - Every two seconds the page asks "has it changed?" (a few bytes: the table's revision) and reloads
  *   the table when another phone changed it.
- * - Only what changed is drawn again: the page sends the keys of the panels it holds (data-keep), and
- *   an answer keeps each that still stands as it is (hx-preserve).
+ * - The page says which of its panels are open (X-Tracker-Open); an answer draws the closed ones as a
+ *   shell, and htmx fetches a panel's body when the dealer opens it.
  * - The screen stays on while a hand is open (Screen Wake Lock, where the browser has it).
  * - Who is to act is announced to screen readers; after a tap, focus stays in the action bar.
  * Configuration comes from data- attributes on #tracker and #tracker-banner (no inline script: CSP).
@@ -71,15 +71,18 @@
     var tracker = root();
     if (!tracker) { return; }
     if (event.detail.target === tracker) {
-      // The panels this phone holds: the answer sends a placeholder for each that still stands as it is.
-      var keys = [];
-      tracker.querySelectorAll("[data-keep]").forEach(function (panel) { keys.push(panel.dataset.keep); });
-      if (keys.length) { event.detail.headers["X-Tracker-Keep"] = keys.join(","); }
+      // Which panels are open: the answer draws the closed ones as a shell whose body comes when opened.
+      var open = [];
+      tracker.querySelectorAll("details.card[id^='tracker-'][open]").forEach(function (panel) {
+        open.push(panel.id.slice("tracker-".length));
+      });
+      event.detail.headers["X-Tracker-Open"] = open.join(",") || "-";
     }
     if (!tracker.contains(event.detail.elt)) { return; }
     if (event.detail.verb === "post") {
       var data = event.detail.formData || event.detail.parameters;
-      // A kept panel's forms carry the version they were drawn with; every input goes with the page's.
+      // A panel's body fetched later may carry a newer version than the page shows: every input goes
+      // with the version of the table the dealer sees.
       if (data && data.has && data.has("version")) {
         data.set("version", tracker.dataset.version);
       } else if (data && Object.prototype.hasOwnProperty.call(data, "version")) {
@@ -102,7 +105,7 @@
     if (event.detail.successful) {
       if (event.detail.requestConfig && event.detail.requestConfig.verb === "post") { pending = null; }
       hideBanner();
-      // The answer is in place; a kept panel is the very element that was disabled while the tap was away.
+      // The answer is in place (a panel's body swaps only itself: the rest of the page waits enabled again).
       if (!inFlight) { setBusy(false); }
     } else {
       setBusy(false);

@@ -5,8 +5,8 @@ dealer link (the whole page: the CSRF cookie, the token htmx puts in its header,
 then for every tap it posts one of the forms of the last answer with the submitting button, the
 hidden fields and the htmx headers, and reads the answer, which holds the forms for the next tap. As
 tracker.js does, every input carries the page's version (`data-version`, the table's revision it saw),
-and every request to #tracker the keys of the panels the page holds (`X-Tracker-Keep`); an answer's
-placeholder for a held panel keeps it (the phone never taps in those panels, so it keeps only the keys). `poll()` is the page's "has it changed?" question
+and every request to #tracker says that no panel is open (`X-Tracker-Open: -`): the dealer keeps the
+cards and players' panels closed while he plays, and the phone never taps in them. `poll()` is the page's "has it changed?" question
 every two seconds; a changed revision makes the page reload its table.
 
 The forms are read generically (action, hidden and checked fields, submit buttons), so the phone keeps
@@ -252,16 +252,6 @@ def _attribute_value(html: str, name: str) -> str | None:
 # --- one dealer's phone ----------------------------------------------------------------
 
 
-def held_panels(held: dict[str, str], html: str) -> dict[str, str]:
-    """The panels a page holds after an answer (name -> key): drawn ones by their key, kept ones (a
-    placeholder) as they were, the others gone. Their keys go with the next request, as tracker.js sends them."""
-    now = {key.split(":", 1)[0]: key for key in re.findall(r'data-keep="([^"]+)"', html)}
-    for name in re.findall(r'<div id="tracker-(\w+)" hx-preserve>', html):
-        if name in held:
-            now[name] = held[name]
-    return now
-
-
 @dataclass
 class Tap:
     op: str
@@ -299,7 +289,6 @@ class DealerPhone:
         self.html = ""
         self.status = 0
         self._options: tuple[str, list[Option]] = ("", [])
-        self.held: dict[str, str] = {}  # panel name -> its key, as tracker.js reads them from data-keep
 
     # -- HTTP --
 
@@ -312,8 +301,7 @@ class DealerPhone:
         }
         if htmx:
             headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{self.host}:{self.port}{self.page_path}", "HX-Target": "tracker"})
-            if self.held:
-                headers["X-Tracker-Keep"] = ",".join(self.held.values())
+            headers["X-Tracker-Open"] = "-"  # the panels are closed (tracker.js says which are open)
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -333,17 +321,11 @@ class DealerPhone:
                     self.cookies[name] = morsel.value
             if response.headers.get("Content-Encoding") == "gzip":
                 data = gzip.decompress(data)
-            text = data.decode("utf-8", errors="replace")
-            if response.status == 200 and path == self.page_path:
-                self._hold_panels(text)
-            return response.status, text
+            return response.status, data.decode("utf-8", errors="replace")
         except (OSError, http.client.HTTPException) as error:
             return 599, f"{type(error).__name__}: {error}"
         finally:
             connection.close()
-
-    def _hold_panels(self, html: str) -> None:
-        self.held = held_panels(self.held, html)
 
     def open(self) -> None:
         """The dealer opens the link: the whole page, as a browser loads it."""

@@ -205,32 +205,49 @@ def test_two_phones_on_one_table_a_sit_out_makes_the_other_stale_and_it_refreshe
     assert Action.objects.count() == 1
 
 
-def test_an_open_players_panel_stays_open_through_the_next_taps_and_its_buttons_still_work(new_context, live_server, table):
-    """The answer to a tap keeps the panels that did not change (hx-preserve): the very same element,
-    open as the dealer left it; its forms were drawn versions ago, and a tap in them goes with the page's."""
-    page = _phone(new_context, "390x844")
-    page.goto(f"{live_server.url}/dealer/{table.dealer_token}/")
+def test_the_players_panel_comes_when_opened_stays_open_through_taps_and_refuses_a_stale_tap(
+    new_context, live_server, table
+) -> None:
+    """A tap's answer draws the closed panels as a shell; opening one fetches its body. An open panel stays
+    open through the next taps. A body fetched after another phone's tap carries the newer version, but
+    the tap goes with the version of the table the dealer sees: refused as stale, not applied blind."""
+    url = f"{live_server.url}/dealer/{table.dealer_token}/"
+    page, other = _phone(new_context, "390x844"), _phone(new_context, "360x640")
+    page.goto(url)
     page.get_by_role("button", name="Erste Hand geben").tap()
     _to_act(page, "Anna")
     panel = page.locator("#tracker-manage")
+    expect(panel.locator("button")).to_have_count(0)  # a shell: summary only
     panel.locator("> summary").tap()
-    expect(panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus")).to_be_visible()
-    page.evaluate("document.getElementById('tracker-manage').dataset.probe = 'the same element'")
+    sit_out_carl = panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus")
+    expect(sit_out_carl).to_be_visible()
 
     _bar(page).get_by_role("button", name="Mitgehen 50").tap()
     _to_act(page, "Ben")
-    _bar(page).get_by_role("button", name="Mitgehen 25").tap()
-    _to_act(page, "Carl")
-    assert page.evaluate("document.getElementById('tracker-manage').dataset.probe") == "the same element"
     expect(panel).to_have_attribute("open", "")
-    drawn_with = panel.locator("input[name=version]").first.get_attribute("value")
-    assert drawn_with != page.locator("#tracker").get_attribute("data-version")  # two taps old
-
-    panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus").tap()
+    expect(sit_out_carl).to_be_enabled()
+    sit_out_carl.tap()
     expect(page.locator(".seat", has_text="Carl")).to_contain_text("setzt aus")
     expect(page.locator(".messages .error")).to_have_count(0)
     assert Seat.objects.get(table=table, entry__player__name="Carl").sitting_out
-    assert Action.objects.count() == 2
+
+    # Closed again; another phone taps while this one does not hear of it, then the panel is opened.
+    panel.locator("> summary").tap()
+    page.route("**/revision", lambda route: route.abort())
+    _bar(page).get_by_role("button", name="Mitgehen 25").tap()  # Ben calls: the panel is a shell again
+    _to_act(page, "Carl")
+    other.goto(url)
+    _to_act(other, "Carl")
+    _bar(other).get_by_role("button", name="Schieben").tap()
+    expect(other.locator(".log")).to_contain_text("Carl: schiebt")
+    panel.locator("> summary").tap()
+    back_carl = panel.locator("li", has_text="Carl").get_by_role("button", name="Zurück am Tisch")
+    assert back_carl.locator("xpath=..").locator("input[name=version]").get_attribute("value") != \
+        page.locator("#tracker").get_attribute("data-version")  # the body is newer than the page
+    back_carl.tap()
+    expect(page.locator(".messages")).to_contain_text("Der Tisch hat sich geändert")
+    assert Seat.objects.get(table=table, entry__player__name="Carl").sitting_out
+    assert Action.objects.count() == 3
 
 
 # --- the server stops mid-hand ------------------------------------------------------------------
@@ -296,7 +313,8 @@ def test_the_server_stops_mid_hand_the_tap_shows_a_banner_and_is_applied_once_af
 
         server.start()
         banner.get_by_role("button", name="Send again").tap()
-        expect(page.locator("#actionbar h2")).to_have_text("Emil 1 to act")
+        # A fresh gunicorn's first answer, with the other test processes on the same cores: more than 5 s.
+        expect(page.locator("#actionbar h2")).to_have_text("Emil 1 to act", timeout=20_000)
         expect(banner).to_be_hidden()
         verdict = venue_db("check", db)["1"]
         assert verdict["inputs"] == [["next"], ["act", "fold", None]]

@@ -161,3 +161,30 @@ def test_the_hand_history_tells_each_action_in_the_readers_language(organizer_cl
     # The stored verbs never reach the page as they are.
     assert ("Anna allin" in html) is False and ("Ben fold" in html) is False
     assert ("raises to" in html) is not english
+
+
+@pytest.mark.django_db
+def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three_way, dealer):
+    """tracker.js says which panels are open; the closed ones are a summary and an empty body htmx fetches
+    when the dealer opens it. Without the header (a whole page, or no tracker.js) every body is drawn."""
+    dealer.next_hand()
+    url = reverse("dealer_tracker", args=[three_way.dealer_token])
+    whole = client.get(url, **HTMX).content.decode()
+    assert "Sitting out" in whole or "Setzt aus" in whole
+    assert 'class="picker"' in whole and "?panel=" not in whole
+
+    closed = client.get(url, **HTMX, HTTP_X_TRACKER_OPEN="-").content.decode()
+    assert 'hx-get="%s?panel=manage"' % url in closed and 'hx-get="%s?panel=cards"' % url in closed
+    assert 'name="op" value="sitout"' not in closed and 'class="picker"' not in closed
+    assert 'name="op" value="act"' in closed  # the action bar is all there
+
+    manage_open = client.get(url, **HTMX, HTTP_X_TRACKER_OPEN="manage").content.decode()
+    assert '<details id="tracker-manage" class="card manage" open>' in manage_open
+    assert 'name="op" value="sitout"' in manage_open and 'class="picker"' not in manage_open
+
+    body = client.get(url, {"panel": "cards"}, **HTMX).content.decode()
+    assert body.startswith('<div class="panel-body">') and 'class="picker"' in body and "actionbar" not in body
+    # Only a known panel: anything else is the table as usual.
+    for junk in ("../base", "tracker", "Manage"):
+        other = client.get(url, {"panel": junk}, **HTMX)
+        assert other.status_code == 200 and 'id="actionbar"' in other.content.decode()

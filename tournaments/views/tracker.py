@@ -28,7 +28,7 @@ from league.views import organizer_required
 from .. import tracker
 from ..models import Hand, Table
 from ..poker import holdem
-from ..tracker_view import tracker_context
+from ..tracker_view import PANELS, tracker_context
 
 
 def _table_for(request: HttpRequest, table_id: int | None, token: str | None) -> Table:
@@ -148,7 +148,7 @@ def _apply(request: HttpRequest, table: Table) -> None:
 
 
 @require_http_methods(["GET", "POST"])
-@vary_on_headers("HX-Request", "X-Tracker-Keep")
+@vary_on_headers("HX-Request", "X-Tracker-Open")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
     """The table, and a tap on it: the dealer's link costs one query to read and, for a tap, the writes.
 
@@ -184,9 +184,12 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
         except tracker.NoSuchTable as error:
             raise Http404(str(error)) from None
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
+    panel = request.GET.get("panel") if request.method == "GET" and request.htmx else None
+    if panel in PANELS:  # a closed panel was opened: its body alone
+        template = f"tournaments/tracker/_{panel}.html"
     picking = request.POST.get("target") if request.method == "POST" else None
-    held = request.headers.get("X-Tracker-Keep", "") if request.htmx else ""  # the panels the phone holds
-    context = tracker_context(state, dealer_link=token is not None, picking=picking, held=held)
+    opened = request.headers.get("X-Tracker-Open") if request.htmx else None  # which panels the page has open
+    context = tracker_context(state, dealer_link=token is not None, picking=picking, opened=opened)
     # One masked token for the page's dozen forms (the csrf_token tag masks a new one for each).
     context["csrf_input"] = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
     return render(request, template, context)
