@@ -41,9 +41,11 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
 import psutil
 
+from tests.benchmarks import phone_client
 from tests.benchmarks.phone_client import DealerPhone, Poll, Tap, VenueServer, start_venue_server, tree_cpu
 from tests.benchmarks.venue import venue_db
 
@@ -226,7 +228,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-back-to-back", action="store_true", help="only the paced runs")
     parser.add_argument("--warm-up", type=float, default=3.0, help="seconds of back-to-back taps first, not counted")
     parser.add_argument("--stack", type=int, default=100_000, help="starting chips per player (deep: tables do not finish)")
+    parser.add_argument("--checkout", type=Path, default=None, help="serve another checkout with this client (before/after)")
     args = parser.parse_args(argv)
+    if args.checkout:
+        phone_client.serve_checkout(args.checkout)
+        print(f"checkout: {phone_client.REPO_ROOT}")
 
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     with tempfile.TemporaryDirectory() as folder, database() as db:

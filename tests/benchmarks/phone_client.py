@@ -39,7 +39,7 @@ from pathlib import Path
 
 import psutil
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[2]  # whose server and database build run: see serve_checkout()
 # Variables of the caller that must not reach the server (it gets its own).
 SERVER_VARIABLES = {
     "DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL",
@@ -97,6 +97,13 @@ class VenueServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=5)
+
+
+def serve_checkout(folder: Path) -> None:
+    """Run another checkout's server and database build (`manage.py`, `tests.benchmarks.venue_db`) with this
+    client, for a before/after figure on one machine (`git worktree add DIR <commit>`)."""
+    global REPO_ROOT
+    REPO_ROOT = folder.resolve()
 
 
 def start_venue_server(

@@ -7,7 +7,8 @@ offers, read the answer), and divides the CPU seconds the gunicorn master and wo
 the taps answered. Prints taps, taps/s, p50/p95, CPU ms per tap and the load average; asserts nothing.
 
 ``--checkout DIR`` runs another checkout's server and database build with this client (for a before/after
-figure: ``git archive <commit> | tar -x -C DIR``).
+figure: ``git worktree add DIR <commit>``). Until 2026-11-23 it ran only the other checkout's database
+build and this checkout's server, so before/after figures taken with it compared the same server.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from tests.benchmarks import rail, venue
+from tests.benchmarks import phone_client, rail, venue
 
 
 def main() -> None:
@@ -29,8 +30,8 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, default=None, help="serve another checkout (same client)")
     args = parser.parse_args()
     if args.checkout:
-        venue.REPO_ROOT = args.checkout.resolve()
-    print(f"checkout {venue.REPO_ROOT}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        phone_client.serve_checkout(args.checkout)
+    print(f"checkout {phone_client.REPO_ROOT}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "taps.sqlite3")
         night = venue.venue_db("build", db, "--tables", str(args.tables))

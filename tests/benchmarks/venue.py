@@ -21,6 +21,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from tests.benchmarks import phone_client
 from tests.benchmarks.phone_client import (  # noqa: F401  (re-exported: the venue test and the rail benchmark use them)
     BUSY,
     REPO_ROOT,
@@ -44,7 +45,7 @@ def venue_db(what: str, database: str, *extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     result = subprocess.run(
         [sys.executable, "-m", "tests.benchmarks.venue_db", what, database, *extra],
-        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,
+        cwd=phone_client.REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,  # serve_checkout() may move it
     )
     if result.returncode != 0:
         raise RuntimeError(f"venue_db {what} failed:\n{result.stderr}")
