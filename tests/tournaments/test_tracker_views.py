@@ -188,3 +188,26 @@ def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three
     for junk in ("../base", "tracker", "Manage"):
         other = client.get(url, {"panel": junk}, **HTMX)
         assert other.status_code == 200 and 'id="actionbar"' in other.content.decode()
+
+
+@pytest.mark.parametrize("language, stack, place, folded", [("de", "1.500", "3. Platz", "ausgestiegen"), ("en", "1,500", "3. place", "folded")])
+def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, stack, place, folded):
+    """The seat rows are written in Python (tracker_rows.py): every value escaped, the texts translated."""
+    from django.utils import translation
+
+    from tournaments.templatetags.tracker_rows import seat_rows
+    from tournaments.tracker_view import SeatRow
+
+    rows = [
+        SeatRow(7, 1, "Ben <b>&", 1500, 50, ("button", "folded"), False, None, False, "AhKd"),
+        SeatRow(8, 2, "Anna", 1000, 0, ("bb",), True, None, True, ""),
+        SeatRow(9, 3, "Carl", 0, 0, ("out",), False, 3, False, ""),
+    ]
+    with translation.override(language):
+        html = str(seat_rows(rows))
+    assert "Ben &lt;b&gt;&amp;" in html and "<b>" not in html
+    assert '<li class="seat folded" data-seat="7">' in html and '<li class="seat to-act" data-seat="8">' in html
+    assert '<li class="seat out" data-seat="9">' in html and f'<span class="chips">{place}</span>' in html
+    assert f'<span class="stack">{stack}</span><span class="committed">+50</span>' in html
+    assert f'<span class="badge badge-folded">{folded}</span>' in html and '<span class="badge badge-button">D</span>' in html
+    assert '<span class="holes"><span class="cardface red">A♥</span> <span class="cardface red">K♦</span></span>' in html
