@@ -83,11 +83,7 @@
       var data = event.detail.formData || event.detail.parameters;
       // A panel's body fetched later may carry a newer version than the page shows: every input goes
       // with the version of the table the dealer sees.
-      if (data && data.has && data.has("version")) {
-        data.set("version", tracker.dataset.version);
-      } else if (data && Object.prototype.hasOwnProperty.call(data, "version")) {
-        data.version = tracker.dataset.version;
-      }
+      if (data && data.has && data.has("version")) { data.set("version", tracker.dataset.version); }
       pending = {path: event.detail.path, values: data && data.forEach ? valuesOf(data) : Object.assign({}, data)};
       tapped = true;
     }

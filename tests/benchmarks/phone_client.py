@@ -6,8 +6,8 @@ then for every tap it posts one of the forms of the last answer with the submitt
 hidden fields and the htmx headers, and reads the answer, which holds the forms for the next tap. As
 tracker.js does, every input carries the page's version (`data-version`, the table's revision it saw),
 and every request to #tracker says that no panel is open (`X-Tracker-Open: -`): the dealer keeps the
-cards and players' panels closed while he plays, and the phone never taps in them. `poll()` is the page's "has it changed?" question
-every two seconds; a changed revision makes the page reload its table.
+cards and players' panels closed while he plays, and the phone never taps in them. `poll()` is the
+page's "has it changed?" question every two seconds; a changed revision makes the page reload its table.
 
 The forms are read generically (action, hidden and checked fields, submit buttons), so the phone keeps
 working when the answer becomes a smaller fragment; only the tracker's input protocol is known here
