@@ -12,6 +12,8 @@ skipped with a reason, except in CI (``CI=true``), where that is a failure.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -101,10 +103,17 @@ def organizer_client(client, organizer):
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Each test process (each xdist worker) keeps the live screens' renderings in a folder of its own:
+    # every test empties the folder, which must not take a file from under another process's write.
+    os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
     config.addinivalue_line(
         "markers",
         'browser_language(code): the language Chromium speaks in this browser test, "de" (the default) or "en"',
     )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(os.environ["LIVE_CACHE_DIR"], ignore_errors=True)
 
 
 @pytest.hookimpl(trylast=True)

@@ -79,8 +79,11 @@ def shared(key: str, build: Callable[[], str]) -> str:
         if (value := _read(path)) is None:  # another process may have written it while we waited
             value = build()
             partial = folder / f"{name}.{os.getpid()}.{threading.get_ident()}.part"
-            partial.write_text(value, encoding="utf-8")
-            os.replace(partial, path)  # readers see the whole file or none
+            try:
+                partial.write_text(value, encoding="utf-8")
+                os.replace(partial, path)  # readers see the whole file or none
+            except OSError:  # a full disk, or the file swept away: the rendering still holds, just unshared
+                partial.unlink(missing_ok=True)
     return _remember(key, value)
 
 
