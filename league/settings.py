@@ -170,6 +170,11 @@ DATABASES = {
     )
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The tracker's statements (tournaments/prepared.py) are prepared the first time a connection runs
+    # them; Django's own cursors bind in the client and are never prepared, whatever this says.
+    DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 0, **DATABASES["default"].get("OPTIONS", {})}
+
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A night of six tables on one file: readers never wait for the writer
     # (WAL), a write transaction takes the lock when it begins (IMMEDIATE), so

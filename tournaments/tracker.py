@@ -22,6 +22,7 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from . import prepared
 from .clock_control import blinds_now
 from .models import (
     Action, Hand, HandStatus, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus, new_revision,
@@ -139,7 +140,7 @@ def read_state(*, table_id: int | None = None, token: str | None = None, for_upd
     """The table, its seats and its latest hands: one query while the snapshot is current."""
     connection = connections[DEFAULT_DB_ALIAS]
     sql, columns = _seats_sql(connection.vendor, token is not None, for_update and connection.features.has_select_for_update)
-    with connection.cursor() as cursor:
+    with prepared.cursor() as cursor:
         cursor.execute(sql, [token if token is not None else table_id])
         rows = cursor.fetchall()
     if rows:
@@ -413,10 +414,7 @@ def _save(state: TableState, *table_fields: str) -> None:
     table = state.table
     table.revision = new_revision()
     table.tracker_snapshot = snapshot_of(state)
-    Table.objects.filter(pk=table.pk).update(
-        revision=table.revision, tracker_snapshot=table.tracker_snapshot,
-        **{name: getattr(table, name) for name in table_fields},
-    )
+    prepared.update(table, "revision", "tracker_snapshot", *table_fields)
     derive(state)
 
 
@@ -521,7 +519,8 @@ def record_action(*, table: Table, version: str, seat_id: int, verb: str, to: in
         state.engine.apply(action)
     except holdem.HandError as error:
         raise TrackerError(_("Not allowed: %(reason)s") % {"reason": getattr(error, "reason", str(error))}) from error
-    row = Action.objects.create(hand=state.hand, index=len(state.actions), seat_id=seat_id, verb=verb, to=to)
+    row = Action(hand=state.hand, index=len(state.actions), seat_id=seat_id, verb=verb, to=to)
+    prepared.insert(row)
     state.actions.append(row)
     _update_status(state.hand, state.engine)
     _save(state)
