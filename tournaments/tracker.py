@@ -57,6 +57,10 @@ class TableState:
     previous: Hand | None = None
     previous_actions: list[Action] = field(default_factory=list)
     previous_known: bool = True
+    # Read from the snapshot, the hand before is kept as its JSON until a change needs it (undoing a deal):
+    # most taps only write it back, and making its actions into model instances was a tenth of the read.
+    previous_json: dict | None = None
+    previous_pending: bool = False
     deposit_confirmed: bool | None = None  # read with the seats; None: not read
 
     @property
@@ -189,7 +193,8 @@ def _seats_sql(vendor: str, by_token: bool, lock: bool) -> tuple[str, list]:
         model = _model(model)
         fields = list(model._meta.concrete_fields)
         select += [f"{alias}.{q(f.column)}" for f in fields]
-        columns.append((alias, model, [f.attname for f in fields], [_converters(f, alias, connection) for f in fields]))
+        converters = [(k, chain) for k, f in enumerate(fields) if (chain := _converters(f, alias, connection))]
+        columns.append((alias, model, [f.attname for f in fields], converters))
         if on is None:
             joins.append(f"{q(model._meta.db_table)} {alias}")
         else:
@@ -223,7 +228,7 @@ def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool
             if values[0] is None:  # an outer join that found nothing
                 objects[alias] = None
                 continue
-            for k, chain in enumerate(converters):
+            for k, chain in converters:  # only the columns that have converters
                 for convert, column in chain:
                     values[k] = convert(values[k], column, connection)
             objects[alias] = model.from_db(DEFAULT_DB_ALIAS, attnames, values)
@@ -325,7 +330,9 @@ def _hand_from_json(data: dict | None) -> tuple[Hand | None, list[Action]]:
 def snapshot_of(state: TableState) -> dict:
     """What the table's snapshot holds for this state (the hands as the rows now stand)."""
     snapshot = {"revision": state.table.revision, "hand": _hand_json(state.hand, state.actions)}
-    if state.previous_known:
+    if state.previous_pending:
+        snapshot["previous"] = state.previous_json  # as it was read: nothing changed it
+    elif state.previous_known:
         snapshot["previous"] = _hand_json(state.previous, state.previous_actions)
     return snapshot
 
@@ -335,9 +342,15 @@ def _from_snapshot(state: TableState) -> bool:
     if not snapshot or snapshot.get("revision") != state.table.revision:
         return False
     state.hand, state.actions = _hand_from_json(snapshot["hand"])
-    state.previous_known = "previous" in snapshot
-    state.previous, state.previous_actions = _hand_from_json(snapshot.get("previous"))
+    state.previous_known = state.previous_pending = "previous" in snapshot
+    state.previous_json = snapshot.get("previous")
     return True
+
+
+def _previous_decoded(state: TableState) -> None:
+    if state.previous_pending:
+        state.previous, state.previous_actions = _hand_from_json(state.previous_json)
+        state.previous_pending, state.previous_json = False, None
 
 
 def _setup(hand: Hand) -> holdem.HandSetup:
@@ -463,6 +476,7 @@ def start_hand(*, table: Table, version: str) -> Hand:
     hand.status = HandStatus.SHOWDOWN if _replay(hand, []).is_betting_over else HandStatus.BETTING
     hand.save(force_insert=True)
     state.previous, state.previous_actions, state.previous_known = state.hand, state.actions, True
+    state.previous_pending, state.previous_json = False, None
     state.hand, state.actions = hand, []
     if state.table.status == TableStatus.WAITING:
         state.table.status = TableStatus.PLAYING
@@ -563,6 +577,7 @@ def undo(*, table: Table, version: str) -> None:
         # Dealt by mistake: the hand goes, the previous one is the latest again.
         if not state.previous_known:
             _previous_from_rows(state)
+        _previous_decoded(state)
         # Nothing points at a hand without actions (no action, no placement): one DELETE, no cascade to look up.
         Hand.objects.filter(pk=hand.pk)._raw_delete(DEFAULT_DB_ALIAS)
         state.hand, state.actions = state.previous, state.previous_actions

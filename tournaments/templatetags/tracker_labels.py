@@ -33,7 +33,6 @@ _SIZES = {
 }
 
 
-@register.filter
 def size_label(label: str) -> str:
     """A quick size's name on its button: Min, ½ pot, Pot, All-in."""
     return str(_SIZES.get(label) or pgettext("poker tracker", "All-in"))
