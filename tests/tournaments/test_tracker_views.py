@@ -211,3 +211,19 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
     assert f'<span class="stack">{stack}</span><span class="committed">+50</span>' in html
     assert f'<span class="badge badge-folded">{folded}</span>' in html and '<span class="badge badge-button">D</span>' in html
     assert '<span class="holes"><span class="cardface red">A♥</span> <span class="cardface red">K♦</span></span>' in html
+
+
+@pytest.mark.parametrize("language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")])
+def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amount):
+    """The quick sizes are written in Python (tracker_rows.py): a button per size, its name translated."""
+    from django.utils import translation
+
+    from tournaments.templatetags.tracker_rows import size_buttons
+    from tournaments.tracker_view import Sizing
+
+    with translation.override(language):
+        html = str(size_buttons([Sizing("half", 150), Sizing("allin", 12500)]))
+    assert html.count("<button ") == 2
+    assert f'<button name="to" value="150" class="secondary"><span>{half}</span><strong>150</strong></button>' in html
+    assert f'<button name="to" value="12500" class="secondary"><span>{allin}</span><strong>{amount}</strong></button>' in html
+    assert str(size_buttons([])) == ""
