@@ -172,8 +172,12 @@ DATABASES = {
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The tracker's statements (tournaments/prepared.py) are prepared the first time a connection runs
-    # them; Django's own cursors bind in the client and are never prepared, whatever this says.
-    DATABASES["default"]["OPTIONS"] = {"prepare_threshold": 0, **DATABASES["default"].get("OPTIONS", {})}
+    # them; Django's own cursors bind in the client and are never prepared, whatever this says. Off
+    # (PREPARED_STATEMENTS=0) for a pooler that cannot keep them (PgBouncer's transaction mode before 1.21).
+    DATABASES["default"]["OPTIONS"] = {
+        "prepare_threshold": 0 if env_bool("PREPARED_STATEMENTS", True) else None,
+        **DATABASES["default"].get("OPTIONS", {}),
+    }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A night of six tables on one file: readers never wait for the writer

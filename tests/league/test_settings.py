@@ -33,6 +33,7 @@ SETTINGS_VARIABLES = {
     "SECURE_COOKIES",
     "PUBLIC_URL",
     "SQLITE_TIMEOUT",
+    "PREPARED_STATEMENTS",
     "DJANGO_SETTINGS_MODULE",
 }
 
@@ -48,6 +49,7 @@ print(json.dumps({
     "HOST": db.get("HOST", ""),
     "PORT": db.get("PORT", ""),
     "USER": db.get("USER", ""),
+    "OPTIONS": db.get("OPTIONS", {}),
     "DEBUG": settings.DEBUG,
     "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
     "CSRF_TRUSTED_ORIGINS": settings.CSRF_TRUSTED_ORIGINS,
@@ -101,6 +103,14 @@ def test_database_url_switches_to_postgresql() -> None:
     assert values["HOST"] == "h"
     assert values["USER"] == "u"
     assert int(values["PORT"]) == 5432
+    assert values["OPTIONS"]["prepare_threshold"] == 0  # the tracker's statements are prepared (tournaments/prepared.py)
+
+
+def test_prepared_statements_can_be_turned_off_for_a_pooler() -> None:
+    values = _settings(DATABASE_URL="postgres://u:p@h:5432/db", PREPARED_STATEMENTS="0")
+    assert values["OPTIONS"]["prepare_threshold"] is None
+    assert "prepare_threshold" not in _settings()["OPTIONS"]  # SQLite: nothing to prepare
+    assert "PREPARED_STATEMENTS" in _settings_error(DATABASE_URL="postgres://u:p@h:5432/db", PREPARED_STATEMENTS="maybe")
 
 
 def test_debug_off_without_a_secret_key_refuses_to_start() -> None:

@@ -51,10 +51,14 @@ def test_the_locked_read_is_prepared_and_keeps_a_generic_plan(organizer):
 
 
 @postgresql_only
-def test_a_server_binding_cursor_is_given_only_while_queries_are_not_logged():
+def test_a_server_binding_cursor_is_given_only_while_queries_are_not_logged_and_the_settings_allow(monkeypatch):
     with prepared.cursor() as cursor:
         assert type(cursor.cursor).__name__ == "ServerBindingCursor"
     with CaptureQueriesContext(connection), prepared.cursor() as cursor:
+        assert type(cursor.cursor).__name__ == "Cursor"
+    # PREPARED_STATEMENTS=0 (a pooler that cannot keep them): Django's own cursor, nothing prepared.
+    monkeypatch.setitem(connection.settings_dict["OPTIONS"], "prepare_threshold", None)
+    with prepared.cursor() as cursor:
         assert type(cursor.cursor).__name__ == "Cursor"
 
 
