@@ -1,5 +1,6 @@
 import pytest
 from django.urls import reverse
+from django.utils.html import format_html
 
 from tournaments import services
 from tournaments.models import Action
@@ -215,10 +216,10 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
 
 @pytest.mark.parametrize("language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")])
 def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amount):
-    """The quick sizes are written in Python (tracker_rows.py): a button per size, its name translated."""
+    """The quick sizes are written in Python (tracker_actionbar.py): a button per size, its name translated."""
     from django.utils import translation
 
-    from tournaments.templatetags.tracker_rows import size_buttons
+    from tournaments.templatetags.tracker_actionbar import _size_buttons as size_buttons
     from tournaments.tracker_view import Sizing
 
     with translation.override(language):
@@ -227,3 +228,43 @@ def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amo
     assert f'<button name="to" value="150" class="secondary"><span>{half}</span><strong>150</strong></button>' in html
     assert f'<button name="to" value="12500" class="secondary"><span>{allin}</span><strong>{amount}</strong></button>' in html
     assert str(size_buttons([])) == ""
+
+
+@pytest.mark.parametrize(
+    "language, to_act, to_call, call, fold, raise_to, amount",
+    [
+        ("de", "Ben &lt;b&gt; ist am Zug", "Mitgehen: 12.345", "Mitgehen 12.345", "Passen", "Erhöhen auf", "24.690–1.234.567"),
+        ("en", "Ben &lt;b&gt; to act", "To call: 12,345", "Call 12,345", "Fold", "Raise to", "24,690–1,234,567"),
+    ],
+)
+def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to_act, to_call, call, fold, raise_to, amount, rf):
+    """The action bar while a player is to act is written in Python (tracker_actionbar.py): escaped, translated."""
+    from types import SimpleNamespace
+
+    from django.template import Context
+    from django.utils import translation
+
+    from tournaments.templatetags.tracker_actionbar import betting_bar
+    from tournaments.tracker_view import Sizing
+
+    legal = SimpleNamespace(
+        player="Ben <b>", can_check=False, can_call=True, can_bet=False, can_raise=True,
+        verbs=("fold", "call", "raise", "allin"), call_amount=12345, min_to=24690, max_to=1234567,
+    )
+    context = {
+        "legal": legal, "state": SimpleNamespace(version='v"1'), "to_act_seat": 7, "pot_total": 1500,
+        "csrf_input": format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', "t&k"),
+        "request": rf.post("/dealer/abc/"), "sizes": [Sizing("pot", 3000)],
+    }
+    with translation.override(language):
+        html = str(betting_bar(Context(context)))
+    assert f'<h2 class="status" data-announce>{to_act}</h2>' in html and "<b>" not in html
+    assert f"<span>{to_call}</span>" in html
+    assert f'<button name="verb" value="call" class="primary">{call}</button>' in html
+    assert f'<button name="verb" value="fold" class="danger">{fold}</button>' in html
+    assert 'value="check"' not in html and 'value="allin"' not in html  # a call is there: no all-in alone
+    assert html.count('<input type="hidden" name="version" value="v&quot;1">') == 3  # three forms
+    assert html.count('value="t&amp;k"') == 3 and html.count('hx-post="/dealer/abc/"') == 3
+    assert html.count('<input type="hidden" name="verb" value="raise">') == 2
+    assert f'<label for="typed-amount" class="visually-hidden">{raise_to}</label>' in html
+    assert f'placeholder="{amount}"' in html and '<button name="to" value="3000" class="secondary">' in html

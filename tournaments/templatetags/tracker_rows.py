@@ -1,4 +1,4 @@
-"""The dealer's seat rows and quick sizes, in Python: drawn after every tap.
+"""The dealer's seat rows, in Python: drawn for every seat after every tap.
 
 As a template loop they were the largest part of a tap's answer (0.9 of its
 1.9 ms of drawing, `tests.benchmarks.tracker`); written out here they cost a
@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from league.numbers import format_chips
 
 from .cardfaces import cardfaces
-from .tracker_labels import badge_label, size_label
+from .tracker_labels import badge_label
 
 register = template.Library()
 
@@ -54,14 +54,3 @@ def _row(row) -> str:
         classes, row.seat_id, row.position, row.name, mark_safe(badges), holes, chips,
     )
 
-
-@register.filter
-def size_buttons(sizes: Iterable) -> SafeString:
-    """A button for each quick size (`tracker_view.Sizing`): its name and the amount it raises to."""
-    return mark_safe("".join(  # each button is built by format_html
-        format_html(
-            '\n        <button name="to" value="{}" class="secondary"><span>{}</span><strong>{}</strong></button>',
-            size.to, size_label(size.label), format_chips(size.to),
-        )
-        for size in sizes
-    ))
