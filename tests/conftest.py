@@ -62,6 +62,18 @@ def english_messages():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def static_files_looked_up_per_request():
+    """WhiteNoise lists STATIC_ROOT when a handler starts (every test client's first request) unless it
+    looks files up per request. Tests in another process start `manage.py venue`, whose collectstatic
+    deletes and rewrites hashed files there: a file listed a moment before was gone (a FileNotFoundError
+    in CI's parallel run). Looked up per request, nothing lists the folder."""
+    from django.conf import settings
+
+    settings.WHITENOISE_AUTOREFRESH = True
+    yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The TV and the rail keep renderings per pulse (the per-process cache, and tournaments/live_cache.py's
