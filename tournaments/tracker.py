@@ -59,8 +59,8 @@ class TableState:
     previous_known: bool = True
     # Read from the snapshot, the hand before is kept as its JSON until a change needs it (undoing a deal):
     # most taps only write it back, and making its actions into model instances was a tenth of the read.
+    # None: decoded (or there was no hand before), and `previous` with `previous_actions` stand.
     previous_json: dict | None = None
-    previous_pending: bool = False
     deposit_confirmed: bool | None = None  # read with the seats; None: not read
 
     @property
@@ -330,7 +330,7 @@ def _hand_from_json(data: dict | None) -> tuple[Hand | None, list[Action]]:
 def snapshot_of(state: TableState) -> dict:
     """What the table's snapshot holds for this state (the hands as the rows now stand)."""
     snapshot = {"revision": state.table.revision, "hand": _hand_json(state.hand, state.actions)}
-    if state.previous_pending:
+    if state.previous_json is not None:
         snapshot["previous"] = state.previous_json  # as it was read: nothing changed it
     elif state.previous_known:
         snapshot["previous"] = _hand_json(state.previous, state.previous_actions)
@@ -342,15 +342,15 @@ def _from_snapshot(state: TableState) -> bool:
     if not snapshot or snapshot.get("revision") != state.table.revision:
         return False
     state.hand, state.actions = _hand_from_json(snapshot["hand"])
-    state.previous_known = state.previous_pending = "previous" in snapshot
+    state.previous_known = "previous" in snapshot
     state.previous_json = snapshot.get("previous")
     return True
 
 
 def _previous_decoded(state: TableState) -> None:
-    if state.previous_pending:
+    if state.previous_json is not None:
         state.previous, state.previous_actions = _hand_from_json(state.previous_json)
-        state.previous_pending, state.previous_json = False, None
+        state.previous_json = None
 
 
 def _setup(hand: Hand) -> holdem.HandSetup:
@@ -476,7 +476,7 @@ def start_hand(*, table: Table, version: str) -> Hand:
     hand.status = HandStatus.SHOWDOWN if _replay(hand, []).is_betting_over else HandStatus.BETTING
     hand.save(force_insert=True)
     state.previous, state.previous_actions, state.previous_known = state.hand, state.actions, True
-    state.previous_pending, state.previous_json = False, None
+    state.previous_json = None
     state.hand, state.actions = hand, []
     if state.table.status == TableStatus.WAITING:
         state.table.status = TableStatus.PLAYING

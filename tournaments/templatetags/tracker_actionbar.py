@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 from league.numbers import format_chips
+from league.templatetags.numbers import chips_filter
 
 from .tracker_labels import size_label
 
@@ -24,10 +25,6 @@ register = template.Library()
 def _with(text: str, **values) -> SafeString:
     """A `blocktranslate` text: its values escaped, the translation itself not."""
     return mark_safe(text % {name: conditional_escape(value) for name, value in values.items()})
-
-
-def _chips(value) -> str:
-    return "" if value in (None, "") else format_chips(value)
 
 
 @register.simple_tag(takes_context=True)
@@ -75,7 +72,7 @@ def betting_bar(context) -> SafeString:
             "    ",
             path=path, hidden=hidden, verb=verb, sizes=_size_buttons(context["sizes"]),
             label=gettext("Bet to") if legal.can_bet else gettext("Raise to"),
-            low=_chips(legal.min_to), high=_chips(legal.max_to),
+            low=chips_filter(legal.min_to), high=chips_filter(legal.max_to),
             submit=pgettext("poker tracker", "Bet") if legal.can_bet else gettext("Raise"),
         )
     return format_html(

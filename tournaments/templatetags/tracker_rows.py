@@ -53,4 +53,3 @@ def _row(row) -> str:
         '        <span class="chips">{}</span>\n      </li>\n    ',
         classes, row.seat_id, row.position, row.name, mark_safe(badges), holes, chips,
     )
-
