@@ -162,10 +162,14 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "league.wsgi.application"
 
+# A connection lives an hour (CONN_MAX_AGE seconds; 0: one per request), checked before each request
+# is served. The connections of a server's threads open together, so they also close and reopen
+# together: at 60 s the load benchmark saw every minute's wave of about 45 new connections (sign-in,
+# the server's caches, the tracker's statements prepared again) lift p95 from 15 to 40 ms.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("CONN_MAX_AGE", 60),
+        conn_max_age=env_int("CONN_MAX_AGE", 3600),
         conn_health_checks=True,
     )
 }

@@ -49,6 +49,7 @@ print(json.dumps({
     "HOST": db.get("HOST", ""),
     "PORT": db.get("PORT", ""),
     "USER": db.get("USER", ""),
+    "CONN_MAX_AGE": db["CONN_MAX_AGE"],
     "OPTIONS": db.get("OPTIONS", {}),
     "DEBUG": settings.DEBUG,
     "ALLOWED_HOSTS": settings.ALLOWED_HOSTS,
@@ -104,6 +105,12 @@ def test_database_url_switches_to_postgresql() -> None:
     assert values["USER"] == "u"
     assert int(values["PORT"]) == 5432
     assert values["OPTIONS"]["prepare_threshold"] == 0  # the tracker's statements are prepared (tournaments/prepared.py)
+
+
+def test_connections_live_an_hour_unless_told_otherwise() -> None:
+    assert _settings()["CONN_MAX_AGE"] == 3600  # not a wave of reconnections every minute (settings.py)
+    assert _settings(DATABASE_URL="postgres://u:p@h:5432/db", CONN_MAX_AGE="0")["CONN_MAX_AGE"] == 0
+    assert "CONN_MAX_AGE" in _settings_error(CONN_MAX_AGE="an hour")
 
 
 def test_prepared_statements_can_be_turned_off_for_a_pooler() -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.test.utils import CaptureQueriesContext
 
 from django.utils import timezone
@@ -44,10 +44,23 @@ def test_the_locked_read_is_prepared_and_keeps_a_generic_plan(organizer):
     generic, custom = after[0]
     runs_before = sum(before[0]) if before else 0
     assert generic + custom == runs_before + 8
-    assert custom <= 5 and generic >= 3  # PostgreSQL stopped planning it
+    assert custom == 0 and generic == runs_before + 8  # planned once, for any link (generic_plans)
     with CaptureQueriesContext(connection):  # Django's logging cursor binds in the client: the same answer
         logged = tracker.read_state(token=table.dealer_token)
     assert _seen(logged) == _seen(state) and logged.version == state.version
+
+
+@postgresql_only
+@pytest.mark.parametrize("prepare_threshold, mode", [(0, "force_generic_plan"), (None, "auto")])
+def test_a_new_connection_plans_prepared_statements_once_only_when_it_prepares_them(prepare_threshold, mode):
+    fresh = connections.create_connection(DEFAULT_DB_ALIAS)
+    fresh.settings_dict = {**fresh.settings_dict, "OPTIONS": {**fresh.settings_dict["OPTIONS"], "prepare_threshold": prepare_threshold}}
+    try:
+        with fresh.cursor() as cursor:  # connects: connection_created
+            cursor.execute("SHOW plan_cache_mode")
+            assert cursor.fetchone()[0] == mode
+    finally:
+        fresh.close()
 
 
 @postgresql_only
