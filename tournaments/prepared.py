@@ -34,7 +34,9 @@ def generic_plans(sender, connection, **kwargs) -> None:
     """On a new connection (`connection_created`): one plan per prepared statement, made at its first run.
 
     The statements look rows up by primary key, foreign key or the dealer's token, so one plan serves every
-    parameter; Django's own queries are not prepared, so the setting does not touch them.
+    parameter; Django's own queries are not prepared, so the setting does not touch them. Behind a pooler
+    in transaction mode the setting may stay with another server connection: the statements are then
+    planned as PostgreSQL chooses (`auto`), as before.
     """
     if _prepares(connection):
         with connection.cursor() as c:
