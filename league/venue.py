@@ -6,10 +6,12 @@ wins over what is worked out here.
 """
 from __future__ import annotations
 
+import fcntl
 import ipaddress
 import secrets
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -131,3 +133,20 @@ def venue_secret_key(path: Path) -> str:
     path.write_text(key + "\n")
     path.chmod(0o600)
     return key
+
+
+@contextmanager
+def one_setup_at_a_time(lock: Path) -> Iterator[None]:
+    """Hold `lock` (a file, made if missing) for the block: one venue server's migrate and collectstatic at a time.
+
+    Two servers started at the same moment from one checkout share its static folder; collectstatic deletes and
+    rewrites the hashed files there, so the other's collectstatic found files gone mid-way (seen in CI, where
+    parallel test processes each start servers). The second now waits for the first; the lock goes with the
+    process, even if it is killed.
+    """
+    with open(lock, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

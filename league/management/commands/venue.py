@@ -29,12 +29,14 @@ from league.venue import (
     WILDCARD,
     gunicorn_arguments,
     lan_ipv4_addresses,
+    one_setup_at_a_time,
     plan_venue,
     streams_per_worker,
     venue_secret_key,
 )
 
 SECRET_FILE = settings.BASE_DIR / ".venue-secret-key"
+SETUP_LOCK = settings.BASE_DIR / ".venue-setup.lock"
 
 
 class Command(BaseCommand):
@@ -68,10 +70,11 @@ class Command(BaseCommand):
         # How many event streams a worker holds before it refuses one (that screen polls instead).
         plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_per_worker(threads)))
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
-        for step in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
-            # In a child process with the server's own settings (DEBUG off: hashed static files).
-            if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
-                raise CommandError(f"manage.py {step[0]} failed: see above")
+        with one_setup_at_a_time(SETUP_LOCK):
+            for step in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
+                # In a child process with the server's own settings (DEBUG off: hashed static files).
+                if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
+                    raise CommandError(f"manage.py {step[0]} failed: see above")
         self._announce(plan)
         command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
         self.stdout.flush()
