@@ -16,7 +16,7 @@ CONTRACT_COMMANDS = {
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     if len(sys.argv) > 1 and sys.argv[1] in CONTRACT_COMMANDS:
         from importlib import import_module
 

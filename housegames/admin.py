@@ -3,7 +3,7 @@ whose seed amount and feed share are its settings. The meter's amount only
 changes with a history row (housegames/services/uth.py), so it is read-only here."""
 from django.contrib import admin
 
-from .models import JackpotMeter, JackpotMeterEvent, UthRound
+from housegames.models import JackpotMeter, JackpotMeterEvent, UthRound
 
 
 class JackpotMeterEventInline(admin.TabularInline):

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from league.fields import DecimalTextField, WholeNumberField
+from league.web.fields import DecimalTextField, WholeNumberField
 
 from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import PROFILES, UthError, settle_table

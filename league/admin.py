@@ -11,8 +11,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import results, services
-from .models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange, Season
+from results import standings as results
+from league.desk import services
+from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange, Season
 
 
 class EntryInline(admin.TabularInline):

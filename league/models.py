@@ -13,8 +13,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from . import standings
-from .rules_messages import rules_message
+from league.rules import standings
+from league.web.rule_errors import rules_message
 
 ADULT_AGE = 18
 
@@ -382,7 +382,7 @@ class PointsSchemeChange(models.Model):
 
 
 # The cash book's stored rows live in their own module (registered with the app through this import).
-from .cash_models import CashCount, CashLine  # noqa: E402,F401
+from league.cashbook.models import CashCount, CashLine
 
 
 class FormSubmission(models.Model):

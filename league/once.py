@@ -18,7 +18,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import FormSubmission
+from league.models import FormSubmission
 
 FIELD = "once"
 _SALT = "league.once"

@@ -35,13 +35,13 @@ def streams_per_worker(threads: int) -> int:
 def gunicorn_arguments(*, binds: Sequence[str], workers: int, threads: int) -> list[str]:
     """gunicorn's command line after `-m gunicorn`."""
     return [
-        "league.wsgi",
+        "config.wsgi",
         *(argument for bind in binds for argument in ("--bind", bind)),
         "--workers", str(workers),
         "--worker-class", "gthread", "--threads", str(threads),
         "--worker-connections", str(threads + KEEPALIVE_CONNECTIONS),
         "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
-        "--config", "python:league.venue_gunicorn",
+        "--config", "python:config.gunicorn",
     ]
 
 

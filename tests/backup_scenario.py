@@ -27,9 +27,9 @@ def build() -> None:
 
 def summary() -> str:
     from housegames.models import Bankroll
-    from league import results
+    from results import standings as results
     from league.models import Night, Season
-    from tournaments import tracker
+    from tournaments.tracker import services as tracker
     from tournaments.models import Hand
     from tournaments.poker.replay import ReplayError, replay_hand
 

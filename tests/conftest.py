@@ -76,12 +76,12 @@ def static_files_looked_up_per_request():
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """The TV and the rail keep renderings per pulse (the per-process cache, and tournaments/live_cache.py's
+    """The TV and the rail keep renderings per pulse (the per-process cache, and live/cache.py's
     files shared by the server's processes); a new test's database can repeat an old pulse (same ids and
     counts), so every test starts with empty caches."""
     from django.core.cache import cache
 
-    from tournaments import live_cache
+    from live import cache as live_cache
 
     cache.clear()
     live_cache.clear()

@@ -13,10 +13,13 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from league import services as league_services
+from league.desk import services as league_services
 from league.models import Entry, Night, Player, Season
 from tests.league.factories import make_player, make_season
-from tournaments import clock_control, manual_results, services, tracker
+from tournaments.clock import services as clock_control
+from tournaments.placements import paper as manual_results
+from tournaments.night import services
+from tournaments.tracker import services as tracker
 from tournaments.models import Placement, Seat, Table
 
 FEE = Decimal("12.50")

@@ -2,7 +2,7 @@
 so the money and chip trail stays whole; here they are mostly for looking up."""
 from django.contrib import admin
 
-from .models import Action, ClockState, Hand, Placement, PlacementCorrection, Seat, Table
+from tournaments.models import Action, ClockState, Hand, Placement, PlacementCorrection, Seat, Table
 
 
 class SeatInline(admin.TabularInline):

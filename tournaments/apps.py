@@ -9,6 +9,6 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.backends.signals import connection_created
 
-        from tournaments.prepared import generic_plans
+        from tournaments.tracker.prepared import generic_plans
 
-        connection_created.connect(generic_plans, dispatch_uid="tournaments.prepared.generic_plans")
+        connection_created.connect(generic_plans, dispatch_uid="tournaments.tracker.prepared.generic_plans")

@@ -1,9 +1,9 @@
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("tournaments.urls_night")),
-    path("", include("tournaments.urls_late")),
-    path("", include("tournaments.urls_clock")),
-    path("", include("tournaments.urls_hands")),
-    path("", include("tournaments.urls_rail")),
+    path("", include("tournaments.night.urls")),
+    path("", include("tournaments.night.late_urls")),
+    path("", include("tournaments.clock.urls")),
+    path("", include("tournaments.hands.urls")),
+    path("", include("live.rail.urls")),
 ]

@@ -36,7 +36,7 @@ from housegames.engines.imperial.round import (
 from housegames.engines.imperial.hands import BET_ODDS, BONUS_ODDS
 from tournaments.poker.cards import Card, shuffled_deck
 
-from .bankroll import InsufficientPlayMoney, book, lock_bankroll
+from housegames.services.bankroll import InsufficientPlayMoney, book, lock_bankroll
 from housegames.models import Bankroll, BankrollEntry, ImperialRound
 
 CHIPS: tuple[int, ...] = (1, 5, 25, 100)

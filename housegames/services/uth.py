@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from housegames.cards import cards_view
 from housegames.chips import format_chips
 
-from .bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
+from housegames.services.bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
 from housegames.engines.uth.rules import (
     DECISIONS,
     JackpotRules,

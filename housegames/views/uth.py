@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from housegames.services import uth as uth_play
-from league.input_rules import ascii_whole_or_none
+from league.rules.inputs import ascii_whole_or_none
 from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
 from housegames.forms import CalculatorForm
 from housegames.models import Bankroll

@@ -1,6 +1,6 @@
 from django import template
 
-from league.money import format_money
+from league.web.money import format_money
 
 register = template.Library()
 

@@ -1,6 +1,6 @@
 from django import template
 
-from league.numbers import format_chips, format_percent
+from league.web.numbers import format_chips, format_percent
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 from django import template
 from django.conf import settings
 
-from league.public_url import public_url_is_loopback
+from league.web.public_url import public_url_is_loopback
 
 register = template.Library()
 

@@ -37,7 +37,7 @@ def main() -> None:
         from django.test.utils import CaptureQueriesContext
         from django.urls import reverse
 
-        from league import cashbook
+        from league.cashbook import book as cashbook
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()

@@ -8,7 +8,7 @@ process (Django is set up once per process); the figures are printed side by
 side. Per page, through the full Django stack (the test client):
 
 - "kept": a view after an earlier one (the season's table and awards come from
-  the cache, league.season_cache);
+  the cache, results.season_cache);
 - "first view": the first view after a change of the season's results (the
   cache emptied before each run: the table, and on page 1 the awards, are
   computed afresh);
@@ -39,7 +39,7 @@ FIRST_NIGHT = datetime.date(2026, 9, 2)
 
 def _setup_django(db_path: str) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
@@ -59,8 +59,9 @@ def random_places(size: int, rng: random.Random) -> list[int]:
 
 def play_night(night, organizer, rng: random.Random, *, deposits: bool = True):
     """Draw the seating, type every table's paper results (random order, some ties), confirm the deposits."""
-    from league import results
-    from tournaments import manual_results, services
+    from results import standings as results
+    from tournaments.placements import paper as manual_results
+    from tournaments.night import services
 
     tables = services.draw_seating(night=night, rng=rng)
     for table in tables:
@@ -142,9 +143,9 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
         from django.urls import reverse
         from django.utils import translation
 
-        from league import results
+        from results import standings as results
         from tournaments.models import Placement, Table
-        from tournaments.sheets import PlacementSheetRenderer
+        from results.sheets import PlacementSheetRenderer
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()

@@ -141,7 +141,7 @@ def main() -> None:
         from django.core.cache import caches
 
         from tournaments.models import Action, Hand, Seat, TableFigures
-        from tournaments.statistics import figures_cache, keep_all_table_figures, keep_table_figures
+        from tournaments.hands.figures import figures_cache, keep_all_table_figures, keep_table_figures
 
         def empty_caches():
             figures_cache.clear()  # memory and the hand_stats folder
@@ -212,8 +212,8 @@ def main() -> None:
             ms = _times(lambda: c.get(url), args.repeat)
             queries, size = count(c, url)
             line(label + " (warm)", ms, f"{queries} queries, {size} KiB")
-        from league import results
-        from tournaments import statistics as hand_statistics
+        from results import standings as results
+        from tournaments.hands import figures as hand_statistics
 
         scored = results.season_results(season)
         ms = _times(lambda: hand_statistics.season_awards(season.pk, hand_statistics.season_statistics(season.pk), scored),

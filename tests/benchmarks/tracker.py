@@ -29,7 +29,7 @@ def _setup_django(db_path: str) -> None:
     # As at the venue: DEBUG off (cached templates, no query log), plain HTTP on loopback.
     os.environ.update(DEBUG="0", SECRET_KEY="bench-" + "x" * 50, ALLOWED_HOSTS="localhost,testserver",
                       SECURE_SSL_REDIRECT="0", SECURE_COOKIES="0", SECURE_HSTS_SECONDS="0")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "league.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()

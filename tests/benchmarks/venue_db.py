@@ -25,7 +25,7 @@ PASSWORD = "venue-organizer-4711"
 
 def _setup_django(database: str) -> None:
     os.environ["DATABASE_URL"] = database if "://" in database else f"sqlite:///{database}"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "league.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     import django
 
     django.setup()
@@ -63,9 +63,9 @@ def draw(database: str, tables: int, stack: int) -> dict:
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
 
-    from league import services as league_services
+    from league.desk import services as league_services
     from league.models import Night, Player, Season
-    from tournaments import services
+    from tournaments.night import services
 
     call_command("migrate", verbosity=0)
     mark = f"{random.randrange(16**6):06x}"  # several runs against one DATABASE_URL do not collide
@@ -91,7 +91,7 @@ def draw(database: str, tables: int, stack: int) -> dict:
 
 def check(database: str, night: int | None = None) -> dict:
     _setup_django(database)
-    from tournaments import tracker
+    from tournaments.tracker import services as tracker
     from tournaments.models import HandStatus, Table
     from tournaments.poker.replay import ReplayError, replay_hand
 

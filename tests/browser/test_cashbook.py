@@ -13,8 +13,8 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import cashbook
-from league.cash_models import CashCount, CashLine, LineKind
+from league.cashbook import book as cashbook
+from league.cashbook.models import CashCount, CashLine, LineKind
 from tests.browser.helpers import fits_the_phone, keep_screenshot, log_in
 from tests.league.test_cashbook import build_full_night
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league.models import Night, Season
-from tournaments import clock_control
+from tournaments.clock import services as clock_control
 
 from .helpers import log_in
 

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.tournaments.tracked_tables import NEVER_SHOWN, play_tracked_table
-from tournaments import statistics
+from tournaments.hands import figures as statistics
 from tournaments.models import Seat
 
 pytestmark = pytest.mark.browser

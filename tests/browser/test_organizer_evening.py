@@ -142,8 +142,8 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
 def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phone: Page, transactional_db, organizer) -> None:
     from decimal import Decimal
 
-    from league import services
-    from tournaments import services as night_services
+    from league.desk import services
+    from tournaments.night import services as night_services
 
     page = german_phone
     today = datetime.date.today()

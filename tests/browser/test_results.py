@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import services as league_services
+from league.desk import services as league_services
 from league.models import JackpotDeposit, Night, Player, Season
 from tournaments.models import Placement, Seat, Table
 

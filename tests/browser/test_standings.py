@@ -6,7 +6,7 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from league import results
+from results import standings as results
 from tests.benchmarks.standings import build_season
 
 from .helpers import fits_the_phone, keep_screenshot

@@ -4,7 +4,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tournaments import tracker
+from tournaments.tracker import services as tracker
 from tournaments.models import Placement, Table
 
 from ..tournaments.conftest import table_of

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tournaments import clock_control, tracker
+from tournaments.clock import services as clock_control
+from tournaments.tracker import services as tracker
 from tournaments.models import TvScreen
 
 from .helpers import log_in

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 from league.models import Night, Season
 from tests.evening import FEE, SHARE, _seat
 from tests.league.factories import make_season
-from tournaments import clock_control, manual_results, services, tracker
+from tournaments.clock import services as clock_control
+from tournaments.placements import paper as manual_results
+from tournaments.night import services
+from tournaments.tracker import services as tracker
 from tournaments.models import Table
 
 NAMES = [

@@ -12,13 +12,15 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from league import cashbook, results
-from league import services as league_services
-from league.cash_models import CashBox, CashCount, CashLine, LineKind
+from league.cashbook import book as cashbook
+from results import standings as results
+from league.desk import services as league_services
+from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
 from league.models import Entry, JackpotDeposit, NightStatus
 from tests.league.factories import FEE, make_night, make_player, make_season
 from tests.tournaments.conftest import paid_night, table_of
-from tournaments import late_entries, manual_results, services
+from tournaments.night import late_entries, services
+from tournaments.placements import paper as manual_results
 from tournaments.models import Table, TableStatus
 
 pytestmark = pytest.mark.django_db
@@ -252,7 +254,7 @@ def test_payments_are_refused_to_players_without_a_share_and_before_the_standing
 
 
 def balances_from_rows() -> dict[str, Decimal]:
-    """Straight from the rows with the database's own sums, independently of league.cashbook."""
+    """Straight from the rows with the database's own sums, independently of league.cashbook.book."""
     # To the cent: SQLite adds decimals as floats and Django does not round an aggregate back.
     def total(rows, field: str) -> Decimal:
         return (rows.aggregate(t=Sum(field))["t"] or Decimal(0)).quantize(Decimal("0.01"))

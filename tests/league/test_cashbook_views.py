@@ -12,8 +12,8 @@ from league import once
 from django.urls import reverse
 from pypdf import PdfReader
 
-from league import cashbook
-from league.cash_models import CashBox, CashCount, CashLine, LineKind
+from league.cashbook import book as cashbook
+from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
 from tests.league.test_cashbook import full_night, tied_season  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
@@ -191,7 +191,7 @@ def test_the_season_jackpot_csv_opens_in_german_excel(organizer_client, full_nig
 
 
 def test_a_long_book_opens_on_its_latest_page(organizer_client, full_night, monkeypatch):
-    from league import views_cashbook
+    from league.cashbook import views as views_cashbook
 
     monkeypatch.setattr(views_cashbook, "LINES_PER_PAGE", 10)
     latest = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id}))

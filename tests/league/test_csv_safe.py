@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from league.csv_safe import BOM, format_cell, neutralize, safe_csv
+from league.web.csv_safe import BOM, format_cell, neutralize, safe_csv
 
 
 @pytest.mark.parametrize("text", ["=1+1", "+49 170", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")', "\uff1d1+1"])

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from league.forms import FeeForm
+from league.desk.forms import FeeForm
 from league.models import Entry
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}

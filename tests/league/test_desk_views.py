@@ -154,7 +154,7 @@ def test_a_stale_fee_button_does_not_take_the_fee_twice(organizer_client, night,
 
 @pytest.mark.django_db
 def test_withdrawing_asks_for_confirmation_then_records_the_refund(organizer_client, night, anna, organizer):
-    from league import services
+    from league.desk import services
 
     entry = services.register_player(night=night, player=anna, by=organizer, fee=FEE)
     url = reverse("entry_withdraw", args=[entry.pk])

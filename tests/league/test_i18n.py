@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from league.money import format_money
+from league.web.money import format_money
 
 
 @pytest.mark.parametrize("language, expected", [("de", "10,00\xa0€"), ("en", "€10.00")])
@@ -31,7 +31,7 @@ def test_german_is_the_default_for_a_visitor_without_preference(client, night):
 
 @pytest.mark.django_db
 def test_the_language_switcher_changes_the_language_and_returns_to_the_page(organizer_client, night, anna, organizer):
-    from league import services
+    from league.desk import services
 
     services.register_player(night=night, player=anna, by=organizer, fee=Decimal("10.00"))
     desk = reverse("registration_desk", args=[night.pk])

@@ -1,6 +1,6 @@
 import pytest
 
-from league import services
+from league.desk import services
 from league.models import Entry, Player, PlayerMerge
 
 from .factories import FEE, make_night, make_player

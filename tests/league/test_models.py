@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 from django.db import IntegrityError
 
-from league import services
+from league.desk import services
 from league.models import Entry, Player, age_on
 
 from .factories import FEE, NIGHT_DATE, make_player

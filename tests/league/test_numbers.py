@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from league.numbers import format_chips, format_percent
+from league.web.numbers import format_chips, format_percent
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,7 @@ import pytest
 from django.http import HttpRequest
 from django.contrib.auth import get_user_model
 
-from league import accounts
+from league.accounts import services as accounts
 
 pytestmark = pytest.mark.django_db
 

@@ -6,11 +6,12 @@ from decimal import Decimal
 
 import pytest
 
-from league import seasons, services
+from league.seasons import services as seasons
+from league.desk import services
 from league.models import Night, NightStatus, Season
-from tournaments import services as night_services
+from tournaments.night import services as night_services
 from tournaments.models import ClockState, Table, TableStatus
-from tournaments import clock_control
+from tournaments.clock import services as clock_control
 
 from .factories import make_night, make_player, make_season
 

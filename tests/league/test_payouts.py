@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from league import payouts
-from league.payouts import share_places, split_evenly
+from league.rules import payouts
+from league.rules.payouts import share_places, split_evenly
 
 D = Decimal
 

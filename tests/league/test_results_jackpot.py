@@ -11,11 +11,11 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from league import results
+from results import standings as results
 from league.models import JackpotDeposit, Season
 from tests.benchmarks.standings import play_night
 from tests.tournaments.conftest import Dealer, paid_night, table_of
-from tournaments import manual_results
+from tournaments.placements import paper as manual_results
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -78,7 +78,7 @@ def test_a_table_still_playing_cannot_have_its_deposit_confirmed(organizer):
 def night_of_three_tables(organizer):
     """13 paid players on tables of 5, 4, 4; tables 1 and 2 played on paper, table 3 not yet."""
     night = paid_night(organizer, 13)
-    from tournaments import services
+    from tournaments.night import services
 
     tables = services.draw_seating(night=night, rng=random.Random(5))
     for table in tables[:2]:
@@ -147,7 +147,7 @@ def played_season(organizer):
     night = paid_night(organizer, 12)
     season = night.season
     play_night(night, organizer, random.Random(1))
-    from league import services as league_services
+    from league.desk import services as league_services
     from league.models import Night
 
     second = Night.objects.create(season=season, date=night.date.replace(day=night.date.day + 1))

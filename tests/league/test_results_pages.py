@@ -8,12 +8,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from league import results
+from results import standings as results
 from league.models import Night, Season
 from tests.benchmarks.standings import build_season
 from tests.league.factories import make_player
 from tests.tournaments.conftest import Dealer, table_of
-from tournaments import manual_results, services
+from tournaments.placements import paper as manual_results
+from tournaments.night import services
 from tournaments.models import Placement
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def text(response) -> str:
 
 def seat_table(night, players, organizer):
     """Register the given players for `night` and seat them at a new table, in this order."""
-    from league import services as league_services
+    from league.desk import services as league_services
     from tournaments.models import Seat, Table
 
     table = Table.objects.create(night=night, number=night.tables.count() + 1)

@@ -5,11 +5,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from league import results
+from results import standings as results
 from league.models import PointsSchemeChange, Season
 from tests.league.factories import make_season
 from tests.tournaments.conftest import table_of
-from tournaments import manual_results
+from tournaments.placements import paper as manual_results
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""league/settings.py is configured by the environment, and only by it.
+"""config/settings.py is configured by the environment, and only by it.
 
 Each test imports the settings in a fresh interpreter, since settings are read
 once per process, with an environment that holds only what the test sets.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
-# Every variable league/settings.py reads; none may leak in from the caller
+# Every variable config/settings.py reads; none may leak in from the caller
 # (the PostgreSQL leg of CI sets DATABASE_URL, for one).
 SETTINGS_VARIABLES = {
     "DATABASE_URL",
@@ -60,7 +60,7 @@ print(json.dumps({
 
 def _run(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     clean = {name: value for name, value in os.environ.items() if name not in SETTINGS_VARIABLES}
-    clean["DJANGO_SETTINGS_MODULE"] = "league.settings"
+    clean["DJANGO_SETTINGS_MODULE"] = "config.settings"
     clean.update(env)
     return subprocess.run(
         [sys.executable, *args],
@@ -104,7 +104,7 @@ def test_database_url_switches_to_postgresql() -> None:
     assert values["HOST"] == "h"
     assert values["USER"] == "u"
     assert int(values["PORT"]) == 5432
-    assert values["OPTIONS"]["prepare_threshold"] == 0  # the tracker's statements are prepared (tournaments/prepared.py)
+    assert values["OPTIONS"]["prepare_threshold"] == 0  # the tracker's statements are prepared (tournaments/tracker/prepared.py)
 
 
 def test_connections_live_an_hour_unless_told_otherwise() -> None:

@@ -5,7 +5,7 @@ from django.contrib.auth import authenticate
 from django.http import HttpRequest
 from django.core.management import call_command
 
-from league.management.commands import setup_demo
+from demo.management.commands import setup_demo
 from league.models import Entry, Night, Player, Season
 from tournaments.models import Placement
 

@@ -2,7 +2,7 @@
 
 Each test first reads the standings (so the table is kept), changes something
 through the services people use, and compares the kept table with one
-computed from the stored rows now. Without the key (league.season_cache), each
+computed from the stored rows now. Without the key (results.season_cache), each
 of these would serve the table from before the change.
 """
 from __future__ import annotations
@@ -14,12 +14,13 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league import results, season_cache, services
+from results import standings as results, season_cache
+from league.desk import services
 from league.models import Entry, Night, Player, Season
 from tests.benchmarks.standings import FEE, SHARE, build_season, play_night
 from tests.league.factories import make_player
-from tournaments import manual_results
-from tournaments import services as tournament_services
+from tournaments.placements import paper as manual_results
+from tournaments.night import services as tournament_services
 from tournaments.models import Placement
 
 pytestmark = pytest.mark.django_db
@@ -157,7 +158,7 @@ def test_two_places_swapped_in_the_admin_renews_it(season):
 def test_the_kept_awards_follow_a_hand_played_at_a_table_still_playing(organizer):
     from tests.tournaments.conftest import Dealer, table_of
     from tests.tournaments.tracked_tables import play_tracked_table
-    from tournaments import statistics
+    from tournaments.hands import figures as statistics
 
     def award_values(table: results.SeasonStandings) -> list[tuple]:
         return [(a.key, a.value, a.holders) for a in results.season_awards(table.season, table)]

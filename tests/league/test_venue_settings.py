@@ -72,4 +72,4 @@ def test_cookies_are_secure_in_production_unless_the_venue_serves_plain_http(tmp
 
     assert production["cookies_secure"] == [True, True]
     assert venue["cookies_secure"] == [False, False]
-    assert "league.compression.GZipMiddleware" in production["middleware"]
+    assert "league.web.compression.GZipMiddleware" in production["middleware"]

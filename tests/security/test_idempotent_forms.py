@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league import once
-from league.cash_models import CashLine
+from league.cashbook.models import CashLine
 from league.models import Entry, Player
 from tests.league.factories import make_night
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from league.cash_sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
-from tournaments.pdf_text import FONT_DIR, FONT_FILES, printable
-from tournaments.qr_sheet import QrSheetRenderer
-from tournaments.sheets import PlacementSheetRenderer, SheetRow, TableSheet
+from league.cashbook.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
+from league.pdf.text import FONT_DIR, FONT_FILES, printable
+from tournaments.qr.sheet import QrSheetRenderer
+from results.sheets import PlacementSheetRenderer, SheetRow, TableSheet
 
 NAMES = {
     "German": "Jörg Weiß-Müller",

@@ -6,10 +6,11 @@ from decimal import Decimal
 
 import pytest
 
-from league import services as league_services
+from league.desk import services as league_services
 from league.models import Night
 from tests.league.factories import make_night, make_player
-from tournaments import services, tracker
+from tournaments.night import services
+from tournaments.tracker import services as tracker
 from tournaments.models import Seat, Table
 from tournaments.poker.cards import seeded_rng
 

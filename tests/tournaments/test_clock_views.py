@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.models import Entry
 from tests.league.factories import make_night, make_player, make_season
-from tournaments import clock_control
+from tournaments.clock import services as clock_control
 from tournaments.models import ClockState, Placement, Seat, Table
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 
 from league.models import JackpotDeposit
-from league.results import confirm_deposit, tables_results
-from tournaments import services, tracker
+from results.standings import confirm_deposit, tables_results
+from tournaments.night import services
+from tournaments.tracker import services as tracker
 from tournaments.models import Action, Hand, Placement
 from tournaments.poker.replay import replay_hand
 

@@ -6,7 +6,7 @@ from pokerkit import HandHistory
 
 from tests.tournaments.tracked_tables import NEVER_SHOWN, play_tracked_table
 from tests.tournaments.conftest import table_of
-from tournaments import statistics
+from tournaments.hands import figures as statistics
 from tournaments.models import Seat
 
 
@@ -162,7 +162,7 @@ def test_kept_rows_follow_a_finish_an_undo_that_reopens_and_a_correction(
     db, organizer, django_capture_on_commit_callbacks
 ):
     from tests.tournaments.conftest import Dealer
-    from tournaments import services
+    from tournaments.night import services
 
     with django_capture_on_commit_callbacks(execute=True):
         finished = play_tracked_table(organizer, names=("Eva", "Finn", "Gil", "Hugo"))

@@ -8,10 +8,10 @@ import pytest
 
 from league import once
 
-from league import services as league_services
+from league.desk import services as league_services
 from league.models import Entry, Player
 from tests.league.factories import make_night, make_player
-from tournaments import late_entries, services
+from tournaments.night import late_entries, services
 from tournaments.models import Seat, Table, TableStatus
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The live screens' shared renderings (tournaments/live_cache.py): a failed write costs the sharing, not the page."""
+"""The live screens' shared renderings (live/cache.py): a failed write costs the sharing, not the page."""
 from __future__ import annotations
 
 import os
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import live_cache
+from live import cache as live_cache
 
 pytestmark = pytest.mark.django_db
 

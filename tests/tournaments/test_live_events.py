@@ -16,7 +16,8 @@ import pytest
 from django.db import connection, transaction
 from django.urls import reverse
 
-from tournaments import clock_control, live, live_events, live_mark
+from tournaments.clock import services as clock_control
+from live import versions as live, events as live_events, mark as live_mark
 from tournaments.models import TvScreen
 
 from .conftest import Dealer, table_of
@@ -316,7 +317,7 @@ def test_a_rendering_read_back_from_the_shared_cache_is_html_not_text(heads_up_t
 
 
 def live_events_cache_memory_cleared() -> None:
-    from tournaments import live_cache
+    from live import cache as live_cache
 
     with live_cache._memory_lock:
         live_cache._memory.clear()

@@ -6,10 +6,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from league import results
+from results import standings as results
 from league.models import PaperSheet
-from tournaments import manual_results
-from tournaments.manual_results import ResultsError
+from tournaments.placements import paper as manual_results
+from tournaments.placements.paper import ResultsError
 from tournaments.models import Placement, PlacementCorrection, Seat, Table
 
 from .conftest import Dealer, table_of

@@ -1,4 +1,4 @@
-"""tournaments/prepared.py: the tracker's statements, prepared on PostgreSQL, write what the ORM writes."""
+"""tournaments/tracker/prepared.py: the tracker's statements, prepared on PostgreSQL, write what the ORM writes."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from django.utils import timezone
 
-from tournaments import prepared, tracker
+from tournaments.tracker import prepared, services as tracker
 from tournaments.models import Action, Hand, Table, TableStatus
 
 from .conftest import table_of

@@ -8,7 +8,7 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tournaments.qr import qr_svg
+from tournaments.qr.codes import qr_svg
 
 from .conftest import table_of
 

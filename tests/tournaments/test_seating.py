@@ -3,7 +3,7 @@ from django.urls import reverse
 
 from league.models import Entry
 from tests.league.factories import make_player
-from tournaments import seating, services
+from tournaments.night import draw as seating, services
 from tournaments.models import Seat, Table
 from tournaments.poker.cards import Card, parse_cards, seeded_rng
 
@@ -51,7 +51,7 @@ def test_a_late_entry_goes_to_the_smallest_table_that_has_not_started():
 def test_drawing_the_seating_seats_the_paid_entries_and_closes_registration(organizer):
     night = paid_night(organizer, 13)
     unpaid = make_player("Unpaid Uwe")
-    from league import services as league_services
+    from league.desk import services as league_services
 
     league_services.register_player(night=night, player=unpaid, by=organizer)
     tables = services.draw_seating(night=night, rng=seeded_rng(5))
@@ -132,7 +132,7 @@ def test_anonymous_visitors_cannot_draw_or_seat_late_entries(client, organizer):
 
 @pytest.mark.django_db
 def test_the_seating_cannot_be_drawn_again_once_a_paper_table_has_results(organizer):
-    from tournaments import manual_results
+    from tournaments.placements import paper as manual_results
 
     night = paid_night(organizer, 4)
     [table] = services.draw_seating(night=night, rng=seeded_rng(1))

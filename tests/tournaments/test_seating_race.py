@@ -13,7 +13,7 @@ from django.db import connection, connections
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import services
+from tournaments.night import services
 from tournaments.models import Seat
 from tournaments.poker.cards import seeded_rng
 

@@ -14,10 +14,10 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from league import results
+from results import standings as results
 from tests.benchmarks.standings import play_night
-from tournaments import manual_results
-from tournaments.sheets import (
+from tournaments.placements import paper as manual_results
+from results.sheets import (
     JackpotNightRow,
     JackpotReport,
     JackpotReportRenderer,
@@ -217,7 +217,7 @@ def test_a_table_s_sheet_comes_from_its_placements(english, organizer_client, or
 @pytest.mark.django_db
 def test_the_night_s_sheets_have_a_page_per_table_blank_where_nothing_is_played(english, organizer_client, organizer):
     night = paid_night(organizer, 13)
-    from tournaments import services
+    from tournaments.night import services
 
     tables = services.draw_seating(night=night)
     response = organizer_client.get(reverse("night_sheets_pdf", args=[night.pk]))

@@ -19,7 +19,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments import tracker
+from tournaments.tracker import services as tracker
 from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason
 from tournaments.poker import holdem
 

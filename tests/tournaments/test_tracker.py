@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tournaments import tracker
+from tournaments.tracker import services as tracker
 from tournaments.models import Action, Hand, Placement, Table
 
 from .conftest import Dealer, table_of

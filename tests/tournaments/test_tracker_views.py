@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 from django.utils.html import format_html
 
-from tournaments import services
+from tournaments.night import services
 from tournaments.models import Action
 
 from .conftest import Dealer
@@ -197,7 +197,7 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
     from django.utils import translation
 
     from tournaments.templatetags.tracker_rows import seat_rows
-    from tournaments.tracker_view import SeatRow
+    from tournaments.tracker.page import SeatRow
 
     rows = [
         SeatRow(7, 1, "Ben <b>&", 1500, 50, ("button", "folded"), False, None, False, "AhKd"),
@@ -220,7 +220,7 @@ def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amo
     from django.utils import translation
 
     from tournaments.templatetags.tracker_actionbar import _size_buttons as size_buttons
-    from tournaments.tracker_view import Sizing
+    from tournaments.tracker.page import Sizing
 
     with translation.override(language):
         html = str(size_buttons([Sizing("half", 150), Sizing("allin", 12500)]))
@@ -245,7 +245,7 @@ def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to
     from django.utils import translation
 
     from tournaments.templatetags.tracker_actionbar import betting_bar
-    from tournaments.tracker_view import Sizing
+    from tournaments.tracker.page import Sizing
 
     legal = SimpleNamespace(
         player="Ben <b>", can_check=False, can_call=True, can_bet=False, can_raise=True,

@@ -17,7 +17,7 @@ from django.db import connection
 
 from tests.benchmarks.phone_client import DealerPhone, start_venue_server
 from tests.benchmarks.venue_db import stored_inputs
-from tournaments import tracker
+from tournaments.tracker import services as tracker
 
 from .conftest import table_of
 

@@ -1,4 +1,4 @@
 """The night's play; one module per area, all registered here."""
-from .clock import *  # noqa: F401,F403
-from .figures import *  # noqa: F401,F403
-from .night import *  # noqa: F401,F403
+from tournaments.models.clock import *
+from tournaments.models.figures import *
+from tournaments.models.night import *

@@ -55,11 +55,11 @@ class Table(models.Model):
     )
     dealer_token = models.CharField(_("dealer link token"), max_length=40, unique=True, default=new_dealer_token)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
-    # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.touch):
+    # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.services.touch):
     # a phone that saw an older one is stale.
     revision = models.CharField(_("revision"), max_length=16, default=new_revision)
     # The tracker's copy of the latest two hands and their actions, written with the revision it belongs to
-    # (tournaments.tracker): a tap reads it with the seats in one query instead of three. Valid only while its
+    # (tournaments.tracker.services): a tap reads it with the seats in one query instead of three. Valid only while its
     # revision is the table's; the Hand and Action rows stay the source of truth.
     tracker_snapshot = models.JSONField(_("tracker snapshot"), null=True, blank=True, editable=False)
 

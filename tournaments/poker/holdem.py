@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, CardError, format_cards, parse_cards
-from .evaluator import hand_value
+from tournaments.poker.cards import Card, CardError, format_cards, parse_cards
+from tournaments.poker.evaluator import hand_value
 
 __all__ = [
     "PREFLOP", "FLOP", "TURN", "RIVER", "SHOWDOWN", "COMPLETE",

@@ -31,9 +31,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import FULL_DECK, Card, parse_cards
-from .evaluator import hand_value
-from .replay import PlayedHand
+from tournaments.poker.cards import FULL_DECK, Card, parse_cards
+from tournaments.poker.evaluator import hand_value
+from tournaments.poker.replay import PlayedHand
 
 __all__ = [
     "CannotInvent",

@@ -15,9 +15,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import format_cards
-from .holdem import STREETS
-from .replay import PlayedHand
+from tournaments.poker.cards import format_cards
+from tournaments.poker.holdem import STREETS
+from tournaments.poker.replay import PlayedHand
 
 __all__ = ["OHH_SPEC_VERSION", "ohh_hand", "ohh_file"]
 

@@ -37,10 +37,10 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import Card, format_cards
-from .holdem import DISQUALIFY, STREETS
-from .invented_cards import CannotInvent, InventedShowdown, invent_showdown
-from .replay import PlayedHand
+from tournaments.poker.cards import Card, format_cards
+from tournaments.poker.holdem import DISQUALIFY, STREETS
+from tournaments.poker.invented_cards import CannotInvent, InventedShowdown, invent_showdown
+from tournaments.poker.replay import PlayedHand
 
 __all__ = ["phh_order", "showdown_cards", "phh_fields", "phh_document", "phh_documents"]
 

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .holdem import DISQUALIFY, VERBS, Action, Hand, HandError, HandResult, HandSetup, Seat, replay
+from tournaments.poker.cards import Card
+from tournaments.poker.holdem import DISQUALIFY, VERBS, Action, Hand, HandError, HandResult, HandSetup, Seat, replay
 
 __all__ = ["ReplayError", "PlayedHand", "parse_json", "parse_setup", "parse_actions", "play_hand", "replay_hand"]
 

@@ -38,8 +38,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .holdem import PREFLOP
-from .replay import PlayedHand
+from tournaments.poker.holdem import PREFLOP
+from tournaments.poker.replay import PlayedHand
 
 __all__ = [
     "HandFacts", "Knockout", "PlayerStats", "hand_facts", "add_hand", "merge", "leaders", "longest_run",

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import format_cards
-from .holdem import Hand, Step
-from .replay import PlayedHand
+from tournaments.poker.cards import format_cards
+from tournaments.poker.holdem import Hand, Step
+from tournaments.poker.replay import PlayedHand
 
 __all__ = ["SeatView", "PotView", "Frame", "hand_frames"]
 

@@ -5,7 +5,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from ..poker.cards import CardError, parse_cards
+from tournaments.poker.cards import CardError, parse_cards
 
 register = template.Library()
 

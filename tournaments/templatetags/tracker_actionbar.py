@@ -14,10 +14,10 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
-from league.numbers import format_chips
+from league.web.numbers import format_chips
 from league.templatetags.numbers import chips_filter
 
-from .tracker_labels import size_label
+from tournaments.templatetags.tracker_labels import size_label
 
 register = template.Library()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext, gettext_lazy as _, pgettext
 
-from league.numbers import format_chips
+from league.web.numbers import format_chips
 
 register = template.Library()
 

@@ -2,7 +2,7 @@
 
 As a template loop they were the largest part of a tap's answer (0.9 of its
 1.9 ms of drawing, `tests.benchmarks.tracker`); written out here they cost a
-fraction of that, like the rail card (`tournaments/rail_card.py`). Every value
+fraction of that, like the rail card (`live/rail/table_card.py`). Every value
 passes through `format_html` or `conditional_escape`; the texts are the
 template's msgids.
 """
@@ -15,10 +15,10 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
-from league.numbers import format_chips
+from league.web.numbers import format_chips
 
-from .cardfaces import cardfaces
-from .tracker_labels import badge_label
+from tournaments.templatetags.cardfaces import cardfaces
+from tournaments.templatetags.tracker_labels import badge_label
 
 register = template.Library()
 

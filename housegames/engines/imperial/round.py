@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 
 from tournaments.poker.cards import FULL_DECK, Card, CardError, parse_card, parse_cards
 
-from .hands import HandReading, bonus_category, bonus_odds, compare_hands, read_hand
+from housegames.engines.imperial.hands import HandReading, bonus_category, bonus_odds, compare_hands, read_hand
 
 __all__ = [
     "DECISIONS",

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from .rules import UthError, settle_box
+from housegames.engines.uth.rules import UthError, settle_box
 
 __all__ = ["FIELDS", "parse_json", "settle_request", "dumps", "settle_json"]
 

@@ -33,8 +33,8 @@ from fractions import Fraction
 from tournaments.poker import evaluator as _ev
 from tournaments.poker.evaluator import CATEGORIES, category_floor
 
-from .rules import RuleProfile, get_profile
-from .strategy import OUTS_LIMIT, raises_preflop
+from housegames.engines.uth.rules import RuleProfile, get_profile
+from housegames.engines.uth.strategy import OUTS_LIMIT, raises_preflop
 
 __all__ = [
     "TRIPS_EXACT_COUNTS",

@@ -10,7 +10,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.statistics import keep_all_table_figures
+from tournaments.hands.figures import keep_all_table_figures
 
 
 class Command(BaseCommand):

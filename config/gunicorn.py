@@ -1,0 +1,14 @@
+"""gunicorn settings that `manage.py venue` adds (``--config python:config.gunicorn``).
+
+The TV and rail streams (live/events.py) wait on a condition for
+minutes; when gunicorn stops or restarts a worker they must end at once rather
+than hold its shutdown for the grace period: the watcher asks the worker
+whether it is still alive and ends every stream when it is not (EventSource
+then reconnects to the next worker).
+"""
+
+
+def post_worker_init(worker) -> None:
+    from live.events import hub
+
+    hub.serve_while(lambda: worker.alive)

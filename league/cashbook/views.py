@@ -1,0 +1,312 @@
+"""Organizer pages of the cash book: the book and its exports, other lines and reversals, closing a night's
+cash, and the season payout. Thin: parse the request, call `league.cashbook.book`, render."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from league.cashbook import book as cashbook
+from league import once
+from league.rules.inputs import ascii_whole_or_none
+from league.cashbook.sheets import (
+    CashBookRenderer,
+    CashBookSheet,
+    MoneyRow,
+    NightMoneySheet,
+    NightMoneySheetRenderer,
+    PayoutSheet,
+    PayoutSheetRenderer,
+    PayoutSheetRow,
+)
+from league.web.csv_safe import safe_csv
+from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, PayoutForm, ReverseLineForm
+from league.models import Player, Season
+from league.web.money import format_money
+from league.desk.views import get_night_or_404, organizer_required
+
+EXPORT_LANGUAGES = ("de", "en")
+LINES_PER_PAGE = 100
+
+
+def _get_season_or_404(season_id: int) -> Season:
+    return get_object_or_404(Season, pk=season_id)
+
+
+def _export_language(request: HttpRequest) -> str:
+    chosen = request.GET.get("lang", "")
+    if chosen in EXPORT_LANGUAGES:
+        return chosen
+    active = (translation.get_language() or "de")[:2]
+    return active if active in EXPORT_LANGUAGES else "de"
+
+
+def _pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:
+    filename, mime, content = generated
+    response = HttpResponse(content, content_type=mime)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _short_box(box: str) -> str:
+    return _("Organizer") if box == cashbook.CashBox.ORGANIZER else _("Jackpot fund")
+
+
+def _money_row(line: cashbook.Line) -> MoneyRow:
+    return MoneyRow(line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, _short_box(line.box))
+
+
+# --- the book ---------------------------------------------------------------------------------
+
+
+def _filtered_book(request: HttpRequest) -> tuple[CashBookFilterForm, cashbook.CashBook]:
+    form = CashBookFilterForm(request.GET or None)
+    filters = form.cleaned_data if form.is_valid() else {}
+    book = cashbook.cash_book(
+        season=filters.get("season"),
+        night=filters.get("night"),
+        date_from=filters.get("date_from"),
+        date_to=filters.get("date_to"),
+        box=filters.get("box") or "",
+    )
+    return form, book
+
+
+def _scope(book: cashbook.CashBook) -> str:
+    parts = []
+    if book.night is not None:
+        parts.append(_("Night of %(date)s") % {"date": formats.date_format(book.night.date, "SHORT_DATE_FORMAT")})
+    elif book.season is not None:
+        parts.append(book.season.name)
+    if book.date_from or book.date_to:
+        start = formats.date_format(book.date_from, "SHORT_DATE_FORMAT") if book.date_from else "…"
+        end = formats.date_format(book.date_to, "SHORT_DATE_FORMAT") if book.date_to else "…"
+        parts.append(f"{start} – {end}")
+    if book.box:
+        parts.append(str(dict(cashbook.CashBox.choices)[book.box]))
+    return " · ".join(parts) or _("All lines")
+
+
+@organizer_required
+@require_GET
+def cash_book(request: HttpRequest) -> HttpResponse:
+    """The lines in pages of LINES_PER_PAGE, the latest page first; the exports carry every line."""
+    form, book = _filtered_book(request)
+    params = request.GET.copy()
+    params.pop("page", None)
+    paginator = Paginator(book.lines, LINES_PER_PAGE)
+    page = paginator.get_page(request.GET.get("page") or paginator.num_pages)
+    context = {"form": form, "book": book, "query": params.urlencode(), "scope": _scope(book), "page": page}
+    return render(request, "league/cashbook/book.html", context)
+
+
+@organizer_required
+@require_GET
+def cash_book_csv(request: HttpRequest) -> HttpResponse:
+    language = _export_language(request)
+    with translation.override(language):
+        _form, book = _filtered_book(request)
+        rows: list[list[object]] = [
+            [_("Date"), _("Time"), _("Reference"), _("Cash box"), _("Kind"), _("Night"), _("Text"), _("Booked by"),
+             _("Paid by"), _("Reverses"), _("Reversed by"), _("Amount"), _("Balance")]
+        ]
+        for line in book.lines:
+            local = timezone.localtime(line.at)
+            rows.append(
+                [local.date(), local.strftime("%H:%M"), line.ref, line.box_label, line.kind_label, line.night_date,
+                 line.text, line.by, line.method_label, line.reverses, line.reversed_by, line.amount, line.balance]
+            )
+        content = safe_csv(rows, language=language)
+    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="cashbook-{language}.csv"'
+    return response
+
+
+@organizer_required
+@require_GET
+def cash_book_pdf(request: HttpRequest) -> HttpResponse:
+    language = _export_language(request)
+    with translation.override(language):
+        _form, book = _filtered_book(request)
+        sheet = CashBookSheet(
+            title=_("Cash book"),
+            scope=_scope(book),
+            lines=tuple(_money_row(line) for line in book.lines),
+            balances=tuple((str(label), opening, closing) for _box, label, opening, closing in book.boxes),
+            printed_at=timezone.now(),
+        )
+    return _pdf_response(CashBookRenderer(language=language).generate(sheet))
+
+
+# --- other lines and reversals ----------------------------------------------------------------
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def cash_line_new(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _get_season_or_404(season_id)
+    initial = {}
+    night_id = ascii_whole_or_none(request.GET.get("night"))
+    if night_id is not None:
+        initial["night"] = night_id
+    form = CashLineForm(request.POST if request.method == "POST" else None, season=season, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with once.spend(request):
+                line = cashbook.book_line(
+                    season=season, night=data["night"], box=data["box"], amount=form.signed_amount(), reason=data["reason"], by=request.user
+                )
+        except (cashbook.CashError, once.FormAlreadyApplied) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Booked: %(amount)s, %(reason)s.") % {"amount": format_money(line.amount), "reason": line.reason})
+            if line.night_id:
+                return redirect("night_cash", line.night_id)
+            return redirect(f"{reverse('cash_book')}?season={season.pk}")
+    return render(request, "league/cashbook/line_form.html", {"form": form, "season": season})
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
+    """A confirmation page first: the reversal stays in the book for good."""
+    line = cashbook.find_line(ref)
+    if line is None:
+        raise Http404(_("There is no such cash book line."))
+    form = ReverseLineForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            reversal = cashbook.reverse_line(ref=ref, reason=form.cleaned_data["reason"], by=request.user)
+        except cashbook.CashError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Line %(ref)s is reversed by line %(new)s.") % {"ref": ref, "new": reversal.ref})
+            return redirect(f"{reverse('cash_book')}?season={line.season_id}")
+    return render(request, "league/cashbook/reverse_confirm.html", {"form": form, "line": line})
+
+
+# --- closing a night's cash -----------------------------------------------------------------
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    form = CloseCashForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            count = cashbook.close_night_cash(
+                night=night, by=request.user, counted=data["counted"], denominations=form.denominations(),
+                reason=data["reason"], witness=data["witness"],
+            )
+        except cashbook.CashError as error:
+            form.add_error(None, str(error))
+        else:
+            if count.difference:
+                messages.warning(
+                    request,
+                    _("The night's cash is closed with a difference of %(difference)s.") % {"difference": format_money(count.difference)},
+                )
+            else:
+                messages.success(request, _("The night's cash is closed: the count matches."))
+            return redirect("night_cash", night.pk)
+    context = {"night": night, "cash": cashbook.night_cash(night), "form": form}
+    return render(request, "league/cashbook/night_cash.html", context)
+
+
+@organizer_required
+@require_GET
+def night_cash_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    language = _export_language(request)
+    with translation.override(language):
+        cash = cashbook.night_cash(night)
+        count = cash.count
+        sheet = NightMoneySheet(
+            season=night.season.name,
+            night_date=night.date,
+            brought_forward=cash.brought_forward,
+            fees=cash.fees,
+            refunds=cash.refunds,
+            deposits=cash.deposits,
+            other=cash.other,
+            expected=count.expected if count else cash.expected,
+            lines=tuple(_money_row(line) for line in cash.lines),
+            counted=count.counted if count else None,
+            difference=count.difference if count else None,
+            reason=count.reason if count else "",
+            denominations=tuple(
+                (value, count.denominations[format(value, "f")])
+                for value in cashbook.DENOMINATIONS
+                if count and format(value, "f") in count.denominations
+            ),
+            organizer=count.counted_by.get_username() if count else "",
+            witness=count.witness if count else "",
+            counted_at=count.counted_at if count else None,
+        )
+    return _pdf_response(NightMoneySheetRenderer(language=language).generate(sheet))
+
+
+# --- the season payout ------------------------------------------------------------------------
+
+
+def payout_rule() -> str:
+    return _(
+        "Tied players (equal points, equal places and equal nights) share the money of the places they cover. "
+        "Cents that do not divide evenly go one each to the tied players in the order of the standings; "
+        "the cents the percentage split leaves over go to 1st place."
+    )
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _get_season_or_404(season_id)
+    payout = cashbook.season_payout(season)
+    choices = [(s.share.key, f"{s.places} {s.share.name} ({format_money(s.owed)})") for s in payout.shares if s.owed > 0]
+    form = PayoutForm(request.POST if request.method == "POST" else None, choices=choices)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        player = get_object_or_404(Player, pk=data["player"])
+        try:
+            with once.spend(request):
+                cashbook.record_payout(
+                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"]
+                )
+        except (cashbook.CashError, once.FormAlreadyApplied) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request, _("Payment recorded: %(amount)s to %(name)s.") % {"amount": format_money(data["amount"]), "name": player.name}
+            )
+            return redirect("season_payout", season.pk)
+    return render(request, "league/cashbook/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()})
+
+
+@organizer_required
+@require_GET
+def season_payout_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _get_season_or_404(season_id)
+    language = _export_language(request)
+    with translation.override(language):
+        payout = cashbook.season_payout(season)
+        rows = tuple(
+            PayoutSheetRow(
+                places=s.places,
+                name=s.share.name,
+                amount=s.share.amount,
+                paid=s.paid,
+                methods=", ".join(sorted({str(line.method_label) for line in s.payments if line.method})),
+            )
+            for s in payout.shares
+        )
+        sheet = PayoutSheet(season=season.name, total=payout.total, rows=rows, rule=payout_rule(), printed_at=timezone.now())
+    return _pdf_response(PayoutSheetRenderer(language=language).generate(sheet))
+

@@ -1,0 +1,217 @@
+"""League use cases: registration at the desk, fees, refunds, player merges.
+
+Every view, admin action and command goes through these functions; each one
+checks its rules first and writes nothing when a rule fails.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q, Sum
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from league.models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
+from league.web.money import cents
+
+
+class LeagueError(Exception):
+    """A rule was broken; the message is shown to the organizer as it is."""
+
+
+@dataclass(frozen=True)
+class DeskTotals:
+    entries: int
+    paid: int
+    fees: Decimal
+    jackpot: Decimal
+    refunds: Decimal
+
+
+def _lock_night(night_id: int) -> Night:
+    return Night.objects.select_for_update().select_related("season").get(pk=night_id)
+
+
+def _require_open(night: Night) -> None:
+    if not night.registration_open:
+        raise LeagueError(_("Registration for this night is closed."))
+
+
+def check_age(*, player: Player, on: datetime.date) -> None:
+    if not player.is_adult_on(on):
+        raise LeagueError(
+            _("%(name)s is under %(age)s on %(date)s and cannot play.")
+            % {"name": player.name, "age": ADULT_AGE, "date": formats.date_format(on, "SHORT_DATE_FORMAT")}
+        )
+
+
+def check_fee(*, night: Night, amount: Decimal) -> None:
+    if amount < 0:
+        raise LeagueError(_("The fee cannot be negative."))
+    if amount < night.season.jackpot_share:
+        raise LeagueError(_("The fee cannot be less than the jackpot share it carries."))
+
+
+@transaction.atomic
+def register_player(
+    *, night: Night, player: Player, by: AbstractBaseUser, fee: Decimal | None = None, late: bool = False
+) -> Entry:
+    """Enter `player` for `night`; with `fee`, the cash is taken at the same time.
+
+    `late` admits an entry after the seating draw (the caller seats it at once).
+    """
+    night = _lock_night(night.pk)
+    if not (late and night.status == NightStatus.SEATED):
+        _require_open(night)
+    check_age(player=player, on=night.date)
+    if fee is not None:
+        check_fee(night=night, amount=fee)
+    if Entry.objects.active().filter(night=night, player=player).exists():
+        raise LeagueError(_("%(name)s is already registered for this night.") % {"name": player.name})
+    now = timezone.now()
+    entry = Entry(night=night, player=player, registered_by=by)
+    if fee is not None:
+        entry.fee_paid, entry.jackpot_share, entry.paid_at, entry.received_by = fee, night.season.jackpot_share, now, by
+    try:
+        with transaction.atomic():
+            entry.save()
+    except IntegrityError as exc:  # a second desk registered the same player a moment ago
+        raise LeagueError(_("%(name)s is already registered for this night.") % {"name": player.name}) from exc
+    return entry
+
+
+@transaction.atomic
+def create_player_and_register(
+    *, night: Night, by: AbstractBaseUser, fee: Decimal | None, **player_fields
+) -> Entry:
+    """A new face at the desk: the player is only created if the entry can be made."""
+    player = Player(**player_fields)
+    night = Night.objects.select_related("season").get(pk=night.pk)
+    check_age(player=player, on=night.date)
+    player.full_clean()
+    player.save()
+    return register_player(night=night, player=player, by=by, fee=fee)
+
+
+@transaction.atomic
+def take_fee(*, entry: Entry, amount: Decimal, by: AbstractBaseUser, after_draw: bool = False) -> Entry:
+    """`after_draw` takes the fee of an entry the draw left unseated (the caller seats it at once)."""
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    night = _lock_night(entry.night_id)
+    if not (after_draw and night.status == NightStatus.SEATED):
+        _require_open(night)
+    if entry.is_withdrawn:
+        raise LeagueError(_("This entry was withdrawn."))
+    if entry.is_paid:
+        raise LeagueError(_("The fee for %(name)s was already taken.") % {"name": entry.player.name})
+    check_fee(night=night, amount=amount)
+    entry.fee_paid, entry.jackpot_share = amount, night.season.jackpot_share
+    entry.paid_at, entry.received_by = timezone.now(), by
+    entry.save(update_fields=["fee_paid", "jackpot_share", "paid_at", "received_by"])
+    return entry
+
+
+@transaction.atomic
+def withdraw_entry(*, entry: Entry, by: AbstractBaseUser, reason: str = "", after_draw: bool = False) -> Entry:
+    """Take a player off the night; a paid fee is refunded in full and recorded.
+
+    `after_draw` withdraws an entry the draw left unseated (the caller checks it has no seat).
+    """
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    night = _lock_night(entry.night_id)
+    if not (after_draw and night.status == NightStatus.SEATED):
+        _require_open(night)
+    if entry.is_withdrawn:
+        raise LeagueError(_("This entry was already withdrawn."))
+    entry.withdrawn_at, entry.withdrawn_by, entry.withdrawal_reason = timezone.now(), by, reason[:200]
+    entry.refund_amount = entry.fee_paid if entry.is_paid else None
+    entry.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason", "refund_amount"])
+    return entry
+
+
+def desk_totals(night: Night) -> DeskTotals:
+    """Tonight's count and money, from the entry rows in one query."""
+    figures = Entry.objects.filter(night=night).aggregate(
+        entries=Count("id", filter=Q(withdrawn_at__isnull=True)),
+        paid=Count("id", filter=Q(withdrawn_at__isnull=True, paid_at__isnull=False)),
+        fees=Sum("fee_paid", filter=Q(withdrawn_at__isnull=True)),
+        jackpot=Sum("jackpot_share", filter=Q(withdrawn_at__isnull=True)),
+        refunds=Sum("refund_amount"),
+    )
+    return DeskTotals(
+        entries=figures["entries"],
+        paid=figures["paid"],
+        fees=cents(figures["fees"]),
+        jackpot=cents(figures["jackpot"]),
+        refunds=cents(figures["refunds"]),
+    )
+
+
+def find_players(query: str, *, limit: int = 8) -> list[Player]:
+    query = query.strip()
+    if not query:
+        return []
+    return list(
+        Player.objects.filter(Q(name__icontains=query) | Q(nickname__icontains=query) | Q(contact__icontains=query))
+        .order_by("name", "id")[:limit]
+    )
+
+
+def next_night(today: datetime.date | None = None) -> Night | None:
+    today = today or timezone.localdate()
+    return (
+        Night.objects.select_related("season")
+        .filter(date__gte=today)
+        .exclude(status=NightStatus.FINISHED)
+        .order_by("date")
+        .first()
+    )
+
+
+@transaction.atomic
+def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> PlayerMerge:
+    """Move everything that points at `remove` onto `keep`, record the merge, delete `remove`.
+
+    Works for every model that refers to Player, including those added later.
+    """
+    if keep.pk == remove.pk:
+        raise LeagueError(_("Choose two different players to merge."))
+    keep = Player.objects.select_for_update().get(pk=keep.pk)
+    remove = Player.objects.select_for_update().get(pk=remove.pk)
+    clash = Entry.objects.active().filter(player=remove, night__entries__player=keep, night__entries__withdrawn_at=None)
+    if clash.exists():
+        night = clash.select_related("night").first().night
+        raise LeagueError(
+            _("Both records are entered for %(night)s; withdraw one of those entries first.") % {"night": night}
+        )
+    details = {
+        "id": remove.pk,
+        "name": remove.name,
+        "nickname": remove.nickname,
+        "contact": remove.contact,
+        "date_of_birth": remove.date_of_birth.isoformat() if remove.date_of_birth else None,
+        "id_checked_adult": remove.id_checked_adult,
+    }
+    for field in ("nickname", "contact", "date_of_birth"):
+        if not getattr(keep, field) and getattr(remove, field):
+            setattr(keep, field, getattr(remove, field))
+    keep.id_checked_adult = keep.id_checked_adult or remove.id_checked_adult
+    keep.save()
+    moved: dict[str, int] = {}
+    for relation in Player._meta.related_objects:
+        if relation.related_model is PlayerMerge or not (relation.one_to_many or relation.one_to_one):
+            continue
+        field = relation.field
+        count = relation.related_model._base_manager.filter(**{field.name: remove}).update(**{field.name: keep})
+        if count:
+            moved[relation.related_model._meta.label] = count
+    PlayerMerge.objects.filter(kept=remove).update(kept=keep)
+    merge = PlayerMerge.objects.create(
+        kept=keep, removed_name=remove.name, removed_details=details, moved=moved, merged_by=by
+    )
+    remove.delete()
+    return merge

@@ -1,0 +1,329 @@
+"""Placements -> points -> the season table, and the jackpot split. Pure functions over plain rows.
+
+Nothing here imports Django or touches the database: callers hand in plain
+rows (`Result`) and get plain rows back. Points are exact `Fraction`s (tied
+places share an average, which may be 10/3); `points_display` turns them into
+a `Decimal` with at most two decimals for showing.
+
+Rules (RULES.md, "Decisions the seeds leave open"):
+- "field size": p-th of n at a table earns n - p + 1; "fixed": a list such
+  as 10, 7, 5, 3, 2, 1 (places past its end earn 0).
+- Players out in the same hand with equal chips share the best place of the
+  places they cover (two tied for 4th-5th both have place 4) and each earns
+  the average of the points of the places they cover.
+- The season table: points, then wins, then second places, and so on, then
+  fewer nights played, then name.
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Hashable, TypeVar
+
+from league.rules.inputs import MAX_PLACES_LISTED, MAX_POINTS, has_foreign_digits, is_ascii_whole
+
+FIELD_SIZE = "field_size"
+FIXED = "fixed"
+SCHEMES = (FIELD_SIZE, FIXED)
+
+CENT = Decimal("0.01")
+K = TypeVar("K", bound=Hashable)
+
+
+class RulesError(ValueError):
+    """Input that breaks a rule. `code` says which; `params` fill the caller's (translated) message."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+# --- settings as text ------------------------------------------------------
+
+
+def parse_points_list(text: str) -> tuple[int, ...]:
+    """"10, 7, 5, 3, 2, 1" -> (10, 7, 5, 3, 2, 1): whole, non-negative, never rising from one place to the next."""
+    parts = [part.strip() for part in text.replace(";", ",").split(",")]
+    if not any(parts):
+        raise RulesError("points_empty")
+    if len(parts) > MAX_PLACES_LISTED:
+        raise RulesError("points_too_many", limit=MAX_PLACES_LISTED)
+    values = []
+    for part in parts:
+        if not is_ascii_whole(part, max_digits=len(str(MAX_POINTS))):
+            if is_ascii_whole(part, max_digits=10**6):
+                raise RulesError("points_too_big", value=part[:12], limit=MAX_POINTS)
+            raise RulesError("points_not_whole", value=part[:20])
+        if int(part) > MAX_POINTS:
+            raise RulesError("points_too_big", value=part, limit=MAX_POINTS)
+        values.append(int(part))
+    if any(later > earlier for earlier, later in zip(values, values[1:])):
+        raise RulesError("points_rising")
+    return tuple(values)
+
+
+def parse_payout_split(text: str) -> tuple[Decimal, ...]:
+    """"50,30,20" -> percent for 1st, 2nd, 3rd; each above 0, together exactly 100."""
+    parts = [part.strip() for part in text.replace(";", ",").split(",")]
+    if not any(parts):
+        raise RulesError("split_empty")
+    values = []
+    for part in parts:
+        if len(part) > 12 or has_foreign_digits(part):
+            raise RulesError("split_not_a_number", value=part[:20])
+        try:
+            value = Decimal(part.replace("%", "").strip())
+        except InvalidOperation:
+            raise RulesError("split_not_a_number", value=part) from None
+        if not value.is_finite() or value <= 0:
+            raise RulesError("split_not_positive", value=part)
+        values.append(value)
+    if sum(values) != 100:
+        raise RulesError("split_not_100", total=sum(values))
+    return tuple(values)
+
+
+# --- points at one table ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scheme:
+    kind: str = FIELD_SIZE
+    fixed: tuple[int, ...] = ()
+
+    @classmethod
+    def from_settings(cls, kind: str, fixed_points: str) -> Scheme:
+        if kind not in SCHEMES:
+            raise RulesError("scheme_unknown", value=kind)
+        return cls(kind, parse_points_list(fixed_points) if kind == FIXED else ())
+
+    def points_for_place(self, place: int, table_size: int) -> int:
+        if self.kind == FIELD_SIZE:
+            return max(table_size - place + 1, 0)
+        return self.fixed[place - 1] if 1 <= place <= len(self.fixed) else 0
+
+
+def check_places(places: Sequence[int], table_size: int) -> None:
+    """A complete table's places: 1..n, one winner, a tie at p covers p..p+k-1 and the next place is p+k.
+
+    So for six players 1, 2, 3, 4, 4, 6 is a result (two tied for 4th-5th) and
+    1, 2, 3, 4, 4, 5 is not.
+    """
+    if len(places) != table_size:
+        raise RulesError("places_count", expected=table_size, got=len(places))
+    for place in places:
+        if not 1 <= place <= table_size:
+            raise RulesError("place_out_of_range", place=place, n=table_size)
+    ordered = sorted(places)
+    if ordered.count(1) != 1:
+        raise RulesError("one_winner")
+    for index, place in enumerate(ordered):
+        if place != index + 1 and place != ordered[index - 1]:
+            expected = index + 1
+            tied = ordered.count(ordered[index - 1])
+            raise RulesError("place_gap", place=place, expected=expected, previous=ordered[index - 1], tied=tied)
+
+
+def table_points(places: Mapping[K, int], table_size: int, scheme: Scheme) -> dict[K, Fraction]:
+    """Points of each player at one table; k players sharing place p get the average of places p..p+k-1."""
+    sharing = Counter(places.values())
+    points: dict[K, Fraction] = {}
+    for key, place in places.items():
+        covered = range(place, place + sharing[place])
+        points[key] = Fraction(sum(scheme.points_for_place(p, table_size) for p in covered), len(covered))
+    return points
+
+
+def points_display(points: Fraction | Decimal | int) -> Decimal:
+    """At most two decimals and no trailing zeros: 5, 3.5, 3.33 (a Decimal, so templates localize it)."""
+    if isinstance(points, Fraction):
+        value = Decimal(points.numerator) / Decimal(points.denominator)
+    else:
+        value = Decimal(points)
+    value = value.quantize(CENT, rounding=ROUND_HALF_UP)
+    return Decimal(format(value.normalize(), "f"))
+
+
+# --- the season ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's placement on one night; `points` and `tied` are filled in by `score_results`."""
+
+    player_id: int
+    name: str
+    night_id: int
+    night_date: datetime.date
+    table_id: int
+    table_number: int
+    place: int
+    table_size: int
+    points: Fraction | None = None
+    tied: int = 1  # how many share this place at the table (1 = alone)
+
+
+def score_results(results: Iterable[Result], scheme: Scheme) -> list[Result]:
+    """Points for every placement, table by table; the order of `results` is kept.
+
+    Tables with the same size and the same places score alike, so each such pattern is worked out once
+    (a season of 2,000 tables has a few dozen).
+    """
+    results = list(results)
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for index, result in enumerate(results):
+        by_table[result.table_id].append(index)
+    scored = list(results)
+    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter]] = {}
+    for indices in by_table.values():
+        size = results[indices[0]].table_size
+        places = tuple(sorted(results[index].place for index in indices))
+        pattern = patterns.get((size, places))
+        if pattern is None:
+            points = table_points(dict(enumerate(places)), size, scheme)
+            pattern = patterns[(size, places)] = ({places[k]: value for k, value in points.items()}, Counter(places))
+        by_place, sharing = pattern
+        for index in indices:
+            r = results[index]
+            scored[index] = Result(
+                r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
+                by_place[r.place], sharing[r.place],
+            )
+    return scored
+
+
+@dataclass
+class Standing:
+    position: int
+    player_id: int
+    name: str
+    points: Fraction
+    nights: int
+    place_counts: tuple[int, ...]  # how often 1st, 2nd, 3rd, ... (tied places count as the shared place)
+    previous_position: int | None = None  # before the latest night; None: not in the table then
+    best_place: int = 0
+
+    @property
+    def wins(self) -> int:
+        return self.place_counts[0] if self.place_counts else 0
+
+    @property
+    def seconds(self) -> int:
+        return self.place_counts[1] if len(self.place_counts) > 1 else 0
+
+    @property
+    def thirds(self) -> int:
+        return self.place_counts[2] if len(self.place_counts) > 2 else 0
+
+    @property
+    def movement(self) -> int | None:
+        """Positions gained (positive) or lost (negative) since the last night; None: new this night."""
+        if self.previous_position is None:
+            return None
+        return self.previous_position - self.position
+
+    @property
+    def places_moved(self) -> int:
+        return abs(self.movement or 0)
+
+    @property
+    def points_shown(self) -> Decimal:
+        return points_display(self.points)
+
+
+def _table(scored: Sequence[Result]) -> list[Standing]:
+    deepest = max((s.place for s in scored), default=0)
+    # Points add up exactly as whole multiples of 1/scale (the denominators are tie sizes): integer sums
+    # and comparisons instead of Fractions, which made this the slowest part of a big season's table.
+    scale = math.lcm(*{s.points.denominator for s in scored}) if scored else 1
+    totals: dict[int, int] = defaultdict(int)
+    places: dict[int, list[int]] = defaultdict(lambda: [0] * deepest)
+    nights: dict[int, set[int]] = defaultdict(set)
+    names: dict[int, str] = {}
+    for s in scored:
+        totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)
+        places[s.player_id][s.place - 1] += 1
+        nights[s.player_id].add(s.night_id)
+        names[s.player_id] = s.name
+
+    # The place counts add up to the nights played, so when all of them are equal the nights are too:
+    # "fewer nights played" never decides on its own. It stays in the key because the rule lists it.
+    def order(player_id: int):
+        return (
+            -totals[player_id],
+            tuple(-count for count in places[player_id]),
+            len(nights[player_id]),
+            names[player_id].casefold(),
+            names[player_id],
+            player_id,
+        )
+
+    rows = []
+    for position, player_id in enumerate(sorted(totals, key=order), start=1):
+        counts = tuple(places[player_id])
+        rows.append(
+            Standing(
+                position=position,
+                player_id=player_id,
+                name=names[player_id],
+                points=Fraction(totals[player_id], scale),
+                nights=len(nights[player_id]),
+                place_counts=counts,
+                best_place=next(i for i, count in enumerate(counts, start=1) if count),
+            )
+        )
+    return rows
+
+
+def latest_night(scored: Iterable[Result]) -> int | None:
+    """The night with results that came last (by date, then id)."""
+    nights = {(s.night_date, s.night_id) for s in scored}
+    return max(nights)[1] if nights else None
+
+
+def season_table(scored: Sequence[Result]) -> list[Standing]:
+    """The standings with each player's position before the latest night, for the movement arrows."""
+    rows = _table(scored)
+    last = latest_night(scored)
+    if last is None:
+        return rows
+    before = {row.player_id: row.position for row in _table([s for s in scored if s.night_id != last])}
+    for row in rows:
+        row.previous_position = before.get(row.player_id)
+    return rows
+
+
+# --- the jackpot ---------------------------------------------------------------
+
+
+def payout_split(total: Decimal, percents: Sequence[Decimal]) -> list[Decimal]:
+    """Each place's share of `total`, to the cent; the cents lost by rounding down go to 1st place.
+
+    The shares always add up to `total` exactly.
+    """
+    total = Decimal(total).quantize(CENT)
+    shares = [(total * Decimal(p) / 100).quantize(CENT, rounding=ROUND_DOWN) for p in percents]
+    if shares:
+        shares[0] += total - sum(shares)
+    return shares
+
+
+# --- matching paper and app -------------------------------------------------------
+
+
+def results_fingerprint(table_id: int, placements: Iterable[tuple[int, int]]) -> str:
+    """A short hash of a table's result, (seat id, place) pairs: printed on the sheet, shown on the page.
+
+    Any change of a place changes it, so a signed sheet and the app can be
+    matched at a glance ("7F3A-19C2").
+    """
+    canonical = ";".join(f"{seat}:{place}" for seat, place in sorted(placements, key=lambda pair: (pair[1], pair[0])))
+    digest = hashlib.sha256(f"results-v1|{table_id}|{canonical}".encode()).hexdigest()[:8].upper()
+    return f"{digest[:4]}-{digest[4:]}"

@@ -1,0 +1,125 @@
+"""Forms of the organizer pages: seasons, nights, a walk-in after the draw, organizer accounts.
+
+Money goes through FeeField (rendered unlocalized, read as typed); whole numbers
+are never localized in inputs, so thousand separators cannot break them.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.db import models
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from league.seasons import services as seasons
+from league.web.fields import WholeNumberField
+from league.desk.forms import FeeField, NewPlayerForm
+from league.models import Season
+
+_DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+_WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
+
+
+def _bounded_formfield(db_field, **kwargs):
+    """Whole numbers of a season are typed with 0-9 and stay below a million (a stack, a blind, minutes)."""
+    if isinstance(db_field, models.IntegerField) and not db_field.choices:
+        kwargs["form_class"] = WholeNumberField
+    return db_field.formfield(**kwargs)
+
+
+class SeasonForm(forms.ModelForm):
+    entry_fee = FeeField(label=_("Entry fee"), initial=Season._meta.get_field("entry_fee").default)
+    jackpot_share = FeeField(
+        label=_("Jackpot share per player"), initial=Season._meta.get_field("jackpot_share").default
+    )
+
+    class Meta:
+        model = Season
+        fields = list(seasons.CREATE_FIELDS)
+        formfield_callback = _bounded_formfield
+        widgets = {
+            "start_date": _DATE,
+            "end_date": _DATE,
+            "starting_stack": forms.NumberInput(attrs=_WHOLE),
+            "start_small_blind": forms.NumberInput(attrs=_WHOLE),
+            "start_big_blind": forms.NumberInput(attrs=_WHOLE),
+            "level_minutes": forms.NumberInput(attrs=_WHOLE),
+            "break_every_levels": forms.NumberInput(attrs=_WHOLE),
+            "break_minutes": forms.NumberInput(attrs=_WHOLE),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk is not None:
+            # Changed on the points scheme page, which recomputes the nights once there are results.
+            del self.fields["points_scheme"], self.fields["fixed_points"]
+        for field in self.fields.values():
+            if isinstance(field, forms.IntegerField):
+                field.localize = False
+                field.widget.is_localized = False
+        # Frozen settings stay visible with their reason; a changed value is refused by the service, naming it.
+        self.frozen = seasons.frozen_fields(self.instance)
+        for name, reason in self.frozen.items():
+            field = self.fields[name]
+            field.widget.attrs["readonly"] = True
+            field.widget.attrs["aria-readonly"] = "true"
+            field.frozen_reason = reason
+
+    def clean(self):
+        cleaned = super().clean()
+        start, end = cleaned.get("start_date"), cleaned.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The season cannot end before it starts."))
+        fee, share = cleaned.get("entry_fee"), cleaned.get("jackpot_share")
+        if fee is not None and share is not None and share > fee:
+            self.add_error("jackpot_share", _("The jackpot share cannot be more than the entry fee."))
+        small, big = cleaned.get("start_small_blind"), cleaned.get("start_big_blind")
+        if small and big and big < small:
+            self.add_error("start_big_blind", _("The big blind cannot be smaller than the small blind."))
+        return cleaned
+
+    def changes(self) -> dict:
+        return {name: self.cleaned_data[name] for name in seasons.CREATE_FIELDS if name in self.fields}
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=_DATE)
+    starts_at = forms.TimeField(
+        label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
+    confirm_weekday = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+
+class FinishNightForm(forms.Form):
+    confirm_unfinished = forms.BooleanField(
+        label=_("Yes, finish the night although a table has no winner yet"), required=False
+    )
+
+
+class WalkInForm(NewPlayerForm):
+    """A new player after the draw: the desk's rules (age on the night), and the fee is taken at once."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pay_now"]
+        self.fields["fee"].required = True
+        self.fields["fee"].error_messages["required"] = _("Enter the fee received.")
+
+    def clean(self):
+        self.cleaned_data["pay_now"] = True
+        return super().clean()
+
+    def player_fields(self) -> dict:
+        return {field: self.cleaned_data[field] for field in NewPlayerForm.Meta.fields}
+
+
+class PayAndSeatForm(forms.Form):
+    amount = FeeField()
+
+
+class OrganizerCreationForm(UserCreationForm):
+    """Username and the password twice, checked by Django's password validators."""
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)

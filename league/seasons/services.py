@@ -1,0 +1,232 @@
+"""Seasons and nights run from the site: create and edit a season, plan the next night,
+open and close registration, finish a night.
+
+Each function checks its rules first and writes nothing when one fails. Which
+season settings freeze, and when, is decided in `frozen_fields`.
+"""
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from tournaments.models import Table, TableStatus
+
+from league.models import Entry, Night, NightStatus, Season
+
+# Copied into every paid entry (its jackpot share) or read by the desk: fixed once money was taken.
+MONEY_FIELDS = ("entry_fee", "jackpot_share")
+# Copied into every seat or read by the running clock and the tracker: fixed once a seating was drawn.
+PLAY_FIELDS = ("starting_stack", "start_small_blind", "start_big_blind", "level_minutes", "min_bet_rule")
+# The season's own form edits these; the points scheme has its own page (it freezes with results).
+EDITABLE_FIELDS = (
+    "name",
+    "start_date",
+    "end_date",
+    "weekday",
+    *MONEY_FIELDS,
+    "jackpot_payout_split",
+    *PLAY_FIELDS,
+    "break_every_levels",
+    "break_minutes",
+)
+
+# A new season also takes its points scheme; afterwards the scheme page changes it (frozen with results).
+CREATE_FIELDS = (*EDITABLE_FIELDS, "points_scheme", "fixed_points")
+
+
+class SeasonError(Exception):
+    """A rule was broken; the message is shown to the organizer as it is. `field` names the setting, if one."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+
+class OtherWeekday(SeasonError):
+    """The night falls on another weekday than the league's: allowed, but only once confirmed."""
+
+
+def _day(day: datetime.date) -> str:
+    return formats.date_format(day, "SHORT_DATE_FORMAT")
+
+
+def _label(field: str) -> str:
+    return str(Season._meta.get_field(field).verbose_name)
+
+
+def frozen_fields(season: Season) -> dict[str, str]:
+    """The settings that can no longer change, each with the reason shown beside it."""
+    if season.pk is None:
+        return {}
+    frozen: dict[str, str] = {}
+    if Entry.objects.filter(night__season=season, paid_at__isnull=False).exists():
+        reason = _("frozen: fees have been taken this season")
+        frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
+    if Table.objects.filter(night__season=season).exists():
+        reason = _("frozen: a seating has been drawn this season")
+        frozen.update(dict.fromkeys(PLAY_FIELDS, reason))
+    return frozen
+
+
+def _check_nights_inside(season: Season) -> None:
+    outside = season.nights.exclude(date__range=(season.start_date, season.end_date)).order_by("date").first()
+    if outside is not None:
+        raise SeasonError(
+            _("The night of %(date)s would lie outside the season; move the season's dates around it.")
+            % {"date": _day(outside.date)},
+            field="start_date" if outside.date < season.start_date else "end_date",
+        )
+
+
+def _validate(season: Season) -> None:
+    # The plain rules first, with their own messages, before the model's constraints would name them.
+    if season.end_date < season.start_date:
+        raise SeasonError(_("The season cannot end before it starts."), field="end_date")
+    if season.jackpot_share > season.entry_fee:
+        raise SeasonError(_("The jackpot share cannot be more than the entry fee."), field="jackpot_share")
+    if season.start_big_blind < season.start_small_blind:
+        raise SeasonError(_("The big blind cannot be smaller than the small blind."), field="start_big_blind")
+    try:
+        season.full_clean()
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise SeasonError(" ".join(messages), field=None if field == "__all__" else field) from None
+
+
+@transaction.atomic
+def create_season(**settings: Any) -> Season:
+    """A new season from the form's settings (keyword-only by construction)."""
+    unknown = set(settings) - set(CREATE_FIELDS)
+    if unknown:
+        raise TypeError(f"not a season setting: {', '.join(sorted(unknown))}")
+    season = Season(**settings)
+    _validate(season)
+    season.save()
+    return season
+
+
+@transaction.atomic
+def update_season(*, season: Season, changes: dict[str, Any]) -> Season:
+    """Change a season's settings; a frozen one that differs refuses the whole change, naming it."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    frozen = frozen_fields(season)
+    for field, value in changes.items():
+        if field not in EDITABLE_FIELDS:
+            raise TypeError(f"not a season setting: {field}")
+        if field in frozen and getattr(season, field) != value:
+            raise SeasonError(
+                _("“%(field)s” can no longer change (%(reason)s).") % {"field": _label(field), "reason": frozen[field]},
+                field=field,
+            )
+    for field, value in changes.items():
+        setattr(season, field, value)
+    _validate(season)
+    _check_nights_inside(season)
+    season.save(update_fields=list(changes))
+    return season
+
+
+def next_league_day(after: datetime.date, weekday: int) -> datetime.date:
+    """The first day on `weekday` strictly after `after`."""
+    return after + datetime.timedelta(days=(weekday - after.weekday() - 1) % 7 + 1)
+
+
+def suggest_night_date(season: Season, today: datetime.date | None = None) -> datetime.date:
+    """The league weekday after the season's last night; with no night yet, the next one from today on."""
+    today = today or timezone.localdate()
+    last = season.nights.order_by("-date").values_list("date", flat=True).first()
+    start = last if last is not None else max(today, season.start_date) - datetime.timedelta(days=1)
+    return next_league_day(start, season.weekday)
+
+
+@transaction.atomic
+def create_night(
+    *, season: Season, date: datetime.date, starts_at: datetime.time | None = None, confirm_weekday: bool = False
+) -> Night:
+    """Plan a league night with registration open. A day other than the league's weekday needs `confirm_weekday`."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if not season.start_date <= date <= season.end_date:
+        raise SeasonError(
+            _("%(date)s lies outside the season (%(start)s – %(end)s).")
+            % {
+                "date": _day(date),
+                "start": _day(season.start_date),
+                "end": _day(season.end_date),
+            },
+            field="date",
+        )
+    if season.nights.filter(date=date).exists():
+        raise SeasonError(_("This season already has a night on %(date)s.") % {"date": _day(date)}, field="date")
+    if date.weekday() != season.weekday and not confirm_weekday:
+        raise OtherWeekday(
+            _("%(date)s is not a %(weekday)s, the league's weekday. Create the night anyway?")
+            % {"date": _day(date), "weekday": season.get_weekday_display()},
+            field="date",
+        )
+    night = Night(season=season, date=date)
+    if starts_at is not None:
+        night.starts_at = starts_at
+    night.save()
+    return night
+
+
+def _lock(night: Night) -> Night:
+    return Night.objects.select_for_update().select_related("season").get(pk=night.pk)
+
+
+@transaction.atomic
+def close_registration(*, night: Night) -> Night:
+    """No new entries, fees or withdrawals at the desk until it is opened again or the seating is drawn."""
+    night = _lock(night)
+    if night.status != NightStatus.REGISTRATION:
+        raise SeasonError(_("Registration for this night is not open."))
+    night.status = NightStatus.CLOSED
+    night.save(update_fields=["status"])
+    return night
+
+
+@transaction.atomic
+def open_registration(*, night: Night) -> Night:
+    night = _lock(night)
+    if night.status == NightStatus.REGISTRATION:
+        raise SeasonError(_("Registration for this night is already open."))
+    if night.status != NightStatus.CLOSED:
+        raise SeasonError(
+            _("The seating has been drawn: registration cannot open again. Late arrivals join from the seating page.")
+        )
+    night.status = NightStatus.REGISTRATION
+    night.save(update_fields=["status"])
+    return night
+
+
+def tables_still_playing(night: Night) -> list[Table]:
+    return list(night.tables.exclude(status=TableStatus.FINISHED).order_by("number"))
+
+
+@transaction.atomic
+def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
+    """Close the night for good: no draw, no late entry after this.
+
+    Needs a drawn seating. A table without its winner yet (still playing, or
+    never started) refuses unless `confirm_unfinished`: its results can still
+    be entered from the paper sheet later.
+    """
+    night = _lock(night)
+    if night.status == NightStatus.FINISHED:
+        raise SeasonError(_("This night is already finished."))
+    if night.status != NightStatus.SEATED:
+        raise SeasonError(_("Draw the seating before finishing the night."))
+    open_tables = tables_still_playing(night)
+    if open_tables and not confirm_unfinished:
+        raise SeasonError(
+            _("Not finished yet: %(tables)s. Confirm to finish the night anyway.")
+            % {"tables": ", ".join(str(table) for table in open_tables)}
+        )
+    night.status = NightStatus.FINISHED
+    night.save(update_fields=["status"])
+    return night

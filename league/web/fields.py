@@ -1,0 +1,53 @@
+"""Form fields shared by every app."""
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.formats import get_format
+from django.utils.translation import gettext_lazy as _
+
+from league.rules.inputs import has_foreign_digits
+
+MAX_NUMBER_CHARS = 30
+
+
+def refuse_foreign_number_text(value):
+    """Python reads "١٢" as 12 and chokes on "²"; a league number is typed with 0-9, and short."""
+    if isinstance(value, str) and (has_foreign_digits(value) or "\x00" in value or len(value) > MAX_NUMBER_CHARS):
+        raise ValidationError(_("Type the number with the digits 0–9."), code="invalid")
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number typed with 0-9, within bounds (a default ceiling of a million if none is given)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_value", 1_000_000)
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        refuse_foreign_number_text(value)
+        return super().to_python(value)
+
+
+class DecimalTextField(forms.DecimalField):
+    """A decimal typed as people write it: ``10``, ``10,50`` or ``10.50`` in German, ``10.50`` in English.
+
+    Rendered unlocalized (``10.50``) in a text field with the decimal keypad,
+    not ``<input type=number>``: a browser throws a German ``10,50`` away
+    there, and Chromium turns a typed ``12,50`` into ``1250``. Reading the
+    comma is this field's job.
+    """
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
+        kwargs["localize"] = False
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        refuse_foreign_number_text(value)
+        if isinstance(value, str):
+            value = value.strip()
+            if get_format("DECIMAL_SEPARATOR") == "," and "," in value:
+                # German: a comma is the decimal mark; dots beside it group thousands.
+                value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
+        return super().to_python(value)

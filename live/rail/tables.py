@@ -1,0 +1,184 @@
+"""The rail: what a player who is out, or a friend at the bar, may see of a table that plays on the tracker.
+
+Built on the server from the stored rows, and filtered here, never in the
+browser: hole cards only of the players who reached a showdown (the betting
+is over with two or more players left, or a settled pot was contested), and
+the board only as far as the hand has been dealt. A dealer may type cards in
+early; the table has not seen them, so neither does the rail.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from league.models import Night
+
+from tournaments.models import HandStatus, Table
+from tournaments.poker.cards import CardError, format_cards, parse_cards
+from tournaments.tracker.services import TableState, hand_steps, load_state
+
+__all__ = ["RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail"]
+
+RECENT_STEPS = 8
+_BOARD_BY_STREET = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5, "complete": 5}
+
+
+_SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+@dataclass(frozen=True)
+class ShownCard:
+    rank: str
+    suit: str
+    code: str  # "Ah": what the dealer typed, normalised
+
+    @property
+    def red(self) -> bool:
+        return self.suit in ("♥", "♦")
+
+
+def _cards(text: str, limit: int = 5) -> tuple[ShownCard, ...]:
+    try:
+        cards = parse_cards(text or "")
+    except CardError:
+        return ()
+    shown = []
+    for card in cards[:limit]:
+        code = format_cards([card])
+        shown.append(ShownCard(code[:-1].replace("T", "10"), _SUITS.get(code[-1], code[-1]), code))
+    return tuple(shown)
+
+
+@dataclass(frozen=True)
+class RailSeat:
+    position: int
+    name: str
+    stack: int
+    committed: int
+    button: bool
+    small_blind: bool
+    big_blind: bool
+    to_act: bool
+    folded: bool
+    all_in: bool
+    away: bool
+    place: int | None
+    shown_cards: tuple[ShownCard, ...]  # empty unless shown at a showdown
+
+
+@dataclass(frozen=True)
+class RailPot:
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RailElimination:
+    place: int
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class RailTable:
+    table: Table
+    hand_number: int | None
+    level: int | None
+    blinds: tuple[int, int] | None
+    street: str  # preflop .. river, showdown, complete; "" before the first hand
+    hand_over: bool
+    board: tuple[ShownCard, ...]
+    pots: tuple[RailPot, ...]
+    pot_total: int
+    seats: tuple[RailSeat, ...]
+    recent: tuple  # (player, holdem.Step) of the latest hand, newest last
+    eliminations: tuple[RailElimination, ...]
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == "finished"
+
+    @property
+    def players_left(self) -> int:
+        return sum(1 for seat in self.seats if seat.place is None)
+
+
+def _street_reached(steps) -> str:
+    return steps[-1].street if steps else "preflop"
+
+
+def rail_table(table: Table, state: TableState | None = None) -> RailTable:
+    state = state or load_state(table)
+    hand, engine = state.hand, state.engine
+    names = state.engine_names()
+    showdown: set[str] = set()
+    pots: list[RailPot] = []
+    steps = []
+    board: tuple[ShownCard, ...] = ()
+    street = ""
+    if hand is not None:
+        steps = hand_steps(hand, state.actions) if engine is None else list(engine.history)
+        if engine is not None:
+            street = engine.street
+            pots = [RailPot(pot.amount, tuple(pot.eligible)) for pot in engine.pots()]
+            if engine.is_betting_over and len(engine.in_hand) > 1:
+                showdown = set(engine.in_hand)
+            board = _cards(hand.board, engine.board_cards_needed)
+        else:
+            pots = [RailPot(p["amount"], tuple(p["eligible"]), tuple(p["winners"])) for p in (hand.result or {}).get("pots", [])]
+            # A pot more than one player still held at the end was decided at a showdown.
+            showdown = {name for pot in pots if len(pot.eligible) > 1 for name in pot.eligible}
+            street = "showdown" if showdown else _street_reached(steps)
+            board = _cards(hand.board, _BOARD_BY_STREET.get(street, 0))
+    in_hand_names = set(p["name"] for p in hand.players) if hand is not None else set()
+    seats = []
+    for seat in state.seats:
+        name = names.get(seat.pk, seat.player.name)
+        placement = getattr(seat, "placement", None)
+        playing = engine is not None and name in engine.names
+        seats.append(
+            RailSeat(
+                position=seat.position,
+                name=name,
+                stack=0 if placement is not None else state.stacks.get(seat.pk, 0),
+                committed=engine.committed[name] if playing else 0,
+                button=hand is not None and seat.pk == hand.button_id,
+                small_blind=playing and name == engine.small_blind_seat,
+                big_blind=playing and name == engine.big_blind_seat,
+                to_act=engine is not None and engine.to_act == name,
+                folded=(playing and name in engine.folded) or (engine is None and hand is not None and name in in_hand_names
+                                                                and bool(showdown) and name not in showdown),
+                all_in=playing and name in engine.all_in,
+                away=seat.sitting_out and placement is None,
+                place=placement.place if placement is not None else None,
+                shown_cards=_cards(hand.hole_cards.get(name, ""), 2) if hand is not None and name in showdown else (),
+            )
+        )
+    out = sorted(state.placed, key=lambda seat: (seat.placement.decided_at, seat.placement.pk), reverse=True)
+    placements = tuple(
+        RailElimination(seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display())
+        for seat in out
+    )
+    return RailTable(
+        table=state.table,
+        hand_number=hand.number if hand is not None else None,
+        level=hand.level if hand is not None else None,
+        blinds=(hand.small_blind, hand.big_blind) if hand is not None else None,
+        street=street,
+        hand_over=hand is not None and hand.status == HandStatus.COMPLETE,
+        board=board,
+        pots=tuple(pots),
+        pot_total=engine.pot_total if engine is not None else 0,
+        seats=tuple(seats),
+        recent=tuple(steps[-RECENT_STEPS:]),
+        eliminations=placements,
+    )
+
+
+def tracked_tables(night: Night) -> list[Table]:
+    """Every table of the night that plays on the tracker (a table with a hand), by number."""
+    return list(Table.objects.filter(night=night, hands__isnull=False).distinct().select_related("night").order_by("number"))
+
+
+def night_rail(night: Night) -> list[RailTable]:
+    return [rail_table(table) for table in tracked_tables(night)]

@@ -1,0 +1,163 @@
+"""What the pub's TV shows besides the countdown: the night's figures and the other screens.
+
+Chips in play come from the tracker (each tracked table's replayed stacks and
+pot); a table played on paper, or not started yet, counts its players'
+starting chips until its result is in. A finished table holds no more chips
+in play and no players left.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from django.db.models import Count
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from league.models import Entry, Night
+from league.web.money import format_money
+from league.web.numbers import format_chips
+from results.standings import night_jackpot_sum, season_standings
+
+from tournaments.clock import schedule as clock, services as clock_control
+from live import versions as live, cache as live_cache
+from tournaments.models import Placement, Seat, Table, TableStatus
+from tournaments.tracker.services import chips_in_play, load_state
+
+__all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]
+
+LEVELS_AHEAD = 6
+
+
+@dataclass(frozen=True)
+class NightFigures:
+    players_started: int
+    players_left: int
+    tables_playing: int | None  # None until the seating is drawn
+    chips_in_play: int
+    jackpot: Decimal
+
+    @property
+    def average_stack(self) -> int | None:
+        return self.chips_in_play // self.players_left if self.players_left else None
+
+
+def night_figures(night: Night) -> NightFigures:
+    tables = list(Table.objects.filter(night=night).annotate(hand_count=Count("hands")))
+    jackpot = night_jackpot_sum(night)
+    if not tables:
+        paid = Entry.objects.paid().filter(night=night).count()
+        return NightFigures(paid, paid, None, paid * night.season.starting_stack, jackpot)
+    seats = Seat.objects.filter(table__night=night).values_list("table_id", "starting_stack", "placement__id")
+    started = left = 0
+    brought: dict[int, int] = defaultdict(int)
+    for table_id, stack, placement_id in seats:
+        started += 1
+        brought[table_id] += stack
+        if placement_id is None:
+            left += 1
+    chips = 0
+    for table in tables:
+        if table.status == TableStatus.FINISHED:
+            continue
+        # Tracked tables: the replay; paper (or not yet started) tables: the chips their players brought.
+        chips += chips_in_play(load_state(table)) if table.hand_count else brought[table.pk]
+    playing = sum(1 for table in tables if table.status != TableStatus.FINISHED)
+    return NightFigures(started, left, playing, chips, jackpot)
+
+
+def _figures_dict(night: Night) -> dict:
+    figures = night_figures(night)
+    return {
+        "players_left": figures.players_left,
+        "players_started": figures.players_started,
+        "tables_playing": figures.tables_playing,
+        "chips_in_play": figures.chips_in_play,
+        "average_stack": figures.average_stack,
+        "chips_in_play_text": format_chips(figures.chips_in_play),
+        "average_stack_text": format_chips(figures.average_stack) if figures.average_stack is not None else "–",
+        "jackpot_text": format_money(figures.jackpot),
+    }
+
+
+def cached_for_seats(kind: str, night: Night, pulse: str, build: Callable[[], str]) -> str:
+    """What `build()` returns, made once (across the server's processes) for as long as nobody sits down or
+    goes out: a tap changes neither the figures nor the other screens (chips in play stay the same within a
+    hand; see live/versions.py), so six TVs cost nothing while the tables play."""
+    return live_cache.shared(f"tv:{kind}:{night.pk}:{live.seats_part(pulse)}:{get_language()}", build)
+
+
+def screens_html(night: Night, pulse: str) -> str:
+    """The TV's other screens (seating, eliminations, standings) as of `pulse`."""
+    return cached_for_seats("screens", night, pulse, lambda: render_to_string("tournaments/clock/_screens.html", screens_context(night)))
+
+
+def screens_context(night: Night) -> dict:
+    return {"night": night, "seating": seating_screen(night), "eliminations": eliminations(night), "leaderboard": leaderboard(night)}
+
+
+def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None) -> dict:
+    """Everything the TV page needs, as JSON: the clock (read now), the figures, the organizer's settings."""
+    now = now or timezone.now()
+    pulse = pulse or live.night_pulse(night.pk)  # read first: a change after it shows at the next poll
+    clock_state = clock_control.stored_clock(night)
+    reading = clock.read(clock_state.state, clock_state.schedule(night.season), now, upcoming=LEVELS_AHEAD)
+    return {
+        **reading.as_dict(),
+        **json.loads(cached_for_seats("figures", night, pulse, lambda: json.dumps(_figures_dict(night)))),
+        "announcement": clock_state.announcement,
+        "screen": clock_state.tv_screen,
+        "spoken": clock_state.spoken,
+        "pulse": pulse,
+        "server_time": now.isoformat(),
+    }
+
+
+# --- the other screens -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    table: int
+    position: int
+    name: str
+    out: bool
+
+
+def seating_screen(night: Night) -> dict:
+    """The night's seats by table and by name (players who are out are marked)."""
+    seats = (
+        Seat.objects.filter(table__night=night)
+        .select_related("table", "entry__player", "placement")
+        .order_by("table__number", "position")
+    )
+    lines = [
+        SeatLine(seat.table.number, seat.position, seat.entry.player.name, getattr(seat, "placement", None) is not None)
+        for seat in seats
+    ]
+    by_table: dict[int, list[SeatLine]] = defaultdict(list)
+    for line in lines:
+        by_table[line.table].append(line)
+    return {
+        "by_table": sorted(by_table.items()),
+        "by_name": sorted(lines, key=lambda line: (line.name.casefold(), line.table, line.position)),
+    }
+
+
+def eliminations(night: Night, *, limit: int = 40) -> list[Placement]:
+    """The night's placements, the latest first (busted, disqualified, table winners, typed-in results)."""
+    return list(
+        Placement.objects.filter(table__night=night)
+        .select_related("table", "seat__entry__player")
+        .order_by("-decided_at", "-pk")[:limit]
+    )
+
+
+def leaderboard(night: Night, *, top: int = 10) -> list:
+    """The season's top rows with their movement since the latest night with results."""
+    return season_standings(night.season).rows[:top]

@@ -1,0 +1,126 @@
+"""The season's table and awards, kept under a key derived from every row they are computed from.
+
+Computing a season's standings reads every placement of the season (12,000 at
+3,000 players x 200 nights) and sorts everyone; the awards replay the hand
+figures of every table. The standings page, a player's page, the jackpot pages
+and the TV all need them, so they are kept in Django's cache under a key that
+one query derives from the stored rows (as `live.versions` derives the TV's
+pulse): any result typed in, undone or corrected, a seat moved, a player
+renamed or merged, a night's date, the points scheme -- each changes the key,
+and the next view computes afresh. Nothing has to remember to invalidate
+anything, and a second app server sharing the database agrees at once.
+
+The key has two parts. "results" covers what the table is computed from.
+"play" adds what the hand figures behind the awards come from: each table's
+status and the moment it finished (a finished table's figures never change,
+`tournaments.hands.figures` keeps them on the same terms), and the hands and
+actions of the tables still playing. So a tap at a live table renews the awards
+but leaves the table kept.
+
+Changed places are caught by several sums weighted by the seat (a swap of two
+places keeps COUNT and SUM(place) but not SUM(place * seat)); ids only grow
+(AUTOINCREMENT on SQLite, sequences on PostgreSQL), so a deleted and re-added
+row changes MAX(id).
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.core.cache import caches
+from django.db import connection
+
+from tournaments.models import Action, Hand, Placement, PlacementCorrection, Seat, Table
+
+from league.models import Entry, Night, Player, Season
+
+T = TypeVar("T")
+TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
+VERSION = 1  # raise when what is kept (its shape or how it is computed) changes
+
+
+@dataclass(frozen=True)
+class SeasonKey:
+    results: str
+    play: str
+
+    @property
+    def awards(self) -> str:
+        return f"{self.results}-{self.play}"
+
+
+NIGHT_TEXT = "n.id || ':' || n.date"
+TABLE_TEXT = "t.id || ':' || t.number"
+PLAYER_TEXT = "pl.id || ':' || pl.name"
+
+
+def _concat(expression: str, order: str) -> str:
+    if connection.vendor == "postgresql":
+        return f"STRING_AGG({expression}, ',' ORDER BY {order})"
+    return f"GROUP_CONCAT({expression}, ',')"
+
+
+PLAY_COLUMNS = 6  # the last columns of the row: the "play" part
+
+
+def _sql() -> tuple[str, int, int]:
+    """The query, how many of its last columns make the "play" part, and how many parameters it takes."""
+    night, season, player, entry = Night._meta.db_table, Season._meta.db_table, Player._meta.db_table, Entry._meta.db_table
+    table, seat, placement = Table._meta.db_table, Seat._meta.db_table, Placement._meta.db_table
+    correction, hand, action = PlacementCorrection._meta.db_table, Hand._meta.db_table, Action._meta.db_table
+    in_season = f"JOIN {table} t ON t.id = {{alias}}.table_id JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s"
+    placements = f"FROM {placement} p " + in_season.format(alias="p")
+    seats = f"FROM {seat} s " + in_season.format(alias="s")
+    entries = f"FROM {entry} e JOIN {night} n ON n.id = e.night_id WHERE n.season_id = %s"
+    corrections = f"FROM {correction} c JOIN {placement} p ON p.id = c.placement_id " + in_season.format(alias="p")
+    live_hands = f"FROM {hand} h " + in_season.format(alias="h") + " AND t.status <> 'finished'"
+    live_actions = f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id " + in_season.format(alias="h") + " AND t.status <> 'finished'"
+    # One derived table per source, each scanned once; every derived table is a single row.
+    results = [
+        f"SELECT s.points_scheme || ':' || s.fixed_points FROM {season} s WHERE s.id = %s",
+        f"SELECT COUNT(*), MAX(p.id), SUM(p.place), SUM(p.place * p.seat_id), SUM(p.place * p.place * (p.seat_id %% 1009 + 1))"
+        f" {placements}",
+        f"SELECT COUNT(*), MAX(c.id) {corrections}",
+        f"SELECT COUNT(*), MAX(s.id), SUM(s.entry_id * (s.id %% 1009 + 1)), SUM(s.table_id * (s.id %% 1013 + 1)) {seats}",
+        f"SELECT COUNT(*), MAX(e.id), SUM(e.player_id * (e.id %% 1009 + 1)) {entries}",
+        f"SELECT {_concat(NIGHT_TEXT, 'n.id')} FROM {night} n WHERE n.season_id = %s",
+        f"SELECT {_concat(TABLE_TEXT, 't.id')} FROM {table} t JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s",
+        # Every player's name, not only this season's: cheaper than finding the season's, and a league has thousands.
+        f"SELECT {_concat(PLAYER_TEXT, 'pl.id')} FROM {player} pl",
+    ]
+    finished = "COALESCE(CAST(t.finished_at AS TEXT), '')" if connection.vendor == "sqlite" else "COALESCE(t.finished_at::text, '')"
+    tables_text = f"t.id || ':' || t.status || ':' || {finished}"
+    play = [
+        f"SELECT {_concat(tables_text, 't.id')} FROM {table} t JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s",
+        f"SELECT COUNT(*), MAX(h.id), SUM(CASE WHEN h.status = 'complete' THEN 1 ELSE 0 END) {live_hands}",
+        f"SELECT COUNT(*), MAX(a.id) {live_actions}",
+    ]
+    sources = results + play
+    sql = "SELECT * FROM " + ", ".join(f"({source}) AS part{k}" for k, source in enumerate(sources))
+    return sql, PLAY_COLUMNS, sum(source.count("%s") for source in sources)
+
+
+def _digest(parts) -> str:
+    return hashlib.blake2s(repr(tuple(parts)).encode(), digest_size=10).hexdigest()
+
+
+def season_key(season_id: int) -> SeasonKey:
+    """The season's key, in one query (each source scanned once, in a single-row derived table)."""
+    sql, play, count = _sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season_id] * count)
+        row = cursor.fetchone()
+    return SeasonKey(results=f"{season_id}:{_digest(row[:-play])}", play=_digest(row[-play:]))
+
+
+def kept(kind: str, key: str, compute: Callable[[], T]) -> T:
+    """The value kept under `kind` and `key`, else `compute()` kept there now."""
+    cache = caches["default"]
+    name = f"season:{kind}:v{VERSION}:{key}"
+    value = cache.get(name)
+    if value is None:
+        value = compute()
+        cache.set(name, value, TIMEOUT)
+    return value

@@ -1,0 +1,409 @@
+"""Reads for player statistics and hand exports: stored hands -> replay -> figures.
+
+The figures are defined in :mod:`tournaments.poker.stats` (pure); this module
+loads the hands of some tables in a fixed number of queries, replays them
+through the engine (the same replay as the tracker and ``replay_hand``) and
+adds them up per seat. A finished table's figures are computed once, when it
+finishes, and kept in the database (:class:`~tournaments.models.TableFigures`,
+one row per table, stamped with the table's revision): the pages add up
+stored rows. A table without a current row (finished before the upgrade, or
+changed since: an undo, a corrected place) is replayed on view and its row
+written then. Only complete hands count; hands of tables still playing are
+replayed each time. The hand-history documents are kept in a file cache.
+"""
+from __future__ import annotations
+
+import datetime
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.core.cache import caches
+from django.db.models import Q
+
+from tournaments.models import Action, Hand, HandStatus, Seat, Table, TableFigures, TableStatus
+from tournaments.poker import stats as pure
+from tournaments.poker.replay import PlayedHand, play_hand
+from tournaments.tracker.services import replay_json
+
+HandKey = tuple[int, int]  # (table id, hand number)
+SeatFigures = dict[int, pure.PlayerStats]  # seat id -> figures at that table
+
+
+def played_hand(hand: Hand, actions: Sequence[Action]) -> PlayedHand:
+    """A stored hand replayed as `replay_hand` would replay its downloaded JSON."""
+    return play_hand(replay_json(hand, actions))
+
+
+def load_hands(table_filter: Q, *, complete_only: bool = True) -> list[tuple[Hand, list[Action]]]:
+    """The hands of the matching tables with their actions, in two queries, in table and hand order."""
+    hands = Hand.objects.filter(table_filter)
+    if complete_only:
+        hands = hands.filter(status=HandStatus.COMPLETE)
+    hands = list(hands.select_related("table__night__season").order_by("table_id", "number"))
+    by_hand: dict[int, list[Action]] = defaultdict(list)
+    if hands:
+        actions = Action.objects.filter(hand__in=[h.pk for h in hands]) if len(hands) < 900 else Action.objects.filter(
+            hand__table__in={h.table_id for h in hands}
+        )
+        for action in actions.order_by("hand_id", "index").only("hand_id", "index", "seat_id", "verb", "to"):
+            by_hand[action.hand_id].append(action)
+    return [(hand, by_hand[hand.pk]) for hand in hands]
+
+
+class _FiguresCache:
+    """Finished tables' figures: in this process's memory (least recently used go first), and on disk in
+    Django's ``hand_stats`` cache, so that a restart reads them back instead of replaying the season."""
+
+    def __init__(self, size: int = 20000) -> None:
+        self._items: OrderedDict[str, object] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def _disk():
+        return caches["hand_stats"]
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, object]:
+        found = {}
+        with self._lock:
+            for key in keys:
+                value = self._items.get(key)
+                if value is not None:
+                    self._items.move_to_end(key)
+                    found[key] = value
+        rest = [key for key in keys if key not in found]
+        if rest:
+            from_disk = self._disk().get_many(rest)
+            self._remember(from_disk)
+            found.update(from_disk)
+        return found
+
+    def put_many(self, values: dict[str, object]) -> None:
+        if values:
+            self._remember(values)
+            self._disk().set_many(values)
+
+    def _remember(self, values: dict[str, object]) -> None:
+        with self._lock:
+            for key, value in values.items():
+                self._items[key] = value
+                self._items.move_to_end(key)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def clear(self, *, disk: bool = True) -> None:
+        with self._lock:
+            self._items.clear()
+        if disk:
+            self._disk().clear()
+
+
+figures_cache = _FiguresCache()  # the hand-history documents of finished tables (tournaments.hands.exports)
+VERSION = 2  # raise when a definition in tournaments/poker/stats.py or an export changes
+
+
+def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None) -> str | None:
+    """The key of a finished table's figures or files; None for a table still playing (never kept)."""
+    if status != TableStatus.FINISHED or finished_at is None:
+        return None
+    return f"{kind}:v{VERSION}:{table_id}:{finished_at.isoformat()}"
+
+
+def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, SeatFigures]:
+    figures: dict[int, SeatFigures] = defaultdict(dict)
+    for hand, actions in hands:
+        person_of = {p["name"]: p["seat"] for p in hand.players}
+        pure.add_hand(figures[hand.table_id], played_hand(hand, actions), (hand.table_id, hand.number), person_of)
+    return figures
+
+
+def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | None]], build) -> dict[int, object]:
+    """``build(hands of some tables) -> {table id: value}`` for each table given as (id, status, finished_at),
+    read from the cache where kept; the tables that must be built cost two queries together."""
+    keys = {table_id: cache_key(kind, table_id, status, finished) for table_id, status, finished in tables}
+    cached = figures_cache.get_many([key for key in keys.values() if key])
+    found = {table_id: cached[key] for table_id, key in keys.items() if key in cached}
+    missing = [table_id for table_id in keys if table_id not in found]
+    if missing:
+        built = build(load_hands(Q(table_id__in=missing)))
+        fresh = {}
+        for table_id in missing:
+            found[table_id] = built.get(table_id) or {}
+            if keys[table_id]:
+                fresh[keys[table_id]] = found[table_id]
+        figures_cache.put_many(fresh)
+    return found
+
+
+TableRow = tuple[int, str, str]  # id, status, revision
+FILL_BATCH = 40  # tables replayed and kept together on view (40 x 80 hands: a few seconds)
+
+
+PlainFigures = dict[str, tuple[list, list]]  # seat id (as text) -> (as_plain, knockouts_as_plain)
+
+
+def _stored_rows(table_ids: Sequence[int], *, knockouts: bool) -> dict[int, tuple[str, int, PlainFigures]]:
+    """The kept rows of these tables: table id -> (revision, version, figures); a query per 900 tables.
+    Without ``knockouts`` the knockouts' lists are not read (a season's table needs the counts only)."""
+    rows: dict[int, tuple[str, int, PlainFigures]] = {}
+    ids = list(table_ids)
+    fields = ["table_id", "revision", "version", "figures"] + (["knockouts"] if knockouts else [])
+    for k in range(0, len(ids), 900):
+        for table_id, revision, version, figures, *lists in TableFigures.objects.filter(
+            table_id__in=ids[k:k + 900]
+        ).values_list(*fields):
+            lists = lists[0] if lists else {}
+            rows[table_id] = (revision, version, {seat: (plain, lists.get(seat, ())) for seat, plain in figures.items()})
+    return rows
+
+
+def _plain(figures: SeatFigures) -> PlainFigures:
+    return {str(seat_id): (pure.as_plain(stats), pure.knockouts_as_plain(stats)) for seat_id, stats in figures.items()}
+
+
+def _decode(plain: PlainFigures) -> SeatFigures:
+    return {int(seat_id): pure.from_plain(counts, knockouts) for seat_id, (counts, knockouts) in plain.items()}
+
+
+def _store(plain: dict[int, PlainFigures], revisions: dict[int, str]) -> None:
+    """Write (or replace) the rows of these finished tables, stamped with the revision they were read at."""
+    TableFigures.objects.bulk_create(
+        [
+            TableFigures(
+                table_id=table_id,
+                revision=revision,
+                version=VERSION,
+                figures={seat: counts for seat, (counts, _) in plain.get(table_id, {}).items()},
+                knockouts={seat: lists for seat, (_, lists) in plain.get(table_id, {}).items() if lists},
+            )
+            for table_id, revision in revisions.items()
+        ],
+        batch_size=200,
+        update_conflicts=True,
+        unique_fields=["table"],
+        update_fields=["revision", "version", "figures", "knockouts", "computed_at"],
+    )
+
+
+def table_plain_figures(tables: Sequence[TableRow], *, knockouts: bool = True) -> dict[int, PlainFigures]:
+    """Plain figures for each table given as (id, status, revision): a finished table's from its kept row
+    if current, else replayed (and kept, if finished). A query per 900 tables; for the others, per
+    :data:`FILL_BATCH` tables, two to replay them and one to keep them."""
+    finished = {table_id: revision for table_id, status, revision in tables if status == TableStatus.FINISHED}
+    found: dict[int, PlainFigures] = {}
+    for table_id, (revision, version, figures) in _stored_rows(list(finished), knockouts=knockouts).items():
+        if revision == finished[table_id] and version == VERSION:
+            found[table_id] = figures
+    missing = [table_id for table_id, _status, _revision in tables if table_id not in found]
+    # Kept batch by batch: a view cut off by the server's timeout (a season never filled) still leaves
+    # its work for the next one.
+    for k in range(0, len(missing), FILL_BATCH):
+        part = missing[k:k + FILL_BATCH]
+        built = _figures_of(load_hands(Q(table_id__in=part)))
+        for table_id in part:
+            found[table_id] = _plain(built.get(table_id) or {})
+        stale = {table_id: finished[table_id] for table_id in part if table_id in finished}
+        if stale:
+            _store(found, stale)
+    return found
+
+
+def table_figures(tables: Sequence[TableRow]) -> dict[int, SeatFigures]:
+    """Figures per seat for each table given as (id, status, revision) (see :func:`table_plain_figures`)."""
+    return {table_id: _decode(plain) for table_id, plain in table_plain_figures(tables).items()}
+
+
+def keep_table_figures(table_id: int) -> None:
+    """Compute and keep a finished table's figures (the tracker calls this when a table finishes; a
+    corrected place calls it too). The revision is read first: a change while replaying outdates the row."""
+    row = Table.objects.filter(pk=table_id).values_list("pk", "status", "revision").first()
+    if row is None or row[1] != TableStatus.FINISHED:
+        return
+    figures = _figures_of(load_hands(Q(table_id=table_id)))
+    _store({table_id: _plain(figures.get(table_id, {}))}, {table_id: row[2]})
+
+
+def keep_all_table_figures(*, batch: int = FILL_BATCH, progress=None) -> int:
+    """Fill the rows of every finished table that has none or an outdated one (``manage.py
+    keep_table_figures``, after the upgrade); returns how many tables were replayed."""
+    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
+    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
+    todo = [(pk, revision) for pk, revision in tables
+            if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+    for k in range(0, len(todo), batch):
+        part = dict(todo[k:k + batch])
+        figures = _figures_of(load_hands(Q(table_id__in=list(part))))
+        _store({table_id: _plain(figures.get(table_id, {})) for table_id in part}, part)
+        if progress:
+            progress(min(k + batch, len(todo)), len(todo))
+    return len(todo)
+
+
+# --- a player's figures ----------------------------------------------------------
+
+
+@dataclass
+class NightFigures:
+    night_id: int
+    date: datetime.date
+    table_id: int
+    table_number: int
+    figures: pure.PlayerStats
+    tracked: bool  # the table's hands were tracked (not a paper table)
+
+
+@dataclass
+class KnockoutRow:
+    hand: HandKey
+    table_number: int
+    date: datetime.date
+    victim: str
+    share: Fraction
+
+
+@dataclass
+class PlayerStatistics:
+    season: pure.PlayerStats
+    all_time: pure.PlayerStats
+    nights: list[NightFigures]  # the chosen season's nights he played, oldest first
+    untracked_nights: int  # nights of the season he played at a table without tracked hands
+    knockouts: list[KnockoutRow] = field(default_factory=list)  # the season's, newest first
+    biggest_pot: tuple[HandKey, int, datetime.date] | None = None  # the season's
+
+
+def _table_rows(seat_filter: Q) -> list[tuple]:
+    return list(
+        Seat.objects.filter(seat_filter).values_list(
+            "pk", "table_id", "table__number", "table__status", "table__revision",
+            "table__night_id", "table__night__date", "table__night__season_id",
+        )
+    )
+
+
+def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics:
+    """The player's figures per night of the season, for the season and all time (a fixed number of queries)."""
+    rows = _table_rows(Q(entry__player_id=player_id))
+    figures = table_figures(sorted({(table_id, status, revision) for _, table_id, _, status, revision, *_ in rows}))
+    season_total, all_time = pure.PlayerStats(), pure.PlayerStats()
+    nights: list[NightFigures] = []
+    untracked = 0
+    table_info = {}
+    for seat_id, table_id, number, _status, _revision, night_id, date, row_season in rows:
+        mine = figures.get(table_id, {}).get(seat_id)
+        table_info[table_id] = (number, date)
+        if mine is not None:
+            all_time.merge(mine)
+        if row_season != season_id:
+            continue
+        if mine is None:
+            untracked += 1
+            continue
+        season_total.merge(mine)
+        nights.append(NightFigures(night_id, date, table_id, number, mine, True))
+    nights.sort(key=lambda n: (n.date, n.night_id))
+    victims = {k.victim for n in nights for k in n.figures.knockout_list}
+    names = dict(Seat.objects.filter(pk__in=victims).values_list("pk", "entry__player__name")) if victims else {}
+    knockouts = [
+        KnockoutRow(k.hand, table_info[k.hand[0]][0], table_info[k.hand[0]][1], names.get(k.victim, "?"), k.share)
+        for k in season_total.knockout_list
+    ]
+    knockouts.sort(key=lambda k: (k.date, k.hand), reverse=True)
+    biggest = None
+    if season_total.biggest_pot_hand is not None:
+        key = season_total.biggest_pot_hand
+        biggest = (key, season_total.biggest_pot, table_info[key[0]][1])
+    return PlayerStatistics(season_total, all_time, nights, untracked, knockouts, biggest)
+
+
+# --- a season's table and awards ---------------------------------------------------
+
+
+@dataclass
+class SeasonRow:
+    player_id: int
+    name: str
+    figures: pure.PlayerStats
+
+
+@dataclass
+class Award:
+    key: str
+    value: object
+    holders: list[tuple[int, str]]  # (player id, name); several on a tie
+    hand: HandKey | None = None  # biggest pot: the hand, when one player holds it
+
+
+@dataclass
+class SeasonStatistics:
+    rows: list[SeasonRow]
+    tables_tracked: int
+    tables: int
+
+
+def season_statistics(season_id: int) -> SeasonStatistics:
+    """Every player's figures over the season's tracked hands: the seats, the kept rows of the finished
+    tables (a query each), and three more for tables without a current row (replayed and kept)."""
+    seats = list(
+        Seat.objects.filter(table__night__season_id=season_id).values_list(
+            "pk", "table_id", "table__status", "table__revision", "entry__player_id", "entry__player__name"
+        )
+    )
+    players = {seat_id: player_id for seat_id, _, _, _, player_id, _ in seats}
+    names = {player_id: name for _, _, _, _, player_id, name in seats}
+    tables = sorted({(table_id, status, revision) for _, table_id, status, revision, _, _ in seats})
+    figures = table_plain_figures(tables, knockouts=False)  # the season's table and awards need the counts only
+    per_player = pure.add_plain(
+        (players[int(seat_id)], counts, ()) for table in figures.values() for seat_id, (counts, _) in table.items()
+    )
+    tracked = sum(1 for table in figures.values() if table)
+    result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
+    result.sort(key=lambda row: row.name.lower())
+    return SeasonStatistics(result, tracked, len(tables))
+
+
+def season_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
+    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points.
+
+    ``scored`` is the season's scored results (``results.standings.season_results``)."""
+    names = {row.player_id: row.name for row in statistics.rows}
+    names.update({r.player_id: r.name for r in scored})
+    by_player = {row.player_id: row.figures for row in statistics.rows}
+
+    def holders(ids):
+        return sorted(((pid, names.get(pid, "?")) for pid in ids), key=lambda h: h[1].lower())
+
+    awards = []
+    value, ids = pure.leaders({pid: f.knockouts for pid, f in by_player.items()})
+    awards.append(Award("knockouts", value, holders(ids)))
+    value, ids = pure.leaders({pid: f.biggest_pot for pid, f in by_player.items()})
+    hand = by_player[ids[0]].biggest_pot_hand if len(ids) == 1 else None
+    awards.append(Award("biggest_pot", value, holders(ids), hand))
+    value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
+    awards.append(Award("showdowns_won", value, holders(ids)))
+    nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]
+    in_points: dict[int, set[int]] = defaultdict(set)
+    for r in scored:
+        in_points.setdefault(r.player_id, set())
+        if r.points > 0:
+            in_points[r.player_id].add(r.night_id)
+    value, ids = pure.leaders(pure.longest_run(nights, in_points))
+    awards.append(Award("points_run", value, holders(ids)))
+    return awards
+
+
+# --- hands for the exports and the replayer -----------------------------------------
+
+
+def finished_hand(table_id: int, number: int) -> tuple[Hand, PlayedHand] | None:
+    """A complete hand of a finished table, replayed; None if there is no such hand (or the table plays on)."""
+    hand = (
+        Hand.objects.select_related("table__night__season")
+        .filter(table_id=table_id, number=number, status=HandStatus.COMPLETE, table__status=TableStatus.FINISHED)
+        .first()
+    )
+    if hand is None:
+        return None
+    return hand, played_hand(hand, list(hand.actions.order_by("index")))

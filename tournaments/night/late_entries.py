@@ -1,0 +1,78 @@
+"""After the seating draw: a walk-in who was never registered, and the entries the draw left
+unseated because they had not paid. Each joins the smallest table that has not started, or
+(for an unpaid entry) is withdrawn.
+
+Every function runs in one transaction and writes nothing when a rule fails.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.desk import services as league_services
+from league.models import Entry, Night, NightStatus, Player
+
+from tournaments.models import Seat
+from tournaments.night.services import NightError, _lock_night, seat_late, seat_late_entry, table_for_late_entry
+
+
+def unseated_entries(night: Night) -> list[Entry]:
+    """Active entries without a seat: after the draw, the ones that had not paid."""
+    return list(
+        Entry.objects.active().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name", "id")
+    )
+
+
+@transaction.atomic
+def seat_walk_in(*, night: Night, fee: Decimal, by: AbstractBaseUser, player_fields: dict) -> Seat:
+    """A new player arrives after the draw: created, checked for age, registered, paid and seated, or nothing at all."""
+    night = _lock_night(night.pk)
+    table_for_late_entry(night)  # refuse before creating anyone
+    player = Player(**player_fields)
+    try:
+        league_services.check_age(player=player, on=night.date)
+        player.full_clean()
+    except league_services.LeagueError as error:
+        raise NightError(str(error)) from error
+    except ValidationError as error:
+        raise NightError(" ".join(error.messages)) from error
+    player.save()
+    return seat_late_entry(night=night, player=player, fee=fee, by=by)
+
+
+def _lock_unseated(entry: Entry) -> tuple[Entry, Night]:
+    night = _lock_night(entry.night_id)
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if night.status != NightStatus.SEATED:
+        raise NightError(_("This is for entries left out of the seating draw; use the registration desk."))
+    if entry.is_withdrawn:
+        raise NightError(_("This entry was withdrawn."))
+    if Seat.objects.filter(entry=entry).exists():
+        raise NightError(_("%(name)s already has a seat.") % {"name": entry.player.name})
+    return entry, night
+
+
+@transaction.atomic
+def pay_and_seat_entry(*, entry: Entry, fee: Decimal, by: AbstractBaseUser) -> Seat:
+    """An entry left out of the draw pays now and joins the smallest table that has not started."""
+    entry, night = _lock_unseated(entry)
+    table = table_for_late_entry(night)
+    try:
+        entry = league_services.take_fee(entry=entry, amount=fee, by=by, after_draw=True)
+    except league_services.LeagueError as error:
+        raise NightError(str(error)) from error
+    return seat_late(table=table, entry=entry)
+
+
+@transaction.atomic
+def withdraw_unseated_entry(*, entry: Entry, by: AbstractBaseUser, reason: str = "") -> Entry:
+    """An entry left out of the draw goes home: withdrawn, a paid fee refunded and recorded."""
+    entry, _night = _lock_unseated(entry)
+    try:
+        return league_services.withdraw_entry(entry=entry, by=by, reason=reason, after_draw=True)
+    except league_services.LeagueError as error:
+        raise NightError(str(error)) from error

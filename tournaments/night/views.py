@@ -1,0 +1,164 @@
+"""Seating, tables and the first dealer: thin views over tournaments.night.services."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from league.seasons.forms import WalkInForm
+from league.web.compression import never_compress
+from league.models import Entry, Night, NightStatus, Player
+from league.web.public_url import public_reverse
+from league.desk.views import get_night_or_404, organizer_required
+
+from tournaments.night import late_entries, services
+from tournaments.night.forms import LateEntryForm, PlacementCorrectionForm
+from tournaments.models import Placement, Seat, Table
+from tournaments.qr.codes import qr_svg
+
+
+def _tables_with_seats(night: Night) -> list[Table]:
+    seats = Seat.objects.select_related("entry__player", "placement").order_by("position")
+    return list(
+        night.tables.select_related("first_dealer__entry__player").prefetch_related(Prefetch("seats", queryset=seats))
+    )
+
+
+@require_GET
+def seating(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The seating list: by table and alphabetically; prints on A4, readable on a screen."""
+    night = get_night_or_404(night_id)
+    tables = _tables_with_seats(night)
+    by_name = sorted(
+        ((seat.player.name, table.number, seat.position) for table in tables for seat in table.seats.all()),
+        key=lambda row: row[0].casefold(),
+    )
+    template = "tournaments/seating_screen.html" if request.GET.get("screen") else "tournaments/seating.html"
+    late_candidates = []
+    if request.user.is_staff and night.status == NightStatus.SEATED:
+        late_candidates = list(Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id")))
+    context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
+    if request.user.is_staff and night.status == NightStatus.SEATED:
+        context.update(unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night))
+    return render(request, template, context)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Draw (POST). Drawing again replaces the tables, so that asks for a confirmation first."""
+    night = get_night_or_404(night_id)
+    redraw = night.tables.exists()
+    if request.method == "GET" or (redraw and request.POST.get("confirm") != "yes"):
+        unpaid = Entry.objects.active().filter(night=night, paid_at__isnull=True).select_related("player")
+        context = {"night": night, "redraw": redraw, "unpaid": unpaid, "version": services.seating_version(night)}
+        return render(request, "tournaments/seating_confirm.html", context)
+    try:
+        tables = services.draw_seating(night=night, seen_version=request.POST.get("version", ""))
+    except services.NightError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Seating drawn: %(n)s tables. Registration is closed.") % {"n": len(tables)})
+    return redirect("seating", night.pk)
+
+
+@organizer_required
+@require_POST
+def late_entry(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    form = LateEntryForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+        return redirect("seating", night.pk)
+    player = form.cleaned_data["player"]
+    try:
+        seat = services.seat_late_entry(night=night, player=player, fee=form.cleaned_data["amount"], by=request.user)
+    except services.NightError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s joins table %(table)s, seat %(seat)s.")
+            % {"name": player.name, "table": seat.table.number, "seat": seat.position},
+        )
+    return redirect("seating", night.pk)
+
+
+def _get_table_or_404(table_id: int) -> Table:
+    return get_object_or_404(Table.objects.select_related("night__season", "first_dealer__entry__player"), pk=table_id)
+
+
+@organizer_required
+@require_GET
+@never_compress  # the dealer link is a secret and the page echoes the query string (BREACH)
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table_or_404(table_id)
+    seats = list(table.seats.select_related("entry__player", "placement").order_by("position"))
+    placements = list(
+        Placement.objects.filter(table=table).select_related("seat__entry__player").prefetch_related("corrections")
+    )
+    dealer_url = public_reverse("dealer_tracker", table.dealer_token)
+    return render(
+        request,
+        "tournaments/table.html",
+        {
+            "table": table,
+            "night": table.night,
+            "seats": seats,
+            "placements": placements,
+            "dealer_url": dealer_url,
+            "dealer_qr": qr_svg(dealer_url),
+            "has_hands": table.hands.exists(),
+        },
+    )
+
+
+@organizer_required
+@require_POST
+def first_dealer(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table_or_404(table_id)
+    try:
+        if request.POST.get("seat"):
+            seat = table.seats.filter(pk=request.POST["seat"]).first() if request.POST["seat"].isdigit() else None
+            if seat is None:
+                raise services.NightError(_("That player does not sit at this table."))
+            services.record_first_dealer(table=table, seat=seat, by=request.user)
+        else:
+            seat = services.draw_first_dealer(table=table)
+    except services.NightError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s deals first.") % {"name": seat.player.name})
+    return redirect("table_detail", table.pk)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def revoke_dealer_link(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = _get_table_or_404(table_id)
+    if request.method == "POST":
+        services.revoke_dealer_link(table=table)
+        messages.success(request, _("The old dealer link no longer works. Hand out the new one."))
+        return redirect("table_detail", table.pk)
+    return render(request, "tournaments/revoke_confirm.html", {"table": table})
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
+    placement = get_object_or_404(Placement.objects.select_related("table__night", "seat__entry__player"), pk=placement_id)
+    form = PlacementCorrectionForm(request.POST or None, initial={"place": placement.place})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_placement(placement=placement, by=request.user, **form.cleaned_data)
+        except services.NightError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Placement corrected."))
+            return redirect("table_detail", placement.table_id)
+    return render(request, "tournaments/placement_correct.html", {"placement": placement, "form": form})

@@ -1,0 +1,168 @@
+"""Tables played on paper: the organizer types the placements from the signed sheet.
+
+They count exactly like tracked ones (the same `Placement` rows, reason
+"manual"). A table that already has placements is corrected instead, each
+changed place through `services.correct_placement`, so every correction keeps
+its audit row (who, when, why). A form carries the version of the table it
+was drawn from; a form opened before someone else changed the table is
+refused rather than applied over the newer state.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from league.rules import standings
+from league.models import PaperSheet
+from league.web.rule_errors import rules_message
+
+from tournaments.night import services
+from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
+
+
+class ResultsError(services.NightError):
+    """The results cannot be taken as typed; the message says why and nothing was saved."""
+
+
+def _version(seats: Sequence[Seat], hands: int) -> str:
+    placed = [(seat.pk, seat.placement.pk, seat.placement.place) for seat in seats if _placement(seat)]
+    text = f"{sorted(seat.pk for seat in seats)}|{sorted(placed)}|{hands}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _placement(seat: Seat) -> Placement | None:
+    return getattr(seat, "placement", None)
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(table.seats.select_related("entry__player", "placement").order_by("position"))
+
+
+class StaleResults(ResultsError):
+    """The form was opened before the table last changed."""
+
+
+@dataclass(frozen=True)
+class ResultsForm:
+    """What the results page needs: the seats with their places, what can be done, and the version it saw."""
+
+    seats: list[Seat]
+    mode: str  # "enter" (a paper table), "correct" (all placed) or "tracked" (the tracker is placing it)
+    version: str
+
+
+def results_form(table: Table) -> ResultsForm:
+    seats = _seats(table)
+    hands = Hand.objects.filter(table=table).count()
+    placed = [seat for seat in seats if _placement(seat)]
+    if placed and len(placed) == len(seats):
+        mode = "correct"
+    elif placed or hands:
+        mode = "tracked"
+    else:
+        mode = "enter"
+    return ResultsForm(seats, mode, _version(seats, hands))
+
+
+def results_version(table: Table) -> str:
+    """What a results form must have seen: the seats, their placements and the hands played."""
+    return results_form(table).version
+
+
+def _lock(table: Table, version: str) -> tuple[Table, list[Seat], int]:
+    table = Table.objects.select_for_update(of=("self",)).select_related("night").get(pk=table.pk)
+    seats = _seats(table)
+    hands = Hand.objects.filter(table=table).count()
+    if version != _version(seats, hands):
+        raise StaleResults(_("The table changed after this form was opened. Check the places below and save again."))
+    return table, seats, hands
+
+
+def _checked_places(seats: Sequence[Seat], places: Sequence[tuple[int, int]]) -> dict[int, int]:
+    """(seat id, place) pairs as typed -> {seat id: place}, or a message naming what is wrong."""
+    by_id = {seat.pk: seat for seat in seats}
+    counts = Counter(seat_id for seat_id, _place in places)
+    twice = [by_id[seat_id].player.name for seat_id, n in counts.items() if n > 1 and seat_id in by_id]
+    if twice:
+        raise ResultsError(_("%(names)s is listed more than once.") % {"names": ", ".join(twice)})
+    if any(seat_id not in by_id for seat_id in counts):
+        raise ResultsError(_("That player does not sit at this table."))
+    missing = [seat.player.name for seat in seats if seat.pk not in counts]
+    if missing:
+        raise ResultsError(
+            ngettext("Enter the place of %(names)s.", "Enter the places of %(names)s.", len(missing))
+            % {"names": ", ".join(missing)}
+        )
+    mapping = dict(places)
+    try:
+        standings.check_places(list(mapping.values()), len(seats))
+    except standings.RulesError as error:
+        raise ResultsError(rules_message(error)) from error
+    return mapping
+
+
+@transaction.atomic
+def record_paper_results(
+    *,
+    table: Table,
+    places: Sequence[tuple[int, int]],
+    by: AbstractBaseUser,
+    version: str,
+    first_dealer_seat_id: int | None = None,
+) -> list[Placement]:
+    """Every player of the table with his place from the signed sheet; the table is finished.
+
+    Ties as on the tracker: players out in the same hand with equal chips share
+    the best place they cover (1, 2, 3, 4, 4, 6).
+    """
+    table, seats, hands = _lock(table, version)
+    if hands:
+        raise ResultsError(
+            _("The tracker follows this table: its places come from the hands played. Correct single places on the table page.")
+        )
+    if any(_placement(seat) for seat in seats):
+        raise ResultsError(_("This table already has results: correct them instead."))
+    if len(seats) < 2:
+        raise ResultsError(_("A table needs at least two players."))
+    mapping = _checked_places(seats, places)
+    if first_dealer_seat_id is not None and first_dealer_seat_id != table.first_dealer_id:
+        seat = next((s for s in seats if s.pk == first_dealer_seat_id), None)
+        if seat is None:
+            raise ResultsError(_("That player does not sit at this table."))
+        services.record_first_dealer(table=table, seat=seat, by=by)
+    created = Placement.objects.bulk_create(
+        Placement(table=table, seat=seat, place=mapping[seat.pk], reason=PlacementReason.MANUAL) for seat in seats
+    )
+    PaperSheet.objects.create(table=table, entered_by=by)
+    Table.objects.filter(pk=table.pk).update(status=TableStatus.FINISHED, finished_at=timezone.now())
+    return sorted(created, key=lambda p: p.place)
+
+
+@transaction.atomic
+def correct_results(
+    *, table: Table, places: Sequence[tuple[int, int]], reason: str, by: AbstractBaseUser, version: str
+) -> list[PlacementCorrection]:
+    """A finished table's places corrected together, checked as a whole; one audit row per changed place."""
+    table, seats, _hands = _lock(table, version)
+    reason = reason.strip()
+    if not reason:
+        raise ResultsError(_("Give a reason for the correction."))
+    if not seats or not all(_placement(seat) for seat in seats):
+        raise ResultsError(
+            _("Every player at this table needs a place before the table can be corrected as a whole; correct single places on the table page.")
+        )
+    mapping = _checked_places(seats, places)
+    changed = [seat.placement for seat in seats if seat.placement.place != mapping[seat.pk]]
+    if not changed:
+        raise ResultsError(_("Nothing changed: these are the recorded places."))
+    for placement in changed:
+        services.correct_placement(placement=placement, place=mapping[placement.seat_id], reason=reason, by=by)
+    return list(PlacementCorrection.objects.filter(placement__in=changed).order_by("placement__place"))
