@@ -382,7 +382,6 @@ class PointsSchemeChange(models.Model):
 
 
 # The cash book's stored rows live in their own module (registered with the app through this import).
-from league.cashbook.models import CashCount, CashLine
 
 
 class FormSubmission(models.Model):

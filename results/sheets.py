@@ -10,42 +10,30 @@ which prints every player's name: see pdf_text.py.
 from __future__ import annotations
 
 import datetime
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from xml.sax.saxutils import escape
 
-import segno
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from reportlab.lib import colors
-from reportlab.lib.enums import TA_RIGHT
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     CondPageBreak,
-    Flowable,
     KeepTogether,
     PageBreak,
     Paragraph,
-    SimpleDocTemplate,
     Spacer,
     Table,
     TableStyle,
 )
 
-from league.web.money import format_money
 from league.web.numbers import format_percent
 
-from league.pdf.text import FONT, FONT_BOLD, fit_width, printable, register_fonts, shorten_to_lines
-
-PDF = "application/pdf"
-GRID = colors.black
-FILL = colors.Color(0.88, 0.88, 0.88)  # a light grey that survives a black-and-white printer
-
+from league.pdf.text import FONT, FONT_BOLD, printable, shorten_to_lines
+from league.pdf.sheet import FILL, GRID, PDF, QrCode, SheetRenderer, para
+from league.cashbook.sheets import MoneyRenderer, _slug
 
 @dataclass(frozen=True)
 class SheetRow:
@@ -103,111 +91,7 @@ class JackpotReport:
     printed_at: datetime.datetime | None = None
 
 
-def _styles() -> dict[str, ParagraphStyle]:
-    register_fonts()
-    base = ParagraphStyle("base", fontName=FONT, fontSize=11, leading=14)
-    return {
-        "base": base,
-        "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=11),
-        "kicker": ParagraphStyle("kicker", parent=base, fontSize=10, leading=13),
-        "title": ParagraphStyle("title", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, spaceAfter=2),
-        "h2": ParagraphStyle("h2", parent=base, fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4),
-        "cell": ParagraphStyle("cell", parent=base, fontSize=12, leading=14),
-        "cell_bold": ParagraphStyle("cell_bold", parent=base, fontName=FONT_BOLD, fontSize=12, leading=14),
-        "head": ParagraphStyle("head", parent=base, fontName=FONT_BOLD, fontSize=8.5, leading=10),
-        "right": ParagraphStyle("right", parent=base, alignment=TA_RIGHT),
-        "amount": ParagraphStyle("amount", parent=base, fontName=FONT_BOLD, fontSize=18, leading=22),
-        "amount_right": ParagraphStyle("amount_right", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, alignment=TA_RIGHT),
-    }
-
-
-def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(escape(printable(text)), style)
-
-
-class QrCode(Flowable):
-    """A QR code drawn as one filled path: segno encodes (as for the pages' codes), the canvas draws.
-
-    reportlab's own QR widget encodes twice and draws every module as its own
-    shape, which alone took ~50 ms a sheet; this takes a few.
-    """
-
-    quiet_zone = 4  # modules of white border the standard asks for
-
-    def __init__(self, url: str, size: float) -> None:
-        super().__init__()
-        self.url = url
-        self.matrix = segno.make(url, error="m").matrix
-        self.width = self.height = size
-
-    def draw(self) -> None:
-        modules = len(self.matrix) + 2 * self.quiet_zone
-        cell = self.width / modules
-        path = self.canv.beginPath()
-        for y, row in enumerate(self.matrix):
-            top = self.height - (y + self.quiet_zone + 1) * cell
-            x = 0
-            while x < len(row):
-                if not row[x]:
-                    x += 1
-                    continue
-                start = x
-                while x < len(row) and row[x]:
-                    x += 1
-                path.rect((start + self.quiet_zone) * cell, top, (x - start) * cell, cell)
-        self.canv.setFillColor(colors.black)
-        self.canv.drawPath(path, stroke=0, fill=1)
-
-
-class _Renderer:
-    pagesize = A4
-    left_margin = 16 * mm
-    right_margin = 16 * mm
-    top_margin = 14 * mm
-    bottom_margin = 16 * mm
-
-    def __init__(self, *, language: str = "de") -> None:
-        self.language = language
-        self.styles = _styles()
-
-    frame_padding = 6  # SimpleDocTemplate's frame keeps 6 pt inside the margins
-
-    @property
-    def width(self) -> float:
-        return self.pagesize[0] - self.left_margin - self.right_margin - 2 * self.frame_padding
-
-    def _date(self, day: datetime.date) -> str:
-        return f"{formats.date_format(day, 'l')}, {formats.date_format(day, 'DATE_FORMAT')}"
-
-    def _money(self, amount: Decimal) -> str:
-        return format_money(amount, self.language)
-
-    def _on_page(self, canvas, doc) -> None:
-        canvas.saveState()
-        canvas.setFont(FONT, 8)
-        footer = fit_width(printable(self._footer), font=FONT, size=8, width=self.width - 25 * mm)
-        canvas.drawString(self.left_margin, 9 * mm, footer)
-        canvas.drawRightString(self.pagesize[0] - self.right_margin, 9 * mm, _("Page %(n)s") % {"n": doc.page})
-        canvas.restoreState()
-
-    def _build(self, story: list, title: str) -> bytes:
-        buffer = io.BytesIO()
-        doc = SimpleDocTemplate(
-            buffer,
-            pagesize=self.pagesize,
-            leftMargin=self.left_margin,
-            rightMargin=self.right_margin,
-            topMargin=self.top_margin,
-            bottomMargin=self.bottom_margin,
-            title=title,
-            author=_("Pub Poker League"),
-            invariant=True,
-        )
-        doc.build(story, onFirstPage=self._on_page, onLaterPages=self._on_page)
-        return buffer.getvalue()
-
-
-class PlacementSheetRenderer(_Renderer):
+class PlacementSheetRenderer(SheetRenderer):
     """One A4 page per table: the placements with signatures, the jackpot sum for the register, QR and fingerprint."""
 
     row_height = 12.5 * mm
@@ -238,10 +122,10 @@ class PlacementSheetRenderer(_Renderer):
             [
                 [
                     [
-                        _p(f"{_('Pub Poker League')} · {sheet.season}", s["kicker"]),
-                        _p(_("Placement sheet") + " · " + _("Table %(number)s") % {"number": sheet.table_number}, s["title"]),
+                        para(f"{_('Pub Poker League')} · {sheet.season}", s["kicker"]),
+                        para(_("Placement sheet") + " · " + _("Table %(number)s") % {"number": sheet.table_number}, s["title"]),
                     ],
-                    _p(self._date(sheet.night_date), s["right"]),
+                    para(self._date(sheet.night_date), s["right"]),
                 ]
             ],
             colWidths=[self.width * 0.68, self.width * 0.32],
@@ -256,7 +140,7 @@ class PlacementSheetRenderer(_Renderer):
         ]
         if sheet.blank:
             story += [
-                _p(
+                para(
                     _(
                         "Write each player's place when he is out and have him sign. Players out in the same hand "
                         "with equal chips at its start share the better place."
@@ -277,11 +161,11 @@ class PlacementSheetRenderer(_Renderer):
         s = self.styles
         data = [
             [
-                _p(_("Place"), s["head"]),
-                _p(_("Player"), s["head"]),
-                _p(_("Points"), s["head"]),
-                _p(_("Out at"), s["head"]),
-                _p(_("Signature of the eliminated player"), s["head"]),
+                para(_("Place"), s["head"]),
+                para(_("Player"), s["head"]),
+                para(_("Points"), s["head"]),
+                para(_("Out at"), s["head"]),
+                para(_("Signature of the eliminated player"), s["head"]),
             ]
         ]
         for row in sheet.rows:
@@ -290,11 +174,11 @@ class PlacementSheetRenderer(_Renderer):
             when = ""
             if row.eliminated_at is not None:
                 when = formats.time_format(timezone.localtime(row.eliminated_at), "H:i")
-            signature = _p(_("winner"), s["small"]) if row.winner else ""
+            signature = para(_("winner"), s["small"]) if row.winner else ""
             # The row's height is fixed (room to sign): a long name is cut to the two lines that fit.
             name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=2)
             name_cell = Paragraph(escape(name), s["cell"])
-            data.append([_p(place, s["cell_bold"]), name_cell, _p(points, s["cell"]), _p(when, s["cell"]), signature])
+            data.append([para(place, s["cell_bold"]), name_cell, para(points, s["cell"]), para(when, s["cell"]), signature])
         widths = [16 * mm, 60 * mm, 18 * mm, 20 * mm]
         widths.append(self.width - sum(widths))
         table = Table(data, colWidths=widths, rowHeights=[9 * mm] + [self.row_height] * len(sheet.rows), repeatRows=1)
@@ -323,8 +207,8 @@ class PlacementSheetRenderer(_Renderer):
         amount = Table(
             [
                 [
-                    [_p(_("Jackpot sum to pay in at the café register"), s["h2"]), _p(detail, s["small"])],
-                    _p(self._money(sheet.jackpot_sum), s["amount_right"]),
+                    [para(_("Jackpot sum to pay in at the café register"), s["h2"]), para(detail, s["small"])],
+                    para(self._money(sheet.jackpot_sum), s["amount_right"]),
                 ]
             ],
             colWidths=[self.width * 0.7, self.width * 0.3],
@@ -348,9 +232,9 @@ class PlacementSheetRenderer(_Renderer):
             [
                 ["", "", ""],
                 [
-                    _p(_("Signature of the first dealer") + (f" ({dealer})" if dealer else ""), s["small"]),
+                    para(_("Signature of the first dealer") + (f" ({dealer})" if dealer else ""), s["small"]),
                     "",
-                    _p(_("Signature of the café staff, date and time"), s["small"]),
+                    para(_("Signature of the café staff, date and time"), s["small"]),
                 ],
             ],
             colWidths=[half, gap, half],
@@ -372,24 +256,24 @@ class PlacementSheetRenderer(_Renderer):
         s = self.styles
         if sheet.fingerprint:
             fingerprint = [
-                _p(_("Fingerprint of this result"), s["head"]),
-                _p(sheet.fingerprint, s["amount"]),
-                _p(_("The results page shows the same code while the app holds exactly these places."), s["small"]),
+                para(_("Fingerprint of this result"), s["head"]),
+                para(sheet.fingerprint, s["amount"]),
+                para(_("The results page shows the same code while the app holds exactly these places."), s["small"]),
             ]
         else:
             fingerprint = [
-                _p(_("Results online"), s["head"]),
-                _p(_("Scan the code to see the night's results once they are entered."), s["small"]),
+                para(_("Results online"), s["head"]),
+                para(_("Scan the code to see the night's results once they are entered."), s["small"]),
             ]
         block = Table(
-            [[QrCode(sheet.results_url, 32 * mm), fingerprint + [Spacer(1, 1 * mm), _p(sheet.results_url, s["small"])]]],
+            [[QrCode(sheet.results_url, 32 * mm), fingerprint + [Spacer(1, 1 * mm), para(sheet.results_url, s["small"])]]],
             colWidths=[34 * mm, self.width - 34 * mm],
         )
         block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
         return block
 
 
-class JackpotReportRenderer(_Renderer):
+class JackpotReportRenderer(SheetRenderer):
     """The season's jackpot on one or two pages: each night's contribution and the payout split."""
 
     def generate(self, report: JackpotReport) -> tuple[str, str, bytes]:
@@ -401,12 +285,12 @@ class JackpotReportRenderer(_Renderer):
     def _get_story(self, report: JackpotReport) -> list:
         s = self.styles
         story: list = [
-            _p(_("Pub Poker League"), s["kicker"]),
-            _p(_("Jackpot") + f" · {report.season}", s["title"]),
+            para(_("Pub Poker League"), s["kicker"]),
+            para(_("Jackpot") + f" · {report.season}", s["title"]),
         ]
         if report.printed_at is not None:
             printed = formats.date_format(timezone.localtime(report.printed_at), "DATETIME_FORMAT")
-            story.append(_p(_("As of %(when)s") % {"when": printed}, s["small"]))
+            story.append(para(_("As of %(when)s") % {"when": printed}, s["small"]))
         story += [
             Spacer(1, 4 * mm),
             Paragraph(
@@ -414,9 +298,9 @@ class JackpotReportRenderer(_Renderer):
                 f"{escape(_('Jackpot sums of all tables'))}: {escape(self._money(report.expected))}",
                 s["base"],
             ),
-            _p(_("Nights"), s["h2"]),
+            para(_("Nights"), s["h2"]),
         ]
-        data = [[_p(h, s["head"]) for h in (_("Night"), _("Tables"), _("Jackpot sums"), _("Confirmed"), _("Outstanding"))]]
+        data = [[para(h, s["head"]) for h in (_("Night"), _("Tables"), _("Jackpot sums"), _("Confirmed"), _("Outstanding"))]]
         for night in report.nights:
             data.append(
                 [
@@ -427,7 +311,7 @@ class JackpotReportRenderer(_Renderer):
                     str(night.outstanding) if night.outstanding else "–",
                 ]
             )
-        data.append([_p(_("Total"), s["head"]), "", self._money(report.expected), self._money(report.total), ""])
+        data.append([para(_("Total"), s["head"]), "", self._money(report.expected), self._money(report.total), ""])
         table = Table(data, colWidths=[40 * mm, 22 * mm, 40 * mm, 40 * mm, self.width - 142 * mm], repeatRows=1)
         table.setStyle(
             TableStyle(
@@ -441,16 +325,84 @@ class JackpotReportRenderer(_Renderer):
             )
         )
         story.append(table)
-        story.append(_p(_("Payout at the end of the season"), s["h2"]))
+        story.append(para(_("Payout at the end of the season"), s["h2"]))
         if report.payout:
-            rows = [[_p(h, s["head"]) for h in (_("Place"), _("Share"), _("Amount"), _("Currently"))]]
+            rows = [[para(h, s["head"]) for h in (_("Place"), _("Share"), _("Amount"), _("Currently"))]]
             for row in report.payout:
                 rows.append(
-                    [f"{row.place}.", format_percent(row.percent, self.language), self._money(row.amount), _p(row.holder, s["base"])]
+                    [f"{row.place}.", format_percent(row.percent, self.language), self._money(row.amount), para(row.holder, s["base"])]
                 )
             split = Table(rows, colWidths=[20 * mm, 25 * mm, 40 * mm, self.width - 85 * mm])
             split.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL)]))
             story.append(split)
         story.append(Spacer(1, 3 * mm))
-        story.append(_p(_("The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."), s["small"]))
+        story.append(para(_("The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."), s["small"]))
+        return story
+
+
+@dataclass(frozen=True)
+class PayoutSheetRow:
+    places: str
+    name: str
+    amount: Decimal
+    paid: Decimal
+    methods: str
+
+
+@dataclass(frozen=True)
+class PayoutSheet:
+    season: str
+    total: Decimal
+    rows: tuple[PayoutSheetRow, ...]
+    rule: str
+    printed_at: datetime.datetime | None = None
+
+
+class PayoutSheetRenderer(MoneyRenderer):
+    """The season jackpot's winners with their amounts and a line for each to sign that they were paid."""
+
+    def generate(self, sheet: PayoutSheet) -> tuple[str, str, bytes]:
+        with translation.override(self.language):
+            self._footer = f"{_('Pub Poker League')} · {sheet.season} · {_('Season payout')}"
+            filename = f"payout-{_slug(sheet.season)}.pdf"
+            return filename, PDF, self._build(self._get_story(sheet), f"{_('Season payout')} – {sheet.season}")
+
+    def _get_story(self, sheet: PayoutSheet) -> list:
+        s = self.styles
+        story: list = [
+            para(_("Pub Poker League"), s["kicker"]),
+            para(_("Season payout") + f" · {sheet.season}", s["title"]),
+        ]
+        if sheet.printed_at is not None:
+            story.append(para(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
+        story += [
+            Spacer(1, 3 * mm),
+            Paragraph(f"{escape(printable(_('Season jackpot')))}: <b>{escape(self._money(sheet.total))}</b>", s["base"]),
+            Spacer(1, 4 * mm),
+        ]
+        rows = [[para(h, s["head"]) for h in (_("Place"), _("Winner"), _("Amount"), _("Paid"), _("Received, signature"))]]
+        for row in sheet.rows:
+            paid = self._money(row.paid) + (f" ({row.methods})" if row.methods else "")
+            name_width = self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm
+            # Fixed row height (room to sign): a long name is cut to the two lines that fit.
+            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=name_width - 12, lines=2)
+            rows.append([printable(str(row.places)), Paragraph(escape(name), s["cell"]), self._money(row.amount), para(paid, s["small"]), ""])
+        widths = [18 * mm, self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm, 28 * mm, 34 * mm, 55 * mm]
+        table = Table(rows, colWidths=widths, rowHeights=[None] + [16 * mm] * len(sheet.rows), repeatRows=1)
+        table.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.6, GRID),
+                    ("BACKGROUND", (0, 0), (-1, 0), FILL),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("FONTNAME", (0, 0), (-1, -1), FONT),
+                    ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+                ]
+            )
+        )
+        story.append(table)
+        story.append(Spacer(1, 3 * mm))
+        story.append(para(sheet.rule, s["small"]))
+        story.append(Spacer(1, 10 * mm))
+        story.append(self._signatures([_("Organizer"), _("Witness")]))
         return story

@@ -1,26 +1,24 @@
-"""Results: standings, night results, player pages, the jackpot, placement sheets and paper results."""
+"""Results: standings, night results, player pages, statistics, the jackpot and its payout, placement sheets."""
 from django.urls import path
 
-from results.views import sheets as table_results
-
-from results.views import standings as views
-from results.views import statistics as views_statistics
+from results.views import jackpot, nights, payout, players, points, sheets, standings, statistics
 
 urlpatterns = [
     # public
-    path("standings/", views.standings, name="standings"),
-    path("nights/<int:night_id>/results/", views.night_results, name="night_results"),
-    path("players/<int:player_id>/", views.player_detail, name="player_detail"),
-    path("jackpot/", views.jackpot, name="jackpot"),
-    path("statistics/", views_statistics.season_statistics, name="season_statistics"),
+    path("standings/", standings.standings, name="standings"),
+    path("nights/<int:night_id>/results/", nights.night_results, name="night_results"),
+    path("players/<int:player_id>/", players.player_detail, name="player_detail"),
+    path("jackpot/", jackpot.jackpot, name="jackpot"),
+    path("statistics/", statistics.season_statistics, name="season_statistics"),
     # organizers
-    path("nights/<int:night_id>/jackpot/", views.night_jackpot, name="night_jackpot"),
-    path("tables/<int:table_id>/deposit/", views.confirm_deposit, name="confirm_deposit"),
-    path("seasons/<int:season_id>/jackpot/", views.season_jackpot, name="season_jackpot"),
-    path("seasons/<int:season_id>/jackpot.csv", views.season_jackpot_csv, name="season_jackpot_csv"),
-    path("seasons/<int:season_id>/jackpot.pdf", views.season_jackpot_pdf, name="season_jackpot_pdf"),
-    path("seasons/<int:season_id>/points-scheme/", views.points_scheme, name="points_scheme"),
-    path("nights/<int:night_id>/sheets.pdf", table_results.night_sheets_pdf, name="night_sheets_pdf"),
-    path("tables/<int:table_id>/sheet.pdf", table_results.table_sheet_pdf, name="table_sheet_pdf"),
-    path("tables/<int:table_id>/results/", table_results.table_results, name="table_results"),
+    path("nights/<int:night_id>/jackpot/", jackpot.night_jackpot, name="night_jackpot"),
+    path("tables/<int:table_id>/deposit/", jackpot.confirm_deposit, name="confirm_deposit"),
+    path("seasons/<int:season_id>/jackpot/", jackpot.season_jackpot, name="season_jackpot"),
+    path("seasons/<int:season_id>/jackpot.csv", jackpot.season_jackpot_csv, name="season_jackpot_csv"),
+    path("seasons/<int:season_id>/jackpot.pdf", jackpot.season_jackpot_pdf, name="season_jackpot_pdf"),
+    path("organizer/seasons/<int:season_id>/payout/", payout.season_payout, name="season_payout"),
+    path("organizer/seasons/<int:season_id>/payout.pdf", payout.season_payout_pdf, name="season_payout_pdf"),
+    path("seasons/<int:season_id>/points-scheme/", points.points_scheme, name="points_scheme"),
+    path("nights/<int:night_id>/sheets.pdf", sheets.night_sheets_pdf, name="night_sheets_pdf"),
+    path("tables/<int:table_id>/sheet.pdf", sheets.table_sheet_pdf, name="table_sheet_pdf"),
 ]

@@ -10,6 +10,8 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from tournaments.hands import stored
+from results import nights as results_nights
 
 
 def build() -> None:
@@ -29,7 +31,6 @@ def summary() -> str:
     from housegames.models import Bankroll
     from results import standings as results
     from league.models import Night, Season
-    from tournaments.tracker import services as tracker
     from tournaments.models import Hand
     from tournaments.poker.replay import ReplayError, replay_hand
 
@@ -39,10 +40,10 @@ def summary() -> str:
         seasons.append([season.name, [[r.position, r.name, str(r.points), r.nights] for r in table.rows]])
     nights = []
     for night in Night.objects.order_by("pk"):
-        nights.append([str(night.date), [repr(t) for t in results.tables_results(night)]])
+        nights.append([str(night.date), [repr(t) for t in results_nights.tables_results(night)]])
     replays = []
     for hand in Hand.objects.order_by("pk"):
-        data = tracker.replay_json(hand, list(hand.actions.order_by("pk")))
+        data = stored.replay_json(hand, list(hand.actions.order_by("pk")))
         try:
             replays.append(replay_hand(data))
         except ReplayError as unfinished:  # a hand still in play: its actions and where it stands

@@ -21,6 +21,7 @@ from tournaments.placements import paper as manual_results
 from tournaments.night import services
 from tournaments.tracker import services as tracker
 from tournaments.models import Placement, Seat, Table
+from tournaments.placements import services as placements_services
 
 FEE = Decimal("12.50")
 SHARE = Decimal("2.50")
@@ -78,7 +79,7 @@ def build_evening(organizer) -> Evening:
         first_dealer_seat_id=seats[3].pk,
     )
     placement = Placement.objects.get(seat=seats[3])
-    services.correct_placement(placement=Placement.objects.get(seat=seats[3]), place=3, reason="Zettel", by=organizer)
+    placements_services.correct_placement(placement=Placement.objects.get(seat=seats[3]), place=3, reason="Zettel", by=organizer)
 
     # Tonight: seated, the clock running.
     tonight = Night.objects.create(season=season, date=today)

@@ -2,8 +2,9 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("tournaments.night.urls")),
-    path("", include("tournaments.night.late_urls")),
+    path("", include("tournaments.qr.urls")),
+    path("", include("tournaments.tracker.urls")),
+    path("", include("tournaments.placements.urls")),
     path("", include("tournaments.clock.urls")),
     path("", include("tournaments.hands.urls")),
-    path("", include("live.rail.urls")),
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -25,12 +25,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from league.rules import payouts, standings
-from results import standings as results
 from league.cashbook.models import CashBox, CashCount, CashLine, LineKind, PaymentMethod
-from league.models import Entry, JackpotDeposit, Night, NightStatus, Player, Season
+from league.models import Entry, JackpotDeposit, Night, Season
 from league.web.money import cents, format_money
 
 ZERO = Decimal("0.00")
@@ -461,116 +458,3 @@ def close_night_cash(
             )
     except IntegrityError as error:  # closed from a second screen a moment ago
         raise CashError(_("The cash of this night was already closed.")) from error
-
-
-# --- the season payout -------------------------------------------------------------------
-
-
-@dataclass
-class PayoutShare:
-    share: payouts.Share
-    paid: Decimal
-    payments: list[Line] = field(default_factory=list)
-
-    @property
-    def owed(self) -> Decimal:
-        return self.share.amount - self.paid
-
-    @property
-    def places(self) -> str:
-        s = self.share
-        return f"{s.first_place}." if not s.tied else f"{s.first_place}.–{s.last_place}."
-
-
-@dataclass
-class SeasonPayout:
-    season: Season
-    total: Decimal  # the season jackpot: confirmed deposits
-    place_amounts: list[Decimal]
-    shares: list[PayoutShare]
-    split_error: str = ""
-    unfinished_nights: int = 0
-    other_payments: list[Line] = field(default_factory=list)  # to players without a share (should stay empty)
-
-    @property
-    def paid(self) -> Decimal:
-        return sum((s.paid for s in self.shares), ZERO)
-
-    @property
-    def owed(self) -> Decimal:
-        return sum((s.owed for s in self.shares), ZERO)
-
-    @property
-    def final(self) -> bool:
-        return self.unfinished_nights == 0
-
-    @property
-    def has_extra_cents(self) -> bool:
-        return any(s.share.extra_cent for s in self.shares)
-
-    def for_player(self, player_id: int) -> PayoutShare | None:
-        return next((s for s in self.shares if s.share.key == player_id), None)
-
-
-def _tie_key(row: standings.Standing) -> tuple:
-    return (row.points, row.place_counts, row.nights)
-
-
-def season_payout(season: Season, *, table: results.SeasonStandings | None = None) -> SeasonPayout:
-    """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
-    table = table or results.season_standings(season)
-    report = results.season_jackpot(season, table=table)
-    unfinished = season.nights.exclude(status=NightStatus.FINISHED).count()
-    payout = SeasonPayout(season=season, total=report.total, place_amounts=[], shares=[], unfinished_nights=unfinished)
-    if report.split_error:
-        payout.split_error = report.split_error
-        return payout
-    payout.place_amounts = [place.amount for place in report.payout]
-    shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table.rows], payout.place_amounts)
-    payments: dict[int, list[Line]] = defaultdict(list)
-    stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
-    for line in sorted(_stored_lines(stored), key=_in_order):
-        payments[line.player_id].append(line)
-    for s in shares:
-        mine = payments.pop(s.key, [])
-        payout.shares.append(PayoutShare(share=s, paid=-sum((line.amount for line in mine), ZERO), payments=mine))
-    payout.other_payments = [line for rest in payments.values() for line in rest]
-    return payout
-
-
-@transaction.atomic
-def record_payout(
-    *, season: Season, player: Player, amount: Decimal, method: str, by: AbstractBaseUser, note: str = ""
-) -> CashLine:
-    """A winner was paid (part of) his share of the season jackpot, in cash or by transfer."""
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    amount = _cents(amount, message=_("Enter the amount in euros and cents."))
-    if amount <= 0:
-        raise CashError(_("The amount paid must be more than zero."))
-    if method not in PaymentMethod.values:
-        raise CashError(_("Choose cash or bank transfer."))
-    payout = season_payout(season)
-    if payout.split_error:
-        raise CashError(payout.split_error)
-    if not payout.final:
-        raise CashError(
-            ngettext(
-                "The season still has %(n)s night not finished: pay the jackpot when the standings are final.",
-                "The season still has %(n)s nights not finished: pay the jackpot when the standings are final.",
-                payout.unfinished_nights,
-            )
-            % {"n": payout.unfinished_nights}
-        )
-    share = payout.for_player(player.pk)
-    if share is None:
-        raise CashError(_("%(name)s has no share of the season jackpot.") % {"name": player.name})
-    if amount > share.owed:
-        raise CashError(
-            _("%(name)s is owed %(owed)s; %(amount)s is more than that.")
-            % {"name": player.name, "owed": format_money(share.owed), "amount": format_money(amount)}
-        )
-    reason = note.strip() or _("Season jackpot, place %(places)s") % {"places": share.places}
-    return CashLine.objects.create(
-        box=CashBox.REGISTER, kind=LineKind.PAYOUT, amount=-amount, season=season, booked_by=by, reason=reason[:200],
-        player=player, method=method,
-    )

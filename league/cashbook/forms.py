@@ -13,7 +13,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.cashbook.models import CashBox, PaymentMethod
+from league.cashbook.models import CashBox
 from league.cashbook.book import DENOMINATIONS
 from league.web.fields import WholeNumberField
 from league.desk.forms import FeeField
@@ -92,17 +92,6 @@ class CloseCashForm(forms.Form):
             for value in DENOMINATIONS
             if self.cleaned_data.get(denomination_field_name(value))
         }
-
-
-class PayoutForm(forms.Form):
-    player = forms.TypedChoiceField(label=_("Winner"), coerce=int, choices=())
-    amount = money_field(_("Amount paid"), positive=True)
-    method = forms.ChoiceField(label=_("Paid by"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH, widget=forms.RadioSelect)
-    note = forms.CharField(label=_("Note"), max_length=200, required=False)
-
-    def __init__(self, *args, choices: list[tuple[int, str]], **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["player"].choices = choices
 
 
 class CashBookFilterForm(forms.Form):

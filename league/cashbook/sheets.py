@@ -5,15 +5,14 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
-from xml.sax.saxutils import escape
 
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
-from league.pdf.text import FONT, FONT_BOLD, shorten_to_lines
-from results.sheets import FILL, GRID, PDF, _p, _Renderer, printable
+from league.pdf.text import FONT, FONT_BOLD
+from league.pdf.sheet import FILL, GRID, PDF, para, SheetRenderer
 
 
 @dataclass(frozen=True)
@@ -49,24 +48,6 @@ class NightMoneySheet:
 
 
 @dataclass(frozen=True)
-class PayoutSheetRow:
-    places: str
-    name: str
-    amount: Decimal
-    paid: Decimal
-    methods: str
-
-
-@dataclass(frozen=True)
-class PayoutSheet:
-    season: str
-    total: Decimal
-    rows: tuple[PayoutSheetRow, ...]
-    rule: str
-    printed_at: datetime.datetime | None = None
-
-
-@dataclass(frozen=True)
 class CashBookSheet:
     title: str
     scope: str
@@ -79,7 +60,7 @@ def _slug(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text).strip("-").lower()
 
 
-class _MoneyRenderer(_Renderer):
+class MoneyRenderer(SheetRenderer):
     def _when(self, moment: datetime.datetime) -> str:
         return formats.date_format(timezone.localtime(moment), "SHORT_DATETIME_FORMAT")
 
@@ -113,7 +94,7 @@ class _MoneyRenderer(_Renderer):
                 bottom.append("")
                 widths.append(gap)
             top.append(Spacer(1, 14 * mm))
-            bottom.append(_p(label, s["small"]))
+            bottom.append(para(label, s["small"]))
             widths.append(width)
         table = Table([top, bottom], colWidths=widths)
         table.setStyle(
@@ -125,7 +106,7 @@ class _MoneyRenderer(_Renderer):
         return table
 
 
-class NightMoneySheetRenderer(_MoneyRenderer):
+class NightMoneySheetRenderer(MoneyRenderer):
     """One page for the night's box: what it should hold, the count, the difference, and two signatures."""
 
     def generate(self, sheet: NightMoneySheet) -> tuple[str, str, bytes]:
@@ -138,25 +119,25 @@ class NightMoneySheetRenderer(_MoneyRenderer):
         s = self.styles
         money = self._money
         story: list = [
-            _p(f"{_('Pub Poker League')} · {sheet.season}", s["kicker"]),
-            _p(_("Night money sheet"), s["title"]),
-            _p(self._date(sheet.night_date), s["base"]),
-            _p(_("Organizer's cash box"), s["h2"]),
+            para(f"{_('Pub Poker League')} · {sheet.season}", s["kicker"]),
+            para(_("Night money sheet"), s["title"]),
+            para(self._date(sheet.night_date), s["base"]),
+            para(_("Organizer's cash box"), s["h2"]),
         ]
         sums = [
-            [_p(_("Brought forward (float and earlier nights)"), s["base"]), money(sheet.brought_forward)],
-            [_p(_("+ Entry fees"), s["base"]), money(sheet.fees)],
-            [_p(_("– Refunds"), s["base"]), money(sheet.refunds)],
-            [_p(_("– Jackpot sums paid in at the register"), s["base"]), money(sheet.deposits)],
-            [_p(_("+ Other lines"), s["base"]), money(sheet.other)],
-            [_p(_("Expected in the box"), s["cell_bold"]), money(sheet.expected)],
+            [para(_("Brought forward (float and earlier nights)"), s["base"]), money(sheet.brought_forward)],
+            [para(_("+ Entry fees"), s["base"]), money(sheet.fees)],
+            [para(_("– Refunds"), s["base"]), money(sheet.refunds)],
+            [para(_("– Jackpot sums paid in at the register"), s["base"]), money(sheet.deposits)],
+            [para(_("+ Other lines"), s["base"]), money(sheet.other)],
+            [para(_("Expected in the box"), s["cell_bold"]), money(sheet.expected)],
         ]
         if sheet.counted is not None:
-            sums.append([_p(_("Counted"), s["cell_bold"]), money(sheet.counted)])
-            sums.append([_p(_("Difference"), s["cell_bold"]), money(sheet.difference or 0)])
+            sums.append([para(_("Counted"), s["cell_bold"]), money(sheet.counted)])
+            sums.append([para(_("Difference"), s["cell_bold"]), money(sheet.difference or 0)])
         else:
-            sums.append([_p(_("Counted"), s["cell_bold"]), ""])
-            sums.append([_p(_("Difference"), s["cell_bold"]), ""])
+            sums.append([para(_("Counted"), s["cell_bold"]), ""])
+            sums.append([para(_("Difference"), s["cell_bold"]), ""])
         table = Table(sums, colWidths=[self.width - 45 * mm, 45 * mm])
         table.setStyle(
             TableStyle(
@@ -173,89 +154,39 @@ class NightMoneySheetRenderer(_MoneyRenderer):
         story.append(table)
         if sheet.reason:
             story.append(Spacer(1, 2 * mm))
-            story.append(_p(_("Reason for the difference: %(reason)s") % {"reason": sheet.reason}, s["base"]))
+            story.append(para(_("Reason for the difference: %(reason)s") % {"reason": sheet.reason}, s["base"]))
         if sheet.denominations:
-            story.append(_p(_("Count by denomination"), s["h2"]))
-            rows = [[_p(h, s["head"]) for h in (_("Note or coin"), _("Count"), _("Sum"))]]
+            story.append(para(_("Count by denomination"), s["h2"]))
+            rows = [[para(h, s["head"]) for h in (_("Note or coin"), _("Count"), _("Sum"))]]
             for value, count in sheet.denominations:
                 rows.append([money(value), str(count), money(value * count)])
             story.append(self._grid(rows, [50 * mm, 30 * mm, 50 * mm], right_from=0))
         if sheet.counted_at is not None:
             story.append(Spacer(1, 2 * mm))
             story.append(
-                _p(_("Counted at %(when)s by %(who)s.") % {"when": self._when(sheet.counted_at), "who": sheet.organizer}, s["small"])
+                para(_("Counted at %(when)s by %(who)s.") % {"when": self._when(sheet.counted_at), "who": sheet.organizer}, s["small"])
             )
         organizer = _("Organizer") + (f": {sheet.organizer}" if sheet.organizer else "")
         witness = _("Witness") + (f": {sheet.witness}" if sheet.witness else "")
-        story.append(KeepTogether([_p(_("Signatures"), s["h2"]), self._signatures([organizer, witness])]))
-        story.append(_p(_("Tonight's lines"), s["h2"]))
-        rows = [[_p(h, s["head"]) for h in (_("Time"), _("Line"), _("By"), _("Amount"))]]
+        story.append(KeepTogether([para(_("Signatures"), s["h2"]), self._signatures([organizer, witness])]))
+        story.append(para(_("Tonight's lines"), s["h2"]))
+        rows = [[para(h, s["head"]) for h in (_("Time"), _("Line"), _("By"), _("Amount"))]]
         for line in sheet.lines:
             rows.append(
                 [
                     formats.time_format(timezone.localtime(line.when), "TIME_FORMAT"),
-                    _p(f"{line.what}: {line.text}", s["small"]),
-                    _p(line.by, s["small"]),
+                    para(f"{line.what}: {line.text}", s["small"]),
+                    para(line.by, s["small"]),
                     money(line.amount),
                 ]
             )
         if len(rows) == 1:
-            rows.append(["", _p(_("No lines."), s["small"]), "", ""])
+            rows.append(["", para(_("No lines."), s["small"]), "", ""])
         story.append(self._grid(rows, [18 * mm, self.width - 18 * mm - 30 * mm - 30 * mm, 30 * mm, 30 * mm], right_from=3))
         return story
 
 
-class PayoutSheetRenderer(_MoneyRenderer):
-    """The season jackpot's winners with their amounts and a line for each to sign that they were paid."""
-
-    def generate(self, sheet: PayoutSheet) -> tuple[str, str, bytes]:
-        with translation.override(self.language):
-            self._footer = f"{_('Pub Poker League')} · {sheet.season} · {_('Season payout')}"
-            filename = f"payout-{_slug(sheet.season)}.pdf"
-            return filename, PDF, self._build(self._get_story(sheet), f"{_('Season payout')} – {sheet.season}")
-
-    def _get_story(self, sheet: PayoutSheet) -> list:
-        s = self.styles
-        story: list = [
-            _p(_("Pub Poker League"), s["kicker"]),
-            _p(_("Season payout") + f" · {sheet.season}", s["title"]),
-        ]
-        if sheet.printed_at is not None:
-            story.append(_p(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
-        story += [
-            Spacer(1, 3 * mm),
-            Paragraph(f"{escape(printable(_('Season jackpot')))}: <b>{escape(self._money(sheet.total))}</b>", s["base"]),
-            Spacer(1, 4 * mm),
-        ]
-        rows = [[_p(h, s["head"]) for h in (_("Place"), _("Winner"), _("Amount"), _("Paid"), _("Received, signature"))]]
-        for row in sheet.rows:
-            paid = self._money(row.paid) + (f" ({row.methods})" if row.methods else "")
-            name_width = self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm
-            # Fixed row height (room to sign): a long name is cut to the two lines that fit.
-            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=name_width - 12, lines=2)
-            rows.append([printable(str(row.places)), Paragraph(escape(name), s["cell"]), self._money(row.amount), _p(paid, s["small"]), ""])
-        widths = [18 * mm, self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm, 28 * mm, 34 * mm, 55 * mm]
-        table = Table(rows, colWidths=widths, rowHeights=[None] + [16 * mm] * len(sheet.rows), repeatRows=1)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("GRID", (0, 0), (-1, -1), 0.6, GRID),
-                    ("BACKGROUND", (0, 0), (-1, 0), FILL),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("FONTNAME", (0, 0), (-1, -1), FONT),
-                    ("ALIGN", (2, 1), (2, -1), "RIGHT"),
-                ]
-            )
-        )
-        story.append(table)
-        story.append(Spacer(1, 3 * mm))
-        story.append(_p(sheet.rule, s["small"]))
-        story.append(Spacer(1, 10 * mm))
-        story.append(self._signatures([_("Organizer"), _("Witness")]))
-        return story
-
-
-class CashBookRenderer(_MoneyRenderer):
+class CashBookRenderer(MoneyRenderer):
     """The cash book as a list: date, box, line, amount and the box's balance after it."""
 
     def generate(self, sheet: CashBookSheet) -> tuple[str, str, bytes]:
@@ -266,30 +197,30 @@ class CashBookRenderer(_MoneyRenderer):
 
     def _get_story(self, sheet: CashBookSheet) -> list:
         s = self.styles
-        story: list = [_p(_("Pub Poker League"), s["kicker"]), _p(sheet.title, s["title"]), _p(sheet.scope, s["base"])]
+        story: list = [para(_("Pub Poker League"), s["kicker"]), para(sheet.title, s["title"]), para(sheet.scope, s["base"])]
         if sheet.printed_at is not None:
-            story.append(_p(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
+            story.append(para(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
         story.append(Spacer(1, 3 * mm))
         if sheet.balances:
-            rows = [[_p(h, s["head"]) for h in (_("Cash box"), _("Before"), _("After"))]]
+            rows = [[para(h, s["head"]) for h in (_("Cash box"), _("Before"), _("After"))]]
             for box, opening, closing in sheet.balances:
-                rows.append([_p(box, s["base"]), self._money(opening), self._money(closing)])
+                rows.append([para(box, s["base"]), self._money(opening), self._money(closing)])
             story.append(self._grid(rows, [self.width - 80 * mm, 40 * mm, 40 * mm], right_from=1))
             story.append(Spacer(1, 4 * mm))
-        rows = [[_p(h, s["head"]) for h in (_("Date"), _("Ref."), _("Cash box"), _("Line"), _("Amount"), _("Balance"))]]
+        rows = [[para(h, s["head"]) for h in (_("Date"), _("Ref."), _("Cash box"), _("Line"), _("Amount"), _("Balance"))]]
         for line in sheet.lines:
             rows.append(
                 [
-                    _p(self._when(line.when), s["small"]),
-                    _p(line.ref, s["small"]),
-                    _p(line.box, s["small"]),
-                    _p(f"{line.what}: {line.text} ({line.by})", s["small"]),
+                    para(self._when(line.when), s["small"]),
+                    para(line.ref, s["small"]),
+                    para(line.box, s["small"]),
+                    para(f"{line.what}: {line.text} ({line.by})", s["small"]),
                     self._money(line.amount),
                     self._money(line.balance) if line.balance is not None else "",
                 ]
             )
         if len(rows) == 1:
-            rows.append(["", "", "", _p(_("No lines."), s["small"]), "", ""])
+            rows.append(["", "", "", para(_("No lines."), s["small"]), "", ""])
         widths = [26 * mm, 25 * mm, 24 * mm, self.width - 26 * mm - 25 * mm - 24 * mm - 48 * mm, 24 * mm, 24 * mm]
         story.append(self._grid(rows, widths, right_from=4))
         return story

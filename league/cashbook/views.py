@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
@@ -14,43 +14,18 @@ from django.views.decorators.http import require_GET, require_http_methods
 from league.cashbook import book as cashbook
 from league import once
 from league.rules.inputs import ascii_whole_or_none
-from league.cashbook.sheets import (
-    CashBookRenderer,
-    CashBookSheet,
-    MoneyRow,
-    NightMoneySheet,
-    NightMoneySheetRenderer,
-    PayoutSheet,
-    PayoutSheetRenderer,
-    PayoutSheetRow,
-)
+from league.cashbook.sheets import CashBookRenderer, CashBookSheet, MoneyRow, NightMoneySheet, NightMoneySheetRenderer
 from league.web.csv_safe import safe_csv
-from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, PayoutForm, ReverseLineForm
-from league.models import Player, Season
+from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReverseLineForm
 from league.web.money import format_money
-from league.desk.views import get_night_or_404, organizer_required
+from league.access import get_night_or_404, organizer_required
+from league.web.downloads import export_language, pdf_response
+from league.access import get_season_or_404
 
-EXPORT_LANGUAGES = ("de", "en")
 LINES_PER_PAGE = 100
 
 
-def _get_season_or_404(season_id: int) -> Season:
-    return get_object_or_404(Season, pk=season_id)
 
-
-def _export_language(request: HttpRequest) -> str:
-    chosen = request.GET.get("lang", "")
-    if chosen in EXPORT_LANGUAGES:
-        return chosen
-    active = (translation.get_language() or "de")[:2]
-    return active if active in EXPORT_LANGUAGES else "de"
-
-
-def _pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:
-    filename, mime, content = generated
-    response = HttpResponse(content, content_type=mime)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
 
 
 def _short_box(box: str) -> str:
@@ -108,7 +83,7 @@ def cash_book(request: HttpRequest) -> HttpResponse:
 @organizer_required
 @require_GET
 def cash_book_csv(request: HttpRequest) -> HttpResponse:
-    language = _export_language(request)
+    language = export_language(request)
     with translation.override(language):
         _form, book = _filtered_book(request)
         rows: list[list[object]] = [
@@ -130,7 +105,7 @@ def cash_book_csv(request: HttpRequest) -> HttpResponse:
 @organizer_required
 @require_GET
 def cash_book_pdf(request: HttpRequest) -> HttpResponse:
-    language = _export_language(request)
+    language = export_language(request)
     with translation.override(language):
         _form, book = _filtered_book(request)
         sheet = CashBookSheet(
@@ -140,7 +115,7 @@ def cash_book_pdf(request: HttpRequest) -> HttpResponse:
             balances=tuple((str(label), opening, closing) for _box, label, opening, closing in book.boxes),
             printed_at=timezone.now(),
         )
-    return _pdf_response(CashBookRenderer(language=language).generate(sheet))
+    return pdf_response(CashBookRenderer(language=language).generate(sheet))
 
 
 # --- other lines and reversals ----------------------------------------------------------------
@@ -149,7 +124,7 @@ def cash_book_pdf(request: HttpRequest) -> HttpResponse:
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def cash_line_new(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_or_404(season_id)
+    season = get_season_or_404(season_id)
     initial = {}
     night_id = ascii_whole_or_none(request.GET.get("night"))
     if night_id is not None:
@@ -225,7 +200,7 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_GET
 def night_cash_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    language = _export_language(request)
+    language = export_language(request)
     with translation.override(language):
         cash = cashbook.night_cash(night)
         count = cash.count
@@ -251,62 +226,4 @@ def night_cash_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
             witness=count.witness if count else "",
             counted_at=count.counted_at if count else None,
         )
-    return _pdf_response(NightMoneySheetRenderer(language=language).generate(sheet))
-
-
-# --- the season payout ------------------------------------------------------------------------
-
-
-def payout_rule() -> str:
-    return _(
-        "Tied players (equal points, equal places and equal nights) share the money of the places they cover. "
-        "Cents that do not divide evenly go one each to the tied players in the order of the standings; "
-        "the cents the percentage split leaves over go to 1st place."
-    )
-
-
-@organizer_required
-@require_http_methods(["GET", "POST"])
-def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_or_404(season_id)
-    payout = cashbook.season_payout(season)
-    choices = [(s.share.key, f"{s.places} {s.share.name} ({format_money(s.owed)})") for s in payout.shares if s.owed > 0]
-    form = PayoutForm(request.POST if request.method == "POST" else None, choices=choices)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        player = get_object_or_404(Player, pk=data["player"])
-        try:
-            with once.spend(request):
-                cashbook.record_payout(
-                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"]
-                )
-        except (cashbook.CashError, once.FormAlreadyApplied) as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(
-                request, _("Payment recorded: %(amount)s to %(name)s.") % {"amount": format_money(data["amount"]), "name": player.name}
-            )
-            return redirect("season_payout", season.pk)
-    return render(request, "league/cashbook/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()})
-
-
-@organizer_required
-@require_GET
-def season_payout_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_or_404(season_id)
-    language = _export_language(request)
-    with translation.override(language):
-        payout = cashbook.season_payout(season)
-        rows = tuple(
-            PayoutSheetRow(
-                places=s.places,
-                name=s.share.name,
-                amount=s.share.amount,
-                paid=s.paid,
-                methods=", ".join(sorted({str(line.method_label) for line in s.payments if line.method})),
-            )
-            for s in payout.shares
-        )
-        sheet = PayoutSheet(season=season.name, total=payout.total, rows=rows, rule=payout_rule(), printed_at=timezone.now())
-    return _pdf_response(PayoutSheetRenderer(language=language).generate(sheet))
-
+    return pdf_response(NightMoneySheetRenderer(language=language).generate(sheet))

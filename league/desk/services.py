@@ -161,17 +161,6 @@ def find_players(query: str, *, limit: int = 8) -> list[Player]:
     )
 
 
-def next_night(today: datetime.date | None = None) -> Night | None:
-    today = today or timezone.localdate()
-    return (
-        Night.objects.select_related("season")
-        .filter(date__gte=today)
-        .exclude(status=NightStatus.FINISHED)
-        .order_by("date")
-        .first()
-    )
-
-
 @transaction.atomic
 def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> PlayerMerge:
     """Move everything that points at `remove` onto `keep`, record the merge, delete `remove`.

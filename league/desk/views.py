@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import wraps
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -14,39 +11,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from league import once
-from results import standings as results
 from league.desk import services
 from league.rules.inputs import clean_search
 from league.desk.forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
 from league.models import Entry, Night
-
-
-def organizer_required(view):
-    """Organizers are staff users; anonymous visitors go to the login page."""
-
-    @login_required
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if not request.user.is_staff:
-            raise PermissionDenied(_("Only organizers may do this."))
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    _seasons, season = results.choose_season(None)
-    nights = list(season.nights.order_by("date")) if season else []
-    return render(
-        request,
-        "league/home.html",
-        {"season": season, "nights": nights, "next_night": services.next_night()},
-    )
-
-
-def get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
+from league.access import get_night_or_404, organizer_required
 
 
 def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from django import forms
 from django.db import models
-from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from league.seasons import services as seasons
 from league.web.fields import WholeNumberField
-from league.desk.forms import FeeField, NewPlayerForm
+from league.desk.forms import FeeField
 from league.models import Season
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -90,36 +88,3 @@ class NightForm(forms.Form):
     confirm_weekday = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-class FinishNightForm(forms.Form):
-    confirm_unfinished = forms.BooleanField(
-        label=_("Yes, finish the night although a table has no winner yet"), required=False
-    )
-
-
-class WalkInForm(NewPlayerForm):
-    """A new player after the draw: the desk's rules (age on the night), and the fee is taken at once."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        del self.fields["pay_now"]
-        self.fields["fee"].required = True
-        self.fields["fee"].error_messages["required"] = _("Enter the fee received.")
-
-    def clean(self):
-        self.cleaned_data["pay_now"] = True
-        return super().clean()
-
-    def player_fields(self) -> dict:
-        return {field: self.cleaned_data[field] for field in NewPlayerForm.Meta.fields}
-
-
-class PayAndSeatForm(forms.Form):
-    amount = FeeField()
-
-
-class OrganizerCreationForm(UserCreationForm):
-    """Username and the password twice, checked by Django's password validators."""
-
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username",)

@@ -6,6 +6,8 @@ season settings freeze, and when, is decided in `frozen_fields`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import datetime
 from typing import Any
 
@@ -14,9 +16,9 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Table, TableStatus
 
 from league.models import Entry, Night, NightStatus, Season
+from league.rules.inputs import ascii_whole_or_none
 
 # Copied into every paid entry (its jackpot share) or read by the desk: fixed once money was taken.
 MONEY_FIELDS = ("entry_fee", "jackpot_share")
@@ -67,7 +69,7 @@ def frozen_fields(season: Season) -> dict[str, str]:
     if Entry.objects.filter(night__season=season, paid_at__isnull=False).exists():
         reason = _("frozen: fees have been taken this season")
         frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
-    if Table.objects.filter(night__season=season).exists():
+    if season.nights.filter(status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():  # drawn
         reason = _("frozen: a seating has been drawn this season")
         frozen.update(dict.fromkeys(PLAY_FIELDS, reason))
     return frozen
@@ -204,29 +206,31 @@ def open_registration(*, night: Night) -> Night:
     return night
 
 
-def tables_still_playing(night: Night) -> list[Table]:
-    return list(night.tables.exclude(status=TableStatus.FINISHED).order_by("number"))
+def current_season(seasons: Sequence[Season], today: datetime.date | None = None) -> Season | None:
+    """The season running today, else the one that started last. `seasons` is the list the page shows anyway."""
+    today = today or timezone.localdate()
+    running = [s for s in seasons if s.start_date <= today <= s.end_date]
+    pool = running or list(seasons)
+    return max(pool, key=lambda s: (s.start_date, s.pk)) if pool else None
 
 
-@transaction.atomic
-def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
-    """Close the night for good: no draw, no late entry after this.
+def choose_season(raw: str | None) -> tuple[list[Season], Season | None]:
+    """All seasons (for the filter) and the chosen one: `?season=<id>`, else the current one. One query."""
+    seasons = list(Season.objects.order_by("-start_date", "-pk"))
+    wanted = ascii_whole_or_none(raw)
+    if wanted is not None:
+        chosen = next((s for s in seasons if s.pk == wanted), None)
+        if chosen is not None:
+            return seasons, chosen
+    return seasons, current_season(seasons)
 
-    Needs a drawn seating. A table without its winner yet (still playing, or
-    never started) refuses unless `confirm_unfinished`: its results can still
-    be entered from the paper sheet later.
-    """
-    night = _lock(night)
-    if night.status == NightStatus.FINISHED:
-        raise SeasonError(_("This night is already finished."))
-    if night.status != NightStatus.SEATED:
-        raise SeasonError(_("Draw the seating before finishing the night."))
-    open_tables = tables_still_playing(night)
-    if open_tables and not confirm_unfinished:
-        raise SeasonError(
-            _("Not finished yet: %(tables)s. Confirm to finish the night anyway.")
-            % {"tables": ", ".join(str(table) for table in open_tables)}
-        )
-    night.status = NightStatus.FINISHED
-    night.save(update_fields=["status"])
-    return night
+
+def next_night(today: datetime.date | None = None) -> Night | None:
+    today = today or timezone.localdate()
+    return (
+        Night.objects.select_related("season")
+        .filter(date__gte=today)
+        .exclude(status=NightStatus.FINISHED)
+        .order_by("date")
+        .first()
+    )

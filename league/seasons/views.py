@@ -2,31 +2,26 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse, reverse_lazy
-from django.utils.decorators import method_decorator
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.accounts import services as accounts, logins
-from results import standings as results
 from league.seasons import services as seasons
-from league.seasons.forms import FinishNightForm, NightForm, OrganizerCreationForm, SeasonForm
-from league.models import Night, Season
-from league.desk.views import get_night_or_404, organizer_required
+from league.seasons.forms import NightForm, SeasonForm
+from league.models import Night
+from league.access import get_night_or_404, organizer_required
+from league.seasons import services as seasons_services
+from league.access import get_season_or_404
 
-
-def _get_season_or_404(season_id: int) -> Season:
-    return get_object_or_404(Season, pk=season_id)
 
 
 @organizer_required
 @require_GET
 def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
-    all_seasons, season = results.choose_season(request.GET.get("season"))
+    all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
     nights = list(season.nights.order_by("date")) if season else []
     return render(
         request,
@@ -53,7 +48,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_or_404(season_id)
+    season = get_season_or_404(season_id)
     form = SeasonForm(request.POST if request.method == "POST" else None, instance=season)
     if request.method == "POST" and form.is_valid():
         try:
@@ -71,7 +66,7 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def night_create(request: HttpRequest, season_id: int) -> HttpResponse:
     """The next night; a day other than the league's weekday is asked about first."""
-    season = _get_season_or_404(season_id)
+    season = get_season_or_404(season_id)
     suggested = seasons.suggest_night_date(season)
     form = NightForm(request.POST if request.method == "POST" else None, initial={"date": suggested, "starts_at": Night._meta.get_field("starts_at").default})
     other_weekday = None
@@ -109,67 +104,12 @@ def night_registration(request: HttpRequest, night_id: int) -> HttpResponse:
     return redirect("registration_desk", night.pk)
 
 
-@organizer_required
-@require_http_methods(["GET", "POST"])
-def night_finish(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = get_night_or_404(night_id)
-    form = FinishNightForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            seasons.finish_night(night=night, confirm_unfinished=form.cleaned_data["confirm_unfinished"])
-        except seasons.SeasonError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, _("The night is finished."))
-            return redirect("night_results", night.pk)
-    context = {"night": night, "form": form, "open_tables": seasons.tables_still_playing(night)}
-    return render(request, "league/organizer/night_finish.html", context)
-
-
-@organizer_required
-@require_http_methods(["GET", "POST"])
-def organizer_add(request: HttpRequest) -> HttpResponse:
-    form = OrganizerCreationForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            user = accounts.create_organizer(
-                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
-            )
-        except accounts.AccountError as error:
-            form.add_error(None, str(error))
-        else:
-            messages.success(request, _("%(name)s can now log in as an organizer.") % {"name": user.get_username()})
-            return redirect("organizer_home")
-    return render(request, "league/organizer/organizer_add.html", {"form": form})
-
-
-@method_decorator(organizer_required, name="dispatch")
-class PasswordChangeView(auth_views.PasswordChangeView):
-    template_name = "league/organizer/password_change.html"
-    success_url = reverse_lazy("organizer_home")
-
-    def form_valid(self, form):
-        response = super().form_valid(form)
-        messages.success(self.request, _("Your password is changed."))
-        return response
-
-
-@organizer_required
 @require_GET
-def locked_logins(request: HttpRequest) -> HttpResponse:
-    """Accounts and addresses locked after too many wrong passwords, each with an unlock button."""
-    return render(request, "league/organizer/locked_logins.html", {"locked": logins.locked_logins()})
-
-
-@organizer_required
-@require_POST
-def unlock_login(request: HttpRequest, attempt_id: int) -> HttpResponse:
-    unlocked = logins.unlock_login(attempt_id=attempt_id)
-    if unlocked is None:
-        messages.info(request, _("That login is no longer locked."))
-    else:
-        messages.success(
-            request,
-            _("Unlocked: %(who)s can try to log in again.") % {"who": unlocked.username or unlocked.ip_address},
-        )
-    return redirect("locked_logins")
+def home(request: HttpRequest) -> HttpResponse:
+    _seasons, season = seasons_services.choose_season(None)
+    nights = list(season.nights.order_by("date")) if season else []
+    return render(
+        request,
+        "league/home.html",
+        {"season": season, "nights": nights, "next_night": seasons_services.next_night()},
+    )

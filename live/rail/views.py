@@ -15,7 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from league.web.compression import never_compress
 from league.models import Night
-from league.desk.views import get_night_or_404
+from league.access import get_night_or_404
 
 from live import versions as live, cache as live_cache, events as live_events
 from live.rail import tables as rail, table_card as rail_card

@@ -22,9 +22,11 @@ from django.utils.translation import get_language
 from league.models import Entry, Night
 from league.web.money import format_money
 from league.web.numbers import format_chips
-from results.standings import night_jackpot_sum, season_standings
+from results.jackpot import night_jackpot_sum
+from results.standings import season_standings
 
-from tournaments.clock import schedule as clock, services as clock_control
+from tournaments.poker import clock
+from tournaments.clock import services as clock_control
 from live import versions as live, cache as live_cache
 from tournaments.models import Placement, Seat, Table, TableStatus
 from tournaments.tracker.services import chips_in_play, load_state

@@ -14,11 +14,11 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from tournaments.hands import figures as statistics
 from results.templatetags.hand_stats import share
 
-from results import standings as results
 from league.web.numbers import format_percent
+from league.seasons import services
+from results import statistics as results_statistics
 
 # column -> how to read it from a row; numbers sort high first, a missing figure last
 COLUMNS = {
@@ -85,11 +85,11 @@ def _shown(rows: list) -> list[ShownRow]:
 
 @require_GET
 def season_statistics(request: HttpRequest) -> HttpResponse:
-    seasons, season = results.choose_season(request.GET.get("season"))
+    seasons, season = services.choose_season(request.GET.get("season"))
     column = request.GET.get("sort", "hands")
     if column not in COLUMNS:
         column = "hands"
-    data = statistics.season_statistics(season.pk) if season else None
+    data = results_statistics.season_statistics(season.pk) if season else None
     rows = sort_rows([row for row in data.rows if row.figures.hands or row.figures.sat_out], column) if data else []
     rows = _shown(rows)
     context = {"seasons": seasons, "season": season, "data": data, "rows": rows, "sort": column, "columns": HEADINGS}

@@ -59,7 +59,7 @@ def random_places(size: int, rng: random.Random) -> list[int]:
 
 def play_night(night, organizer, rng: random.Random, *, deposits: bool = True):
     """Draw the seating, type every table's paper results (random order, some ties), confirm the deposits."""
-    from results import standings as results
+    from results import jackpot
     from tournaments.placements import paper as manual_results
     from tournaments.night import services
 
@@ -76,7 +76,7 @@ def play_night(night, organizer, rng: random.Random, *, deposits: bool = True):
             first_dealer_seat_id=rng.choice(seats).pk,
         )
         if deposits:
-            results.confirm_deposit(table=table, by=organizer)
+            jackpot.confirm_deposit(table=table, by=organizer)
     return tables
 
 
@@ -143,6 +143,9 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
         from django.urls import reverse
         from django.utils import translation
 
+
+        from results import nights as results_nights
+
         from results import standings as results
         from tournaments.models import Placement, Table
         from results.sheets import PlacementSheetRenderer
@@ -189,11 +192,11 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
 
         def night_pdf():
             with translation.override("de"):
-                PlacementSheetRenderer(language="de").generate(results.placement_sheets(night, results_url=results_url))
+                PlacementSheetRenderer(language="de").generate(results_nights.placement_sheets(night, results_url=results_url))
 
         def table_pdf():
             with translation.override("de"):
-                sheets = results.placement_sheets(night, results_url=results_url, table_ids=[sheet_table.pk])
+                sheets = results_nights.placement_sheets(night, results_url=results_url, table_ids=[sheet_table.pk])
                 PlacementSheetRenderer(language="de").generate(sheets)
 
         for label, run, note in (("night's sheets PDF", night_pdf, f"{night.tables.count()} tables"), ("one table's sheet", table_pdf, "")):

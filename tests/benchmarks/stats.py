@@ -213,15 +213,15 @@ def main() -> None:
             queries, size = count(c, url)
             line(label + " (warm)", ms, f"{queries} queries, {size} KiB")
         from results import standings as results
-        from tournaments.hands import figures as hand_statistics
+        from results import statistics as results_statistics
 
         scored = results.season_results(season)
-        ms = _times(lambda: hand_statistics.season_awards(season.pk, hand_statistics.season_statistics(season.pk), scored),
+        ms = _times(lambda: results_statistics.compute_awards(season.pk, results_statistics.season_statistics(season.pk), scored),
                     args.repeat)
         line("  of which the awards (warm)", ms, "the rest is the standings table itself")
-        ms = _times(lambda: hand_statistics.season_statistics(season.pk), args.repeat)
+        ms = _times(lambda: results_statistics.season_statistics(season.pk), args.repeat)
         line("  the season's hand figures alone", ms, f"{args.nights * args.tables} stored rows added up")
-        ms = _times(lambda: hand_statistics.player_statistics(player_id, season.pk), args.repeat)
+        ms = _times(lambda: results_statistics.player_statistics(player_id, season.pk), args.repeat)
         line("  a player's hand figures alone", ms, "his tables' stored rows, knockouts' lists included")
         for label, c, url in downloads:
             c.get(url)

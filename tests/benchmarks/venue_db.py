@@ -91,8 +91,9 @@ def draw(database: str, tables: int, stack: int) -> dict:
 
 def check(database: str, night: int | None = None) -> dict:
     _setup_django(database)
-    from tournaments.tracker import services as tracker
+    from tournaments.hands import stored as hands_stored
     from tournaments.models import HandStatus, Table
+    from tournaments.tracker import services as tracker
     from tournaments.poker.replay import ReplayError, replay_hand
 
     verdicts = {}
@@ -109,7 +110,7 @@ def check(database: str, night: int | None = None) -> dict:
                 problems.append(f"hand {hand.number} does not start from hand {hand.number - 1}'s final stacks")
             if hand.status == HandStatus.COMPLETE:
                 try:
-                    replayed = replay_hand(tracker.replay_json(hand, actions))["stacks"]
+                    replayed = replay_hand(hands_stored.replay_json(hand, actions))["stacks"]
                 except ReplayError as error:
                     problems.append(f"hand {hand.number} does not replay: {error}")
                     continue

@@ -13,10 +13,10 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from league.cashbook import book as cashbook
 from league.cashbook.models import CashCount, CashLine, LineKind
 from tests.browser.helpers import fits_the_phone, keep_screenshot, log_in
 from tests.league.test_cashbook import build_full_night
+from results import payout
 
 pytestmark = pytest.mark.browser
 
@@ -94,7 +94,7 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     fits_the_phone(page)
     _shot(page, "04-payout")
 
-    first = cashbook.season_payout(night.season).shares[0]
+    first = payout.season_payout(night.season).shares[0]
     assert first.places == "1.–2." and first.share.amount == Decimal("11.20")
     page.get_by_label("Gewinner").select_option(str(first.share.key))
     page.get_by_label("Ausgezahlter Betrag").press_sequentially("11,20")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from results.standings import confirm_deposit
+from results.jackpot import confirm_deposit
 from tests.benchmarks.venue import _SERVER_VARIABLES, REPO_ROOT, free_port, venue_db
 from tournaments.models import Action, Placement, Seat, Table
 

@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league.cashbook import book as cashbook
-from results import standings as results
 from league.desk import services as league_services
 from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
 from league.models import Entry, JackpotDeposit, NightStatus
@@ -22,6 +21,8 @@ from tests.tournaments.conftest import paid_night, table_of
 from tournaments.night import late_entries, services
 from tournaments.placements import paper as manual_results
 from tournaments.models import Table, TableStatus
+from results import payout as results_payout
+from results import jackpot
 
 pytestmark = pytest.mark.django_db
 BOX, FUND = CashBox.ORGANIZER.value, CashBox.REGISTER.value
@@ -48,7 +49,7 @@ def build_full_night(organizer):
     for table in tables:
         table.refresh_from_db()
         finish_on_paper(table, organizer)
-        results.confirm_deposit(table=table, by=organizer)
+        jackpot.confirm_deposit(table=table, by=organizer)
     night.refresh_from_db()
     return night
 
@@ -202,14 +203,14 @@ def tied_season(organizer):
     for names in (["Anna", "Carl", "Emil"], ["Bert", "Dora", "Fritz"]):
         table = table_of({name: 1500 for name in names}, organizer, night=night)
         finish_on_paper(table, organizer)
-        results.confirm_deposit(table=table, by=organizer)
+        jackpot.confirm_deposit(table=table, by=organizer)
     night.status = NightStatus.FINISHED
     night.save()
     return season
 
 
 def test_a_tie_on_the_payout_places_splits_their_money_cent_exactly(tied_season):
-    payout = cashbook.season_payout(tied_season)
+    payout = results_payout.season_payout(tied_season)
     assert payout.total == Decimal("12.06")
     assert payout.place_amounts == [Decimal("6.16"), Decimal("3.49"), Decimal("2.41")]
     got = {s.share.name: (s.places, s.share.amount, s.share.extra_cent) for s in payout.shares}
@@ -225,28 +226,28 @@ def test_a_tie_on_the_payout_places_splits_their_money_cent_exactly(tied_season)
 
 def test_a_payment_is_recorded_and_shows_as_paid_and_owed(tied_season, organizer):
     anna = tied_season.nights.get().entries.get(player__name="Anna").player
-    cashbook.record_payout(season=tied_season, player=anna, amount=Decimal("4.00"), method="cash", by=organizer)
-    payout = cashbook.season_payout(tied_season)
+    results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("4.00"), method="cash", by=organizer)
+    payout = results_payout.season_payout(tied_season)
     share = payout.for_player(anna.pk)
     assert share.paid == Decimal("4.00") and share.owed == Decimal("0.83")
     assert cashbook.balances()[FUND] == Decimal("8.06")
     with pytest.raises(cashbook.CashError, match="is owed €0.83"):
-        cashbook.record_payout(season=tied_season, player=anna, amount=Decimal("1.00"), method="transfer", by=organizer)
+        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1.00"), method="transfer", by=organizer)
     line = CashLine.objects.get(kind=LineKind.PAYOUT)
     cashbook.reverse_line(ref=line.ref, reason="falsch gezählt", by=organizer)
-    assert cashbook.season_payout(tied_season).for_player(anna.pk).owed == Decimal("4.83")
+    assert results_payout.season_payout(tied_season).for_player(anna.pk).owed == Decimal("4.83")
 
 
 def test_payments_are_refused_to_players_without_a_share_and_before_the_standings_are_final(tied_season, organizer):
     emil = tied_season.nights.get().entries.get(player__name="Emil").player
     with pytest.raises(cashbook.CashError, match="Emil has no share"):
-        cashbook.record_payout(season=tied_season, player=emil, amount=Decimal("1"), method="cash", by=organizer)
+        results_payout.record_payout(season=tied_season, player=emil, amount=Decimal("1"), method="cash", by=organizer)
     anna = tied_season.nights.get().entries.get(player__name="Anna").player
     with pytest.raises(cashbook.CashError, match="cash or bank transfer"):
-        cashbook.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cheque", by=organizer)
+        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cheque", by=organizer)
     make_night(tied_season, date=datetime.date(2026, 12, 2))
     with pytest.raises(cashbook.CashError, match="not finished"):
-        cashbook.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cash", by=organizer)
+        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cash", by=organizer)
     assert not CashLine.objects.exists()
 
 

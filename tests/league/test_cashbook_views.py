@@ -15,6 +15,7 @@ from pypdf import PdfReader
 from league.cashbook import book as cashbook
 from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
 from tests.league.test_cashbook import full_night, tied_season  # noqa: F401 (fixtures)
+from results import payout
 
 pytestmark = pytest.mark.django_db
 BOX, FUND = CashBox.ORGANIZER.value, CashBox.REGISTER.value
@@ -150,7 +151,7 @@ def test_the_payout_page_records_a_payment_and_the_season_jackpot_page_shows_pai
 
 def test_the_payout_sheet_reads_back_with_every_winner_and_a_line_to_sign(organizer_client, tied_season, organizer):
     anna = tied_season.nights.get().entries.get(player__name="Anna").player
-    cashbook.record_payout(season=tied_season, player=anna, amount=Decimal("4.83"), method="cash", by=organizer)
+    payout.record_payout(season=tied_season, player=anna, amount=Decimal("4.83"), method="cash", by=organizer)
     content = pdf_text(organizer_client.get(reverse("season_payout_pdf", args=[tied_season.pk]), {"lang": "en"}))
     for expected in ("Season payout", "Season jackpot: €12.06", "Received, signature", "Anna", "Bert", "Carl", "Dora",
                      "€4.83", "€4.82", "€1.21", "€1.20", "€4.83 (Cash)", "1.–2.", "3.–4.", "Organizer", "Witness"):

@@ -14,6 +14,7 @@ from tournaments.models import ClockState, Table, TableStatus
 from tournaments.clock import services as clock_control
 
 from .factories import make_night, make_player, make_season
+from tournaments.night import services as night_services
 
 pytestmark = pytest.mark.django_db
 
@@ -232,17 +233,17 @@ def test_finishing_refuses_while_a_table_has_no_winner_unless_confirmed(organize
 def test_a_night_whose_tables_all_finished_is_finished_without_more_questions(organizer):
     night = _seated_night(organizer)
     Table.objects.filter(night=night).update(status=TableStatus.FINISHED)
-    seasons.finish_night(night=night)
+    night_services.finish_night(night=night)
     night.refresh_from_db()
     assert night.status == NightStatus.FINISHED
-    with pytest.raises(seasons.SeasonError, match="already finished"):
-        seasons.finish_night(night=night)
+    with pytest.raises(night_services.NightError, match="already finished"):
+        night_services.finish_night(night=night)
 
 
 def test_a_night_without_a_draw_cannot_be_finished():
     night = make_night()
-    with pytest.raises(seasons.SeasonError, match="Draw the seating"):
-        seasons.finish_night(night=night, confirm_unfinished=True)
+    with pytest.raises(night_services.NightError, match="Draw the seating"):
+        night_services.finish_night(night=night, confirm_unfinished=True)
 
 
 # --- the home page -------------------------------------------------------------------

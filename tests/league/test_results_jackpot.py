@@ -16,6 +16,7 @@ from league.models import JackpotDeposit, Season
 from tests.benchmarks.standings import play_night
 from tests.tournaments.conftest import Dealer, paid_night, table_of
 from tournaments.placements import paper as manual_results
+from results import jackpot
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -45,21 +46,21 @@ def finished(organizer):
 
 
 def test_confirming_records_the_sum_who_and_when(finished, organizer):
-    deposit = results.confirm_deposit(table=finished, by=organizer)
+    deposit = jackpot.confirm_deposit(table=finished, by=organizer)
     assert deposit.amount == Decimal("8.00") and deposit.paid_in_by == "Anna"
     assert deposit.confirmed_by == organizer and deposit.confirmed_at is not None
 
 
 def test_the_sum_comes_from_the_entries_stored_shares_not_today_s_setting(finished, organizer):
     Season.objects.filter(pk=finished.night.season_id).update(jackpot_share=Decimal("3.00"))
-    assert results.confirm_deposit(table=finished, by=organizer).amount == Decimal("8.00")
+    assert jackpot.confirm_deposit(table=finished, by=organizer).amount == Decimal("8.00")
 
 
 def test_a_deposit_confirmed_twice_is_refused_and_the_first_stays(finished, organizer, django_user_model):
-    first = results.confirm_deposit(table=finished, by=organizer)
+    first = jackpot.confirm_deposit(table=finished, by=organizer)
     other = django_user_model.objects.create_user("second", password="x", is_staff=True)
     with pytest.raises(results.ResultsError, match="already confirmed by organizer"):
-        results.confirm_deposit(table=finished, by=other)
+        jackpot.confirm_deposit(table=finished, by=other)
     assert list(JackpotDeposit.objects.all()) == [first]
 
 
@@ -67,7 +68,7 @@ def test_a_table_still_playing_cannot_have_its_deposit_confirmed(organizer):
     table = table_of({"Anna": 1500, "Ben": 1500}, organizer)
     Dealer(table).next_hand()
     with pytest.raises(results.ResultsError, match="still playing"):
-        results.confirm_deposit(table=table, by=organizer)
+        jackpot.confirm_deposit(table=table, by=organizer)
     assert not JackpotDeposit.objects.exists()
 
 
@@ -88,7 +89,7 @@ def night_of_three_tables(organizer):
 
 def test_the_night_report_shows_entries_fees_sums_and_what_is_outstanding(organizer_client, night_of_three_tables, organizer):
     night, tables = night_of_three_tables
-    results.confirm_deposit(table=tables[0], by=organizer)
+    jackpot.confirm_deposit(table=tables[0], by=organizer)
     html = text(organizer_client.get(reverse("night_jackpot", args=[night.pk])))
     assert '<dd id="night-entries">13</dd>' in html and '<dd id="night-fees">€130.00</dd>' in html
     assert '<dd id="night-jackpot-expected">€26.00</dd>' in html and '<dd id="night-jackpot-confirmed">€10.00</dd>' in html
@@ -160,7 +161,7 @@ def played_season(organizer):
 
 def test_the_season_total_is_the_sum_of_confirmed_deposits_and_split_50_30_20(played_season):
     season, night, second = played_season
-    report = results.season_jackpot(season)
+    report = jackpot.season_jackpot(season)
     assert report.expected == Decimal("48.00") and report.total == Decimal("36.00")
     assert [(n.date, n.confirmed, n.outstanding) for n in report.nights] == [(night.date, Decimal("24.00"), 0), (second.date, Decimal("12.00"), 1)]
     assert [(p.place, p.percent, p.amount) for p in report.payout] == [

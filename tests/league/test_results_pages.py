@@ -14,8 +14,9 @@ from tests.benchmarks.standings import build_season
 from tests.league.factories import make_player
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.placements import paper as manual_results
-from tournaments.night import services
 from tournaments.models import Placement
+from tournaments.placements import services as placements_services
+from results import nights as results_nights
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +117,7 @@ def test_points_of_tied_players_show_with_decimals(client, organizer):
 def test_a_correction_shows_in_the_standings_at_once(client, two_nights, organizer):
     season, first, _second = two_nights
     placement = Placement.objects.get(table__night=first, seat__entry__player__name="Carl")
-    services.correct_placement(placement=placement, place=2, reason="tie on the sheet", by=organizer)
+    placements_services.correct_placement(placement=placement, place=2, reason="tie on the sheet", by=organizer)
     ben = next(row for row in results.season_standings(season).rows if row.name == "Ben")
     carl = next(row for row in results.season_standings(season).rows if row.name == "Carl")
     assert carl.points == Decimal("5.5") and ben.points == Decimal("4.5")  # tied 2nd of 3: 1.5 each
@@ -133,7 +134,7 @@ def test_anyone_reads_a_night_s_placements_points_and_fingerprint(client, two_ni
     names = [html.index(f">{name}</a>") for name in ("Carl", "Ben", "Dora", "Anna")]
     assert names == sorted(names)
     assert re.findall(r'<td class="num">(\d+)</td>', html) == ["4", "3", "2", "1"]
-    fingerprint = results.tables_results(second)[0].fingerprint
+    fingerprint = results_nights.tables_results(second)[0].fingerprint
     assert fingerprint in html and "played on paper" in html
     assert "Enter the paper results" not in html and "sheet.pdf" not in html  # organizers only
 

@@ -10,6 +10,7 @@ from league.models import PointsSchemeChange, Season
 from tests.league.factories import make_season
 from tests.tournaments.conftest import table_of
 from tournaments.placements import paper as manual_results
+from results import points as results_points
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +31,7 @@ def points(season: Season) -> dict[str, int]:
 
 def test_before_any_result_the_scheme_is_simply_set(organizer):
     season = make_season()
-    results.change_points_scheme(season=season, scheme="fixed", fixed_points="10,7,5", by=organizer)
+    results_points.change_points_scheme(season=season, scheme="fixed", fixed_points="10,7,5", by=organizer)
     season.refresh_from_db()
     assert (season.points_scheme, season.fixed_points) == ("fixed", "10,7,5")
     assert not PointsSchemeChange.objects.exists()
@@ -38,15 +39,15 @@ def test_before_any_result_the_scheme_is_simply_set(organizer):
 
 def test_after_the_first_results_a_change_needs_confirmation_and_changes_nothing_without(season_with_results, organizer):
     with pytest.raises(results.ResultsError, match="Confirm the change"):
-        results.change_points_scheme(season=season_with_results, scheme="fixed", fixed_points="10,7,5", by=organizer, reason="vote")
+        results_points.change_points_scheme(season=season_with_results, scheme="fixed", fixed_points="10,7,5", by=organizer, reason="vote")
     with pytest.raises(results.ResultsError, match="Give a reason"):
-        results.change_points_scheme(season=season_with_results, scheme="fixed", fixed_points="10,7,5", by=organizer, confirm=True)
+        results_points.change_points_scheme(season=season_with_results, scheme="fixed", fixed_points="10,7,5", by=organizer, confirm=True)
     assert points(season_with_results) == {"Anna": 3, "Ben": 2, "Carl": 1}
     assert not PointsSchemeChange.objects.exists()
 
 
 def test_a_confirmed_change_recomputes_every_night_and_is_logged(season_with_results, organizer):
-    results.change_points_scheme(
+    results_points.change_points_scheme(
         season=season_with_results, scheme="fixed", fixed_points="10, 7, 5", by=organizer, confirm=True, reason="members' vote"
     )
     assert points(season_with_results) == {"Anna": 10, "Ben": 7, "Carl": 5}
@@ -61,7 +62,7 @@ def test_a_confirmed_change_recomputes_every_night_and_is_logged(season_with_res
 )
 def test_a_bad_scheme_is_refused(season_with_results, organizer, scheme, fixed, message):
     with pytest.raises(results.ResultsError, match=message):
-        results.change_points_scheme(season=season_with_results, scheme=scheme, fixed_points=fixed, by=organizer, confirm=True, reason="x")
+        results_points.change_points_scheme(season=season_with_results, scheme=scheme, fixed_points=fixed, by=organizer, confirm=True, reason="x")
     assert points(season_with_results) == {"Anna": 3, "Ben": 2, "Carl": 1}
 
 

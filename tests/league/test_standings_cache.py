@@ -20,8 +20,10 @@ from league.models import Entry, Night, Player, Season
 from tests.benchmarks.standings import FEE, SHARE, build_season, play_night
 from tests.league.factories import make_player
 from tournaments.placements import paper as manual_results
-from tournaments.night import services as tournament_services
 from tournaments.models import Placement
+from tournaments.placements import services as placements_services
+from results import points
+from results import statistics as results_statistics
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +68,7 @@ def test_a_night_played_renews_it(season, organizer):
 
 def test_a_single_place_corrected_renews_it(season, organizer):
     placement = Placement.objects.filter(table__night__season=season, place=2).first()
-    tournament_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
+    placements_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
     assert_kept_is_computed(season)
 
 
@@ -86,14 +88,14 @@ def test_two_places_swapped_renews_it(season, organizer):
 
 def test_a_change_of_the_points_scheme_renews_it(season, organizer):
     before = rows(results.season_standings(season))
-    results.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
     assert rows(assert_kept_is_computed(season)) != before
 
 
 def test_a_second_change_of_the_fixed_points_renews_it(season, organizer):
-    results.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
     assert_kept_is_computed(season)
-    results.change_points_scheme(season=season, scheme="fixed", fixed_points="12,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(season=season, scheme="fixed", fixed_points="12,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
     assert_kept_is_computed(season)
 
 
@@ -126,7 +128,7 @@ def test_a_night_moved_to_another_date_renews_it(season):
 def test_the_pages_agree_with_the_computed_table_after_a_correction(season, organizer, client):
     client.get(reverse("standings"), {"season": season.pk})
     placement = Placement.objects.filter(table__night__season=season, place=3).first()
-    tournament_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
+    placements_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
     computed = results.computed_season_standings(season)
     html = client.get(reverse("standings"), {"season": season.pk}).content.decode()
     shown = [name for name in (row.name for row in computed.rows) if name in html]
@@ -161,7 +163,7 @@ def test_the_kept_awards_follow_a_hand_played_at_a_table_still_playing(organizer
     from tournaments.hands import figures as statistics
 
     def award_values(table: results.SeasonStandings) -> list[tuple]:
-        return [(a.key, a.value, a.holders) for a in results.season_awards(table.season, table)]
+        return [(a.key, a.value, a.holders) for a in results_statistics.season_awards(table.season, table)]
 
     finished = play_tracked_table(organizer)
     season = finished.night.season
@@ -183,6 +185,6 @@ def test_the_kept_awards_follow_a_hand_played_at_a_table_still_playing(organizer
     kept = results.season_standings(Season.objects.get(pk=season.pk))
     computed = results.computed_season_standings(Season.objects.get(pk=season.pk))  # not kept: awards computed now
     assert award_values(kept) == award_values(computed) != before
-    biggest = next(a for a in results.season_awards(season, kept) if a.key == "biggest_pot")
+    biggest = next(a for a in results_statistics.season_awards(season, kept) if a.key == "biggest_pot")
     assert biggest.value > 10000 and [name for _, name in biggest.holders] == [winner]
     statistics.figures_cache.clear()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from league.cashbook.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
+from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
 from league.pdf.text import FONT_DIR, FONT_FILES, printable
 from tournaments.qr.sheet import QrSheetRenderer
 from results.sheets import PlacementSheetRenderer, SheetRow, TableSheet

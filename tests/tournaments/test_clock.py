@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from tournaments.clock import schedule as clock
-from tournaments.clock.schedule import Schedule, Stage, State
+from tournaments.poker import clock
+from tournaments.poker.clock import Schedule, Stage, State
 
 T0 = datetime(2026, 11, 25, 19, 30, tzinfo=timezone.utc)
 LEAGUE = Schedule()  # 15 minutes, 25/50, no breaks

@@ -8,13 +8,15 @@ import pytest
 from django.urls import reverse
 
 from league.models import JackpotDeposit
-from results.standings import confirm_deposit, tables_results
-from tournaments.night import services
+from results.jackpot import confirm_deposit
+from results.nights import tables_results
 from tournaments.tracker import services as tracker
 from tournaments.models import Action, Hand, Placement
 from tournaments.poker.replay import replay_hand
 
 from .conftest import Dealer, table_of
+from tournaments.placements import services as placements_services
+from tournaments.hands import stored
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
 
@@ -167,7 +169,7 @@ def test_every_kind_of_change_renews_the_revision_and_makes_older_pages_stale(th
     tracker.disqualify(table=three_way, version=dealer.state.version, seat_id=dealer.seat("Carl"))
     renewed()
     placement = Placement.objects.get(seat_id=dealer.seat("Carl"))
-    services.correct_placement(placement=placement, place=2, reason="typo on the sheet", by=organizer)
+    placements_services.correct_placement(placement=placement, place=2, reason="typo on the sheet", by=organizer)
     renewed()
     for old in seen[:-1]:
         with pytest.raises(tracker.StaleTable):
@@ -231,7 +233,7 @@ def test_the_final_award_can_be_undone_until_the_result_stands_then_only_correct
 
     fingerprint = tables_results(table.night, table_ids=[table.pk])[0].fingerprint
     winner = Placement.objects.get(table=table, place=1)
-    services.correct_placement(placement=winner, place=2, reason="the winner was misread", by=organizer)
+    placements_services.correct_placement(placement=winner, place=2, reason="the winner was misread", by=organizer)
     assert tables_results(table.night, table_ids=[table.pk])[0].fingerprint not in ("", fingerprint)
     assert winner.corrections.get().reason == "the winner was misread"
     table.refresh_from_db()
@@ -278,7 +280,7 @@ def test_a_player_disqualified_in_the_middle_of_a_betting_round_with_a_side_pot(
 
     # The stored hand replays through the contract's command to the same stacks, the removed chips named.
     hand = state.hand
-    data = tracker.replay_json(hand, list(hand.actions.order_by("index")))
+    data = stored.replay_json(hand, list(hand.actions.order_by("index")))
     assert {"player": "Ben", "action": "disqualify"} in data["actions"]
     out = replay_hand(json.loads(json.dumps(data)))
     assert out["stacks"] == {"Anna": 2450, "Ben": 0, "Carl": 0, "Dora": 1000}

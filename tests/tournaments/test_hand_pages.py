@@ -8,6 +8,9 @@ from tests.tournaments.tracked_tables import NEVER_SHOWN, play_tracked_table
 from tests.tournaments.conftest import table_of
 from tournaments.hands import figures as statistics
 from tournaments.models import Seat
+from results import statistics as results_statistics
+from tournaments.placements import services as placements_services
+from tournaments.hands import stored
 
 
 @pytest.fixture(autouse=True)
@@ -76,7 +79,7 @@ def test_the_player_page_shows_his_figures_knockouts_and_links_to_the_hands(clie
     assert f"/tables/{table.pk}/replays/2/" in html  # biggest pot and the knockouts of hand 2
     assert f"/tables/{table.pk}/replays/3/" in html  # Ben's knockout
     assert html.count('<li><a href="/tables/') >= 3
-    stats = statistics.player_statistics(anna, season)
+    stats = results_statistics.player_statistics(anna, season)
     assert (stats.season.hands, stats.season.knockouts, stats.season.biggest_pot) == (3, 3, 3250)
     assert {k.victim for k in stats.knockouts} == {"Ben", "Carl", "Dora"}
 
@@ -90,7 +93,7 @@ def test_the_player_page_reads_in_german(client, table):
 def test_the_standings_show_the_season_awards(client, table):
     html = client.get(f"/standings/?season={table.night.season_id}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Season awards" in html and "Most knockouts" in html
-    awards = statistics.season_awards(table.night.season_id, statistics.season_statistics(table.night.season_id), [])
+    awards = results_statistics.compute_awards(table.night.season_id, results_statistics.season_statistics(table.night.season_id), [])
     knockouts = next(a for a in awards if a.key == "knockouts")
     assert knockouts.value == 3 and [name for _, name in knockouts.holders] == ["Anna"]
 
@@ -137,7 +140,7 @@ def _kept_row(table):
 
 
 def _fresh(table):
-    return dict(statistics._figures_of(statistics.load_hands(statistics.Q(table=table)))).get(table.pk, {})
+    return dict(statistics._figures_of(stored.load_hands(statistics.Q(table=table)))).get(table.pk, {})
 
 
 def _assert_kept_row_is_a_fresh_replay(table):
@@ -162,42 +165,41 @@ def test_kept_rows_follow_a_finish_an_undo_that_reopens_and_a_correction(
     db, organizer, django_capture_on_commit_callbacks
 ):
     from tests.tournaments.conftest import Dealer
-    from tournaments.night import services
 
     with django_capture_on_commit_callbacks(execute=True):
         finished = play_tracked_table(organizer, names=("Eva", "Finn", "Gil", "Hugo"))
     _assert_kept_row_is_a_fresh_replay(finished)  # written by the tracker's finish
     eva = _player_id(finished, "Eva")
-    before = statistics.player_statistics(eva, finished.night.season_id).season
+    before = results_statistics.player_statistics(eva, finished.night.season_id).season
 
     with django_capture_on_commit_callbacks(execute=True):
         Dealer(finished).undo()  # takes back the last settlement: the table plays on
     finished.refresh_from_db()
     assert finished.status == "playing"
     assert _kept_row(finished).revision != finished.revision  # outdated: never read again
-    reopened = statistics.player_statistics(eva, finished.night.season_id).season
+    reopened = results_statistics.player_statistics(eva, finished.night.season_id).season
     assert (before.knockouts, reopened.knockouts, reopened.hands) == (3, 2, 2)
 
     with django_capture_on_commit_callbacks(execute=True):
         Dealer(finished).settle()  # the same cards: Eva wins again and the table finishes again
     _assert_kept_row_is_a_fresh_replay(finished)
-    assert statistics.player_statistics(eva, finished.night.season_id).season == before
+    assert results_statistics.player_statistics(eva, finished.night.season_id).season == before
 
     placement = finished.placements.get(place=2)
     with django_capture_on_commit_callbacks(execute=True):
-        services.correct_placement(placement=placement, place=3, reason="Typo", by=organizer)
+        placements_services.correct_placement(placement=placement, place=3, reason="Typo", by=organizer)
     _assert_kept_row_is_a_fresh_replay(finished)  # kept again at the new revision
-    assert statistics.player_statistics(eva, finished.night.season_id).season == before
+    assert results_statistics.player_statistics(eva, finished.night.season_id).season == before
 
 
 def test_a_finished_table_without_a_current_row_is_replayed_on_view_and_kept(table, organizer):
     from tournaments.models import TableFigures
 
     anna = _player_id(table, "Anna")
-    statistics.player_statistics(anna, table.night.season_id)
+    results_statistics.player_statistics(anna, table.night.season_id)
     _assert_kept_row_is_a_fresh_replay(table)
     TableFigures.objects.filter(table=table).update(figures={}, revision="old")  # e.g. a change not seen
-    assert statistics.player_statistics(anna, table.night.season_id).season.knockouts == 3
+    assert results_statistics.player_statistics(anna, table.night.season_id).season.knockouts == 3
     _assert_kept_row_is_a_fresh_replay(table)
 
 

@@ -13,6 +13,7 @@ from tournaments.placements.paper import ResultsError
 from tournaments.models import Placement, PlacementCorrection, Seat, Table
 
 from .conftest import Dealer, table_of
+from results import nights
 
 SIX = {"Anna": 1500, "Ben": 1500, "Carl": 1500, "Dora": 1500, "Emil": 1500, "Fritz": 1500}
 
@@ -153,12 +154,12 @@ def correct(table: Table, organizer, reason: str = "Sheet misread", **places: in
 
 def test_a_correction_changes_only_the_wrong_places_and_logs_who_when_and_why(paper_table, organizer):
     record(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=5, Fritz=6)
-    before = results.tables_results(paper_table.night)[0].fingerprint
+    before = nights.tables_results(paper_table.night)[0].fingerprint
     corrections = correct(paper_table, organizer, "Emil and Fritz swapped on the sheet", Anna=1, Ben=2, Carl=3, Dora=4, Emil=6, Fritz=5)
     assert [(c.placement.seat.player.name, c.old_place, c.new_place) for c in corrections] == [("Fritz", 6, 5), ("Emil", 5, 6)]
     assert all(c.corrected_by == organizer and c.reason == "Emil and Fritz swapped on the sheet" for c in corrections)
     assert all(c.corrected_at is not None for c in corrections)
-    after = results.tables_results(paper_table.night)[0]
+    after = nights.tables_results(paper_table.night)[0]
     assert after.fingerprint != before
     points = {row.name: row.points for row in after.placed}
     assert points["Fritz"] == 2 and points["Emil"] == 1
@@ -167,7 +168,7 @@ def test_a_correction_changes_only_the_wrong_places_and_logs_who_when_and_why(pa
 def test_a_correction_can_make_a_tie(paper_table, organizer):
     record(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=5, Fritz=6)
     correct(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=5, Fritz=5)
-    points = {row.name: row.points for row in results.tables_results(paper_table.night)[0].placed}
+    points = {row.name: row.points for row in nights.tables_results(paper_table.night)[0].placed}
     assert points["Emil"] == points["Fritz"] == Decimal("1.5")
 
 

@@ -3,7 +3,8 @@ from django.urls import reverse
 
 from league.models import Entry
 from tests.league.factories import make_player
-from tournaments.night import draw as seating, services
+from tournaments.poker import seating
+from tournaments.night import services
 from tournaments.models import Seat, Table
 from tournaments.poker.cards import Card, parse_cards, seeded_rng
 

@@ -14,7 +14,6 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from results import standings as results
 from tests.benchmarks.standings import play_night
 from tournaments.placements import paper as manual_results
 from results.sheets import (
@@ -23,13 +22,14 @@ from results.sheets import (
     JackpotReportRenderer,
     PayoutRow,
     PlacementSheetRenderer,
-    QrCode,
     SheetRow,
     TableSheet,
-    printable,
 )
+from league.pdf.sheet import QrCode
+from league.pdf.text import printable
 
 from .conftest import paid_night, table_of
+from results import nights
 
 NIGHT = datetime.date(2026, 11, 25)
 URL = "https://league.example/nights/7/results/"
@@ -207,7 +207,7 @@ def test_a_table_s_sheet_comes_from_its_placements(english, organizer_client, or
     (text,) = pdf_text(response.content)
     assert in_order(text, "Carl", "Anna", "Ben", "Dora", after=HEADER)  # Ben and Dora tied for 3rd: by seat
     assert "€8.00" in text and "4 players × €2.00" in text and "First dealer: Anna" in text
-    fingerprint = results.tables_results(table.night)[0].fingerprint
+    fingerprint = nights.tables_results(table.night)[0].fingerprint
     assert fingerprint in text
     page = english.get(reverse("night_results", args=[table.night_id])).content.decode()
     assert fingerprint in page

@@ -9,6 +9,7 @@ from tournaments.tracker import services as tracker
 from tournaments.models import Action, Hand, Placement, Table
 
 from .conftest import Dealer, table_of
+from tournaments.hands import stored
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -259,7 +260,7 @@ def test_every_hand_downloads_as_json_that_replay_hand_replays_to_the_same_stack
     dealer.act("Anna", "fold")
     dealer.settle()
     for hand in Hand.objects.order_by("number"):
-        data = tracker.replay_json(hand, list(hand.actions.order_by("index")))
+        data = stored.replay_json(hand, list(hand.actions.order_by("index")))
         path = tmp_path / f"hand{hand.number}.json"
         path.write_text(json.dumps(data))
         run = subprocess.run(

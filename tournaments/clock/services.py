@@ -1,6 +1,6 @@
 """The night's blind clock on the Django side: load and store its state, run the organizers' operations.
 
-The arithmetic lives in tournaments/clock/schedule.py; every operation here locks the
+The arithmetic lives in tournaments/poker/clock.py; every operation here locks the
 clock's row, applies one pure function as of `now` and saves the new state.
 """
 from __future__ import annotations
@@ -15,8 +15,11 @@ from django.utils import timezone
 
 from league.models import Entry, Night
 
-from tournaments.clock import schedule as clock
+from tournaments.poker import clock
 from tournaments.models import ClockState, Seat, Table, TableStatus, TvScreen
+
+# How often a page that shows the clock (the TV, the control page) re-reads its state from the server.
+SYNC_SECONDS = 12
 
 __all__ = [
     "ClockBoard",

@@ -12,12 +12,12 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from league.models import Player
-from league.desk.views import get_night_or_404, organizer_required
+from league.access import get_night_or_404, organizer_required
 
-from tournaments.hands import figures as statistics
 from tournaments.hands.exports import FORMATS, hands_file
 from tournaments.models import HandStatus, Seat, Table, TableStatus
 from tournaments.poker.timeline import hand_frames
+from tournaments.hands import stored
 
 
 def _finished_table_or_404(table_id: int) -> Table:
@@ -37,7 +37,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request")
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    found = statistics.finished_hand(table_id, number)
+    found = stored.finished_hand(table_id, number)
     if found is None:
         raise Http404(_("No such hand, or its table has not finished yet."))
     hand, played = found

@@ -1,4 +1,4 @@
-"""The night's blind clock: one stored state per league night; the arithmetic is in tournaments/clock/schedule.py."""
+"""The night's blind clock: one stored state per league night; the arithmetic is in tournaments/poker/clock.py."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.clock import schedule as clock
+from tournaments.poker import clock
 
 __all__ = ["ClockState", "TvScreen"]
 
@@ -76,7 +76,7 @@ class ClockState(models.Model):
         )
 
     def store(self, state: clock.State) -> None:
-        """Copy a state computed by tournaments.clock.schedule onto the row (the caller saves)."""
+        """Copy a state computed by tournaments.poker.clock onto the row (the caller saves)."""
         self.level = state.level
         self.on_break = state.on_break
         self.elapsed = state.elapsed

@@ -1,10 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.web.fields import WholeNumberField
 from league.desk.forms import FeeField
-from league.rules.inputs import MAX_PLACE
 from league.models import Player
+from league.desk.forms import NewPlayerForm
 
 
 class LateEntryForm(forms.Form):
@@ -16,6 +15,28 @@ class LateEntryForm(forms.Form):
     amount = FeeField()
 
 
-class PlacementCorrectionForm(forms.Form):
-    place = WholeNumberField(label=_("Place"), min_value=1, max_value=MAX_PLACE)
-    reason = forms.CharField(label=_("Reason"), max_length=200)
+class FinishNightForm(forms.Form):
+    confirm_unfinished = forms.BooleanField(
+        label=_("Yes, finish the night although a table has no winner yet"), required=False
+    )
+
+
+class WalkInForm(NewPlayerForm):
+    """A new player after the draw: the desk's rules (age on the night), and the fee is taken at once."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["pay_now"]
+        self.fields["fee"].required = True
+        self.fields["fee"].error_messages["required"] = _("Enter the fee received.")
+
+    def clean(self):
+        self.cleaned_data["pay_now"] = True
+        return super().clean()
+
+    def player_fields(self) -> dict:
+        return {field: self.cleaned_data[field] for field in NewPlayerForm.Meta.fields}
+
+
+class PayAndSeatForm(forms.Form):
+    amount = FeeField()

@@ -15,9 +15,8 @@ from django.utils.translation import gettext as _
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
 
-from tournaments.night import draw as seating
-from tournaments.hands import figures as statistics
-from tournaments.models import Hand, Placement, PlacementCorrection, Seat, Table, TableStatus, new_dealer_token
+from tournaments.poker import seating
+from tournaments.models import Hand, Placement, Seat, Table, TableStatus, new_dealer_token
 
 logger = logging.getLogger(__name__)
 
@@ -155,38 +154,37 @@ def record_first_dealer(*, table: Table, seat: Seat, by: AbstractBaseUser) -> Se
 
 
 @transaction.atomic
-def correct_placement(*, placement: Placement, place: int, reason: str, by: AbstractBaseUser) -> Placement:
-    placement = Placement.objects.select_for_update().select_related("table").get(pk=placement.pk)
-    reason = reason.strip()
-    if not reason:
-        raise NightError(_("Give a reason for the correction."))
-    players = placement.table.seats.count()
-    if not 1 <= place <= players:
-        raise NightError(_("The place must lie between 1 and %(n)s.") % {"n": players})
-    if place == placement.place:
-        raise NightError(_("That is already the recorded place."))
-    PlacementCorrection.objects.create(
-        placement=placement, old_place=placement.place, new_place=place, reason=reason[:200], corrected_by=by
-    )
-    placement.place = place
-    placement.save(update_fields=["place"])
-    placement.table.touch()  # every phone showing the table is now stale
-    # The new revision outdates the table's kept statistics: keep them again (the tracker does so on a finish).
-    transaction.on_commit(lambda: _keep_figures(placement.table_id))
-    return placement
-
-
-def _keep_figures(table_id: int) -> None:
-    try:
-        statistics.keep_table_figures(table_id)
-    except Exception:  # replayed on the next view anyway; the correction stands
-        logger.exception("could not keep the figures of table %s", table_id)
-
-
-@transaction.atomic
 def revoke_dealer_link(*, table: Table) -> Table:
     """A new secret for the table's dealer link; the old link and QR code stop working."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.dealer_token = new_dealer_token()
     table.save(update_fields=["dealer_token"])
     return table
+
+
+def tables_still_playing(night: Night) -> list[Table]:
+    return list(night.tables.exclude(status=TableStatus.FINISHED).order_by("number"))
+
+
+@transaction.atomic
+def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
+    """Close the night for good: no draw, no late entry after this.
+
+    Needs a drawn seating. A table without its winner yet (still playing, or
+    never started) refuses unless `confirm_unfinished`: its results can still
+    be entered from the paper sheet later.
+    """
+    night = _lock_night(night.pk)
+    if night.status == NightStatus.FINISHED:
+        raise NightError(_("This night is already finished."))
+    if night.status != NightStatus.SEATED:
+        raise NightError(_("Draw the seating before finishing the night."))
+    open_tables = tables_still_playing(night)
+    if open_tables and not confirm_unfinished:
+        raise NightError(
+            _("Not finished yet: %(tables)s. Confirm to finish the night anyway.")
+            % {"tables": ", ".join(str(table) for table in open_tables)}
+        )
+    night.status = NightStatus.FINISHED
+    night.save(update_fields=["status"])
+    return night

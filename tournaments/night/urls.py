@@ -1,22 +1,17 @@
+"""The night before and around play: the seating, walk-ins and late entries, tables and their first dealer, finishing."""
 from django.urls import path
 
-from tournaments.night import views as night
-from tournaments.qr import views as qr_sheet
-from tournaments.tracker import views as tracker
+from tournaments.night import views
 
 urlpatterns = [
-    path("nights/<int:night_id>/seating/", night.seating, name="seating"),
-    path("nights/<int:night_id>/seating/draw/", night.draw_seating, name="seating_draw"),
-    path("nights/<int:night_id>/late-entry/", night.late_entry, name="late_entry"),
-    path("nights/<int:night_id>/qr-codes.pdf", qr_sheet.night_qr_sheet_pdf, name="night_qr_sheet"),
-    path("tables/<int:table_id>/", night.table_detail, name="table_detail"),
-    path("tables/<int:table_id>/first-dealer/", night.first_dealer, name="first_dealer"),
-    path("tables/<int:table_id>/dealer-link/revoke/", night.revoke_dealer_link, name="revoke_dealer_link"),
-    path("placements/<int:placement_id>/correct/", night.correct_placement, name="placement_correct"),
-    path("tables/<int:table_id>/track/", tracker.tracker_page, name="organizer_tracker"),
-    path("dealer/<str:token>/", tracker.tracker_page, name="dealer_tracker"),
-    path("dealer/<str:token>/revision", tracker.tracker_revision, name="dealer_tracker_revision"),
-    path("tables/<int:table_id>/track/revision", tracker.tracker_revision, name="organizer_tracker_revision"),
-    path("tables/<int:table_id>/hands/", tracker.hand_history, name="hand_history"),
-    path("tables/<int:table_id>/hands/<int:number>.json", tracker.hand_json, name="hand_json"),
+    path("nights/<int:night_id>/seating/", views.seating, name="seating"),
+    path("nights/<int:night_id>/seating/draw/", views.draw_seating, name="seating_draw"),
+    path("nights/<int:night_id>/late-entry/", views.late_entry, name="late_entry"),
+    path("tables/<int:table_id>/", views.table_detail, name="table_detail"),
+    path("tables/<int:table_id>/first-dealer/", views.first_dealer, name="first_dealer"),
+    path("tables/<int:table_id>/dealer-link/revoke/", views.revoke_dealer_link, name="revoke_dealer_link"),
+    path("nights/<int:night_id>/walk-in/", views.walk_in, name="walk_in"),
+    path("entries/<int:entry_id>/pay-and-seat/", views.pay_and_seat, name="entry_pay_and_seat"),
+    path("entries/<int:entry_id>/withdraw-unseated/", views.withdraw_unseated, name="entry_withdraw_unseated"),
+    path("organizer/nights/<int:night_id>/finish/", views.night_finish, name="night_finish"),
 ]

@@ -8,16 +8,21 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.seasons.forms import WalkInForm
+from tournaments.night.forms import WalkInForm
 from league.web.compression import never_compress
 from league.models import Entry, Night, NightStatus, Player
 from league.web.public_url import public_reverse
-from league.desk.views import get_night_or_404, organizer_required
+from league.access import get_night_or_404, organizer_required
 
 from tournaments.night import late_entries, services
-from tournaments.night.forms import LateEntryForm, PlacementCorrectionForm
+from tournaments.night.forms import LateEntryForm
 from tournaments.models import Placement, Seat, Table
 from tournaments.qr.codes import qr_svg
+from tournaments.night.forms import FinishNightForm
+from league import once
+from league.desk.forms import WithdrawForm
+from tournaments.night.forms import PayAndSeatForm
+from tournaments.night.services import NightError
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
@@ -150,15 +155,84 @@ def revoke_dealer_link(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @organizer_required
 @require_http_methods(["GET", "POST"])
-def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
-    placement = get_object_or_404(Placement.objects.select_related("table__night", "seat__entry__player"), pk=placement_id)
-    form = PlacementCorrectionForm(request.POST or None, initial={"place": placement.place})
+def night_finish(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    form = FinishNightForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.correct_placement(placement=placement, by=request.user, **form.cleaned_data)
+            services.finish_night(night=night, confirm_unfinished=form.cleaned_data["confirm_unfinished"])
         except services.NightError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Placement corrected."))
-            return redirect("table_detail", placement.table_id)
-    return render(request, "tournaments/placement_correct.html", {"placement": placement, "form": form})
+            messages.success(request, _("The night is finished."))
+            return redirect("night_results", night.pk)
+    context = {"night": night, "form": form, "open_tables": services.tables_still_playing(night)}
+    return render(request, "league/organizer/night_finish.html", context)
+
+
+def _seated_message(request: HttpRequest, seat: Seat) -> None:
+    messages.success(
+        request,
+        _("%(name)s joins table %(table)s, seat %(seat)s.")
+        % {"name": seat.player.name, "table": seat.table.number, "seat": seat.position},
+    )
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def walk_in(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A new player after the draw. The seating page carries the form; errors are shown here."""
+    night = get_night_or_404(night_id)
+    form = WalkInForm(request.POST if request.method == "POST" else None, night=night)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with once.spend(request):
+                seat = late_entries.seat_walk_in(
+                    night=night, fee=form.cleaned_data["fee"], by=request.user, player_fields=form.player_fields()
+                )
+        except (NightError, once.FormAlreadyApplied) as error:
+            form.add_error(None, str(error))
+        else:
+            _seated_message(request, seat)
+            return redirect("seating", night.pk)
+    return render(request, "tournaments/late/walk_in.html", {"night": night, "form": form})
+
+
+def _get_entry_or_404(entry_id: int) -> Entry:
+    return get_object_or_404(Entry.objects.select_related("night__season", "player"), pk=entry_id)
+
+
+@organizer_required
+@require_POST
+def pay_and_seat(request: HttpRequest, entry_id: int) -> HttpResponse:
+    entry = _get_entry_or_404(entry_id)
+    form = PayAndSeatForm(request.POST)
+    if not form.is_valid():
+        for error in form.errors.get("amount", []):
+            messages.error(request, error)
+        return redirect("seating", entry.night_id)
+    try:
+        seat = late_entries.pay_and_seat_entry(entry=entry, fee=form.cleaned_data["amount"], by=request.user)
+    except NightError as error:
+        messages.error(request, str(error))
+    else:
+        _seated_message(request, seat)
+    return redirect("seating", entry.night_id)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def withdraw_unseated(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """A confirmation first: a paid fee is handed back."""
+    entry = _get_entry_or_404(entry_id)
+    form = WithdrawForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            late_entries.withdraw_unseated_entry(entry=entry, by=request.user, reason=form.cleaned_data["reason"])
+        except NightError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s was withdrawn.") % {"name": entry.player.name})
+        return redirect("seating", entry.night_id)
+    refund = entry.fee_paid if entry.is_paid else None
+    return render(request, "tournaments/late/withdraw_confirm.html", {"entry": entry, "form": form, "refund": refund})

@@ -26,6 +26,7 @@ from league.web.rule_errors import rules_message
 
 from tournaments.night import services
 from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
+from tournaments.placements import services as placements_services
 
 
 class ResultsError(services.NightError):
@@ -164,5 +165,5 @@ def correct_results(
     if not changed:
         raise ResultsError(_("Nothing changed: these are the recorded places."))
     for placement in changed:
-        services.correct_placement(placement=placement, place=mapping[placement.seat_id], reason=reason, by=by)
+        placements_services.correct_placement(placement=placement, place=mapping[placement.seat_id], reason=reason, by=by)
     return list(PlacementCorrection.objects.filter(placement__in=changed).order_by("placement__place"))

@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from results.sheets import PDF, QrCode, _p, _Renderer
+from league.pdf.sheet import PDF, QrCode, para, SheetRenderer
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ class QrSheet:
     results_url: str
 
 
-class QrSheetRenderer(_Renderer):
+class QrSheetRenderer(SheetRenderer):
     """Two tiles a row, two rows a page: six tables, the clock and the results fill two A4 pages."""
 
     columns = 2
@@ -68,13 +68,13 @@ class QrSheetRenderer(_Renderer):
         caption = ParagraphStyle("qr_caption", parent=s["base"], alignment=TA_CENTER, fontSize=10, leading=13)
         url = ParagraphStyle("qr_url", parent=s["small"], alignment=TA_CENTER, fontSize=7.5, leading=9)
         story: list = [
-            _p(f"{_('Pub Poker League')} · {sheet.season} · {self._date(sheet.night_date)}", s["kicker"]),
-            _p(_("QR codes for the tables"), s["title"]),
+            para(f"{_('Pub Poker League')} · {sheet.season} · {self._date(sheet.night_date)}", s["kicker"]),
+            para(_("QR codes for the tables"), s["title"]),
             Spacer(1, 3 * mm),
         ]
         cell_width = self.width / self.columns
         tiles = [
-            [_p(tile.title, heading), QrCode(tile.url, self.qr_size), _p(tile.caption, caption), _p(tile.url, url)]
+            [para(tile.title, heading), QrCode(tile.url, self.qr_size), para(tile.caption, caption), para(tile.url, url)]
             for tile in self._tiles(sheet)
         ]
         for start in range(0, len(tiles), self.columns):

@@ -9,9 +9,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.web.public_url import public_reverse
-from league.desk.views import get_night_or_404, organizer_required
+from league.access import get_night_or_404, organizer_required
 
 from tournaments.qr.sheet import QrSheet, QrSheetRenderer
+from league.web.downloads import pdf_response
 
 
 @organizer_required
@@ -29,7 +30,4 @@ def night_qr_sheet_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
         clock_url=public_reverse("clock_tv", night.pk),
         results_url=public_reverse("night_results", night.pk),
     )
-    filename, mime, content = QrSheetRenderer(language=translation.get_language() or "de").generate(sheet)
-    response = HttpResponse(content, content_type=mime)
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    return response
+    return pdf_response(QrSheetRenderer(language=translation.get_language() or "de").generate(sheet))

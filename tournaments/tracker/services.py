@@ -892,31 +892,3 @@ def disqualify(*, table: Table, version: str, seat_id: int) -> Placement:
         _finish(state.table)
     _save(state, *(("status", "finished_at") if finished else ()))
     return placement
-
-
-# --- export ---------------------------------------------------------------
-
-
-def replay_json(hand: Hand, actions: Sequence[Action]) -> dict:
-    """The hand exactly as `manage.py replay_hand` reads it."""
-    names = {p["seat"]: p["name"] for p in hand.players}
-    data: dict = {
-        "blinds": {"small": hand.small_blind, "big": hand.big_blind},
-        "button": names[hand.button_id],
-        "players": [
-            {"name": p["name"], "stack": p["stack"], **({"sitting_out": True} if p["sitting_out"] else {})}
-            for p in hand.players
-        ],
-        "actions": [
-            {"player": names[a.seat_id], "action": a.verb, **({"to": a.to} if a.to is not None else {})} for a in actions
-        ],
-        "min_bet_rule": hand.min_bet_rule,
-    }
-    if hand.pot_winners is not None:
-        data["pot_winners"] = hand.pot_winners
-    else:
-        if hand.hole_cards:
-            data["hole_cards"] = hand.hole_cards
-        if hand.board:
-            data["board"] = hand.board
-    return data

@@ -23,12 +23,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from league.web.busy import BUSY_MESSAGE, is_database_busy
-from league.desk.views import organizer_required
+from league.access import organizer_required
 
 from tournaments.tracker import services as tracker
 from tournaments.models import Hand, Table
 from tournaments.poker import holdem
 from tournaments.tracker.page import PANELS, tracker_context
+from tournaments.hands import stored
 
 
 def _table_for(request: HttpRequest, table_id: int | None, token: str | None) -> Table:
@@ -234,7 +235,7 @@ def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     for hand in hands:
         actions = list(hand.actions.all())
         # The engine's steps, not the stored verbs: the page says them in the reader's language.
-        rows.append((hand, tracker.replay_json(hand, actions), tracker.hand_steps(hand, actions)))
+        rows.append((hand, stored.replay_json(hand, actions), tracker.hand_steps(hand, actions)))
     return render(request, "tournaments/hand_history.html", {"table": table, "rows": rows})
 
 
@@ -242,7 +243,7 @@ def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def hand_json(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), table_id=table_id, number=number)
-    data = tracker.replay_json(hand, list(hand.actions.order_by("index")))
+    data = stored.replay_json(hand, list(hand.actions.order_by("index")))
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table{hand.table.number}-hand{hand.number}.json"'
     return response

@@ -13,9 +13,10 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from results import standings as results
 from league.desk import services
+from league.seasons import services as seasons
 from league.models import Entry, Night, NightStatus, Player, Season
+from results import jackpot
 
 PLAYERS = [
     ("Anna Berger", "Ace"), ("Ben Schuster", ""), ("Carla Wolf", "Queenie"), ("David Krause", ""),
@@ -102,14 +103,14 @@ class Command(BaseCommand):
                 by=organizer,
                 version=manual_results.results_version(table),
             )
-            results.confirm_deposit(table=table, by=organizer)
+            jackpot.confirm_deposit(table=table, by=organizer)
         night.status = NightStatus.FINISHED
         night.save(update_fields=["status"])
 
     def _coming_night(self, season: Season) -> Night:
         today = timezone.localdate()
         date = today + datetime.timedelta(days=(season.weekday - today.weekday()) % 7)
-        night = services.next_night(today)
+        night = seasons.next_night(today)
         if night:
             return night
         night, _ = Night.objects.get_or_create(season=season, date=date)

@@ -1,0 +1,24 @@
+"""Files the pages hand out: a generated PDF shown in the browser, and the language an export is written in."""
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+
+EXPORT_LANGUAGES = ("de", "en")
+
+
+def export_language(request: HttpRequest) -> str:
+    """`?lang=de|en` (the organizer may print the other language), else the page's own."""
+    chosen = request.GET.get("lang", "")
+    if chosen in EXPORT_LANGUAGES:
+        return chosen
+    active = (translation.get_language() or "de")[:2]
+    return active if active in EXPORT_LANGUAGES else "de"
+
+
+def pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:
+    """A renderer's `(filename, mime type, bytes)` as a response the browser shows (printing is one click)."""
+    filename, mime, content = generated
+    response = HttpResponse(content, content_type=mime)
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response

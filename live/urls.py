@@ -1,0 +1,6 @@
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("live.tv.urls")),
+    path("", include("live.rail.urls")),
+]

@@ -1,0 +1,35 @@
+"""TODO docstring."""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from league.cashbook.models import PaymentMethod
+from league.models import PointsScheme, validate_points_list
+from league.cashbook.forms import money_field
+
+
+class PayoutForm(forms.Form):
+    player = forms.TypedChoiceField(label=_("Winner"), coerce=int, choices=())
+    amount = money_field(_("Amount paid"), positive=True)
+    method = forms.ChoiceField(label=_("Paid by"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH, widget=forms.RadioSelect)
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+    def __init__(self, *args, choices: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = choices
+
+
+class PointsSchemeForm(forms.Form):
+    points_scheme = forms.ChoiceField(label=gettext_lazy("Points scheme"), choices=PointsScheme.choices)
+    fixed_points = forms.CharField(
+        label=gettext_lazy("Fixed points"),
+        required=False,
+        max_length=200,
+        help_text=gettext_lazy("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
+        validators=[validate_points_list],
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
+    confirm = forms.BooleanField(
+        label=gettext_lazy("Yes, recompute the points of every night of this season"), required=False
+    )

@@ -1,0 +1,211 @@
+"""TODO docstring."""
+from __future__ import annotations
+
+from results.standings import ZERO
+
+from results.standings import ResultsError
+import datetime
+from dataclasses import dataclass, field
+from decimal import Decimal
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Sum
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from tournaments.models import Seat, Table, TableStatus
+from league.rules import standings
+from league.web.money import cents
+from league.models import Entry, JackpotDeposit, Night, Season
+from league.desk.services import desk_totals
+from league.rules.standings import RulesError
+from results.standings import SeasonStandings, season_standings
+from results.nights import TableResults, tables_results
+
+
+@dataclass
+class NightJackpot:
+    night: Night
+    tables: list[TableResults]
+    entries: int
+    fees: Decimal
+    refunds: Decimal
+
+    @property
+    def jackpot_expected(self) -> Decimal:
+        return sum((t.jackpot_sum for t in self.tables), ZERO)
+
+    @property
+    def jackpot_confirmed(self) -> Decimal:
+        return sum((t.deposit.amount for t in self.tables if t.deposit), ZERO)
+
+    @property
+    def outstanding(self) -> list[TableResults]:
+        return [t for t in self.tables if t.deposit is None]
+
+
+def night_jackpot(night: Night) -> NightJackpot:
+    totals = desk_totals(night)
+    return NightJackpot(night=night, tables=tables_results(night), entries=totals.entries, fees=totals.fees, refunds=totals.refunds)
+
+
+@dataclass
+class NightContribution:
+    night_id: int
+    date: datetime.date
+    tables: int
+    expected: Decimal  # the jackpot shares of the seated entries
+    confirmed: Decimal  # deposits confirmed at the register
+    confirmed_tables: int
+
+    @property
+    def outstanding(self) -> int:
+        return self.tables - self.confirmed_tables
+
+
+@dataclass
+class PayoutPlace:
+    place: int
+    percent: Decimal
+    amount: Decimal
+    holder: str = ""  # who holds that place in the standings now
+
+
+@dataclass
+class SeasonJackpot:
+    season: Season
+    nights: list[NightContribution]
+    payout: list[PayoutPlace] = field(default_factory=list)
+    split_error: str = ""
+
+    @property
+    def total(self) -> Decimal:
+        return sum((n.confirmed for n in self.nights), ZERO)
+
+    @property
+    def expected(self) -> Decimal:
+        return sum((n.expected for n in self.nights), ZERO)
+
+    @property
+    def outstanding_tables(self) -> int:
+        return sum(n.outstanding for n in self.nights)
+
+
+def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> SeasonJackpot:
+    """Each night's contribution, and the split of the total with who holds each paid place now.
+
+    Three queries, and the kept standings for the holders (one more, two when not kept).
+    """
+    tables: dict[int, int] = {}
+    nights: list[tuple[int, datetime.date]] = []
+    for night_id, date, count in (
+        Table.objects.filter(night__season=season).order_by().values("night_id", "night__date").annotate(n=Count("id"))
+        .values_list("night_id", "night__date", "n")
+    ):
+        tables[night_id] = count
+        nights.append((night_id, date))
+    nights.sort(key=lambda night: (night[1], night[0]))
+    expected = dict(
+        Seat.objects.filter(table__night__season=season)
+        .order_by()
+        .values("table__night_id")
+        .annotate(total=Sum("entry__jackpot_share"))
+        .values_list("table__night_id", "total")
+    )
+    deposits = {
+        night_id: (total, n)
+        for night_id, total, n in JackpotDeposit.objects.filter(table__night__season=season)
+        .order_by()
+        .values("table__night_id")
+        .annotate(total=Sum("amount"), n=Count("id"))
+        .values_list("table__night_id", "total", "n")
+    }
+    report = SeasonJackpot(
+        season=season,
+        nights=[
+            NightContribution(
+                night_id=pk,
+                date=date,
+                tables=tables.get(pk, 0),
+                expected=cents(expected.get(pk)),
+                confirmed=cents(deposits.get(pk, (ZERO, 0))[0]),
+                confirmed_tables=deposits.get(pk, (ZERO, 0))[1],
+            )
+            for pk, date in nights
+        ],
+    )
+    try:
+        percents = season.payout_percents
+    except RulesError:
+        report.split_error = _("The season's payout split is not valid: set it in the admin.")
+        return report
+    holders = [row.name for row in (table or season_standings(season)).rows[: len(percents)]]
+    report.payout = [
+        PayoutPlace(place, percent, amount, holders[place - 1] if place <= len(holders) else "")
+        for place, (percent, amount) in enumerate(zip(percents, standings.payout_split(report.total, percents)), start=1)
+    ]
+    return report
+
+
+def jackpot_csv_rows(season: Season) -> list[list[object]]:
+    """One row per table of the season: its jackpot sum and its deposit (one query).
+
+    Amounts stay `Decimal`: `league.web.csv_safe` writes them with the export language's decimal mark.
+    """
+    sums = (
+        Table.objects.filter(night__season=season)
+        .select_related("night", "first_dealer__entry__player", "jackpot_deposit__confirmed_by")
+        .annotate(players=Count("seats"), jackpot=Sum("seats__entry__jackpot_share"))
+        .order_by("night__date", "number")
+    )
+    rows = [["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]]
+    for table in sums:
+        deposit = getattr(table, "jackpot_deposit", None)
+        rows.append(
+            [
+                table.night.date.isoformat(),
+                table.number,
+                table.players,
+                table.first_dealer.entry.player.name if table.first_dealer else "",
+                cents(table.jackpot),
+                deposit.amount.quantize(standings.CENT) if deposit else None,
+                deposit.paid_in_by if deposit else "",
+                deposit.confirmed_by.get_username() if deposit else "",
+                timezone.localtime(deposit.confirmed_at).isoformat(timespec="minutes") if deposit else "",
+            ]
+        )
+    return rows
+
+
+def table_jackpot_sum(table: Table) -> Decimal:
+    return cents(Seat.objects.filter(table=table).aggregate(total=Sum("entry__jackpot_share"))["total"])
+
+
+@transaction.atomic
+def confirm_deposit(*, table: Table, by: AbstractBaseUser) -> JackpotDeposit:
+    """The first dealer paid the table's jackpot sum in at the register: one tap records who confirmed it, and when."""
+    table = Table.objects.select_for_update(of=("self",)).select_related("first_dealer__entry__player").get(pk=table.pk)
+    existing = JackpotDeposit.objects.filter(table=table).select_related("confirmed_by").first()
+    if existing is not None:
+        raise ResultsError(
+            _("The deposit of table %(table)s was already confirmed by %(who)s at %(time)s.")
+            % {
+                "table": table.number,
+                "who": existing.confirmed_by.get_username(),
+                "time": formats.time_format(timezone.localtime(existing.confirmed_at), "TIME_FORMAT"),
+            }
+        )
+    if table.status != TableStatus.FINISHED:
+        raise ResultsError(
+            _("Table %(table)s is still playing: its first dealer pays in when the table has finished.") % {"table": table.number}
+        )
+    dealer = table.first_dealer.entry.player.name if table.first_dealer else ""
+    try:
+        with transaction.atomic():
+            return JackpotDeposit.objects.create(table=table, amount=table_jackpot_sum(table), paid_in_by=dealer, confirmed_by=by)
+    except IntegrityError as error:  # confirmed from a second screen a moment ago
+        raise ResultsError(_("The deposit of table %(table)s was already confirmed.") % {"table": table.number}) from error
+
+
+def night_jackpot_sum(night: Night) -> Decimal:
+    """The jackpot shares paid in tonight so far (withdrawn entries' shares left out), for the TV."""
+    return cents(Entry.objects.paid().filter(night=night).aggregate(total=Sum("jackpot_share"))["total"])

@@ -1,0 +1,152 @@
+"""TODO docstring."""
+from __future__ import annotations
+
+from results.standings import ZERO
+import datetime
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from tournaments.models import PlacementReason, Seat, Table, TableStatus
+from results.sheets import SheetRow, TableSheet
+from tournaments.tracker.seat_names import unique_names
+from league.rules import standings
+from league.models import JackpotDeposit, Night
+
+
+@dataclass
+class PlacementRow:
+    seat_id: int
+    position: int
+    player_id: int
+    name: str
+    place: int | None = None
+    points: Decimal | None = None
+    tied: int = 1
+    decided_at: datetime.datetime | None = None
+    reason: str = ""
+    reason_label: str = ""
+    placement_id: int | None = None
+    hand_number: int | None = None  # the tracked hand he went out in
+
+    @property
+    def winner(self) -> bool:
+        return self.reason == PlacementReason.WINNER or (self.place == 1 and self.tied == 1)
+
+    @property
+    def shows_time(self) -> bool:
+        """Typed in from paper: the time is when it was typed, not when the player went out."""
+        return self.decided_at is not None and self.reason != PlacementReason.MANUAL
+
+
+@dataclass
+class TableResults:
+    table: Table
+    placed: list[PlacementRow]  # by place
+    waiting: list[PlacementRow]  # still playing, by seat
+    jackpot_sum: Decimal
+    jackpot_share: Decimal | None
+    deposit: JackpotDeposit | None
+    on_paper: bool
+    first_dealer: str = ""
+
+    @property
+    def size(self) -> int:
+        return len(self.placed) + len(self.waiting)
+
+    @property
+    def complete(self) -> bool:
+        return not self.waiting and bool(self.placed)
+
+    @property
+    def fingerprint(self) -> str:
+        if not self.complete:
+            return ""
+        return standings.results_fingerprint(self.table.pk, [(row.seat_id, row.place) for row in self.placed])
+
+    @property
+    def finished(self) -> bool:
+        return self.table.status == TableStatus.FINISHED
+
+    @property
+    def deposit_differs(self) -> bool:
+        return self.deposit is not None and self.deposit.amount != self.jackpot_sum
+
+
+def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
+    """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
+    tables = night.tables.select_related("first_dealer__entry__player", "jackpot_deposit__confirmed_by", "paper_sheet")
+    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("position")
+    if table_ids is not None:
+        table_ids = list(table_ids)
+        tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
+    scheme = night.season.scheme
+    by_table: dict[int, list[Seat]] = defaultdict(list)
+    for seat in seats:
+        by_table[seat.table_id].append(seat)
+    results = []
+    for table in tables.order_by("number"):
+        table_seats = by_table[table.pk]
+        placements = {seat.pk: seat.placement for seat in table_seats if getattr(seat, "placement", None) is not None}
+        points = standings.table_points({k: p.place for k, p in placements.items()}, len(table_seats), scheme)
+        sharing = Counter(placement.place for placement in placements.values())
+        placed, waiting = [], []
+        names = unique_names(table_seats)  # two Bobs at one table: "Bob (1)" and "Bob (4)", as on the dealer's phone
+        for seat in table_seats:
+            row = PlacementRow(seat_id=seat.pk, position=seat.position, player_id=seat.entry.player_id, name=names[seat.pk])
+            placement = placements.get(seat.pk)
+            if placement is None:
+                waiting.append(row)
+                continue
+            row.place, row.tied, row.placement_id = placement.place, sharing[placement.place], placement.pk
+            row.points = standings.points_display(points[seat.pk])
+            row.decided_at, row.reason, row.reason_label = placement.decided_at, placement.reason, placement.get_reason_display()
+            row.hand_number = placement.hand.number if placement.hand_id else None
+            placed.append(row)
+        placed.sort(key=lambda row: (row.place, row.position))
+        shares = [seat.entry.jackpot_share for seat in table_seats if seat.entry.jackpot_share is not None]
+        deposit = getattr(table, "jackpot_deposit", None)
+        results.append(
+            TableResults(
+                table=table,
+                placed=placed,
+                waiting=waiting,
+                jackpot_sum=sum(shares, ZERO),
+                jackpot_share=shares[0] if shares and len(set(shares)) == 1 else None,
+                deposit=deposit,
+                on_paper=getattr(table, "paper_sheet", None) is not None,
+                first_dealer=table.first_dealer.entry.player.name if table.first_dealer else "",
+            )
+        )
+    return results
+
+
+def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int] | None = None) -> list[TableSheet]:
+    """Plain rows for `results.sheets`: each table's players in placement order, still-playing ones after."""
+    sheets = []
+    for table in tables_results(night, table_ids=table_ids):
+        rows = [
+            SheetRow(
+                seat=row.position,
+                name=row.name,
+                place=row.place,
+                points=row.points,
+                eliminated_at=row.decided_at if row.shows_time and not row.winner else None,
+                winner=row.winner,
+            )
+            for row in table.placed
+        ] + [SheetRow(seat=row.position, name=row.name) for row in table.waiting]
+        sheets.append(
+            TableSheet(
+                season=night.season.name,
+                night_date=night.date,
+                table_number=table.table.number,
+                first_dealer=table.first_dealer,
+                rows=tuple(rows),
+                jackpot_sum=table.jackpot_sum,
+                jackpot_share=table.jackpot_share,
+                results_url=results_url,
+                fingerprint=table.fingerprint,
+            )
+        )
+    return sheets

@@ -1,0 +1,161 @@
+"""TODO docstring."""
+from __future__ import annotations
+import datetime
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from django.db.models import Q
+from league.rules import standings
+from league.models import Night, Player, Season
+from league.rules.standings import Standing
+from results.standings import SeasonStandings, _results, season_standings
+
+
+@dataclass
+class PlayerNight:
+    night_id: int
+    date: datetime.date
+    table_number: int | None = None
+    place: int | None = None  # None: did not play that night
+    table_size: int = 0
+    tied: int = 1
+    points: Fraction = Fraction(0)
+    total: Fraction = Fraction(0)  # points so far in the season
+
+    @property
+    def played(self) -> bool:
+        return self.place is not None
+
+    @property
+    def points_shown(self) -> Decimal:
+        return standings.points_display(self.points)
+
+    @property
+    def total_shown(self) -> Decimal:
+        return standings.points_display(self.total)
+
+
+@dataclass
+class Finish:
+    place: int
+    table_size: int
+    tied: int
+    date: datetime.date
+    night_id: int
+    season: str
+
+
+@dataclass
+class PlayerSeason:
+    player: Player
+    season: Season | None
+    standing: Standing | None
+    field_size: int
+    nights: list[PlayerNight]  # every night of the season with results, played or not
+    best_finishes: list[Finish]
+    career_nights: int
+    standings_page: int | None = None  # the page of the standings that shows him
+
+    @property
+    def played(self) -> list[PlayerNight]:
+        return [n for n in self.nights if n.played]
+
+
+def player_season(player: Player, season: Season | None, *, table: SeasonStandings | None = None) -> PlayerSeason:
+    """The player's season night by night, his standing, and his best finishes ever.
+
+    His standing comes from the season's kept table (one query for its key); his nights and points from
+    the placements at the tables he sat at (one query), scored as the season's table scores them; the
+    seasons of his best finishes (one more).
+    """
+    # Every placement at the tables he sat at: his own, and the others' for the points and who shared his place.
+    around = _results(Q(table__seats__entry__player=player))
+    nights: list[PlayerNight] = []
+    standing, field_size = None, 0
+    if season is not None:
+        table = table or season_standings(season)
+        standing, field_size = table.standing_of(player.pk), len(table.rows)
+        in_season = {night_id for _date, night_id in table.nights}
+        scored = standings.score_results([r for r in around if r.night_id in in_season], season.scheme)
+        mine = {r.night_id: r for r in scored if r.player_id == player.pk}
+        total = Fraction(0)
+        for date, night_id in table.nights:
+            night = PlayerNight(night_id=night_id, date=date)
+            result = mine.get(night_id)
+            if result is not None:
+                total += result.points
+                night.table_number, night.place, night.table_size = result.table_number, result.place, result.table_size
+                night.tied, night.points = result.tied, result.points
+            night.total = total
+            nights.append(night)
+    sharing: dict[tuple[int, int], int] = defaultdict(int)
+    for r in around:
+        sharing[(r.table_id, r.place)] += 1
+    ever = [r for r in around if r.player_id == player.pk]
+    season_names = dict(Night.objects.filter(pk__in={r.night_id for r in ever}).values_list("pk", "season__name"))
+    best = sorted(ever, key=lambda r: (r.place, -r.table_size, -r.night_date.toordinal()))[:5]
+    return PlayerSeason(
+        player=player,
+        season=season,
+        standing=standing,
+        field_size=field_size,
+        nights=nights,
+        best_finishes=[
+            Finish(r.place, r.table_size, sharing[(r.table_id, r.place)], r.night_date, r.night_id, season_names.get(r.night_id, ""))
+            for r in best
+        ],
+        career_nights=len({r.night_id for r in ever}),
+        standings_page=table.page_of(standing) if table is not None and standing is not None else None,
+    )
+
+
+@dataclass
+class Chart:
+    """A bar per night with results (the player's points), and a line of his running total."""
+
+    width: int
+    height: int
+    bars: list[dict]
+    line: str
+    max_points: Decimal
+    max_total: Decimal
+    labels: list[dict]
+
+
+def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int = 180) -> Chart:
+    pad_left, pad_right, pad_top, pad_bottom = 8, 8, 16, 22
+    inner_w, inner_h = width - pad_left - pad_right, height - pad_top - pad_bottom
+    slot = inner_w / max(len(nights), 1)
+    top_points = max((n.points for n in nights), default=Fraction(0)) or Fraction(1)
+    top_total = max((n.total for n in nights), default=Fraction(0)) or Fraction(1)
+    bars, points_line, labels = [], [], []
+    every = max(1, len(nights) // 8)
+    for index, night in enumerate(nights):
+        x = pad_left + index * slot
+        bar_h = float(night.points / top_points) * inner_h * 0.9 if night.played else 0
+        bars.append(
+            {
+                "x": round(x + slot * 0.15, 1),
+                "y": round(pad_top + inner_h - bar_h, 1),
+                "w": round(slot * 0.7, 1),
+                "h": round(bar_h, 1),
+                "played": night.played,
+                "night": night,
+            }
+        )
+        cx = x + slot / 2
+        cy = pad_top + inner_h - float(night.total / top_total) * inner_h
+        points_line.append(f"{cx:.1f},{cy:.1f}")
+        if index % every == 0:
+            labels.append({"x": round(cx, 1), "y": height - 6, "date": night.date})
+    return Chart(
+        width=width,
+        height=height,
+        bars=bars,
+        line=" ".join(points_line),
+        max_points=standings.points_display(top_points),
+        max_total=standings.points_display(top_total),
+        labels=labels,
+    )

@@ -1,0 +1,177 @@
+"""TODO docstring."""
+from __future__ import annotations
+import datetime
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from django.db.models import Q
+from tournaments.models import Seat
+from tournaments.poker import stats as pure
+from tournaments.hands import figures
+from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
+from results import season_cache
+from league.models import Season
+from results.standings import SeasonStandings, season_results
+
+
+@dataclass
+class NightFigures:
+    night_id: int
+    date: datetime.date
+    table_id: int
+    table_number: int
+    figures: pure.PlayerStats
+    tracked: bool  # the table's hands were tracked (not a paper table)
+
+
+@dataclass
+class KnockoutRow:
+    hand: HandKey
+    table_number: int
+    date: datetime.date
+    victim: str
+    share: Fraction
+
+
+@dataclass
+class PlayerStatistics:
+    season: pure.PlayerStats
+    all_time: pure.PlayerStats
+    nights: list[NightFigures]  # the chosen season's nights he played, oldest first
+    untracked_nights: int  # nights of the season he played at a table without tracked hands
+    knockouts: list[KnockoutRow] = field(default_factory=list)  # the season's, newest first
+    biggest_pot: tuple[HandKey, int, datetime.date] | None = None  # the season's
+
+
+def _table_rows(seat_filter: Q) -> list[tuple]:
+    return list(
+        Seat.objects.filter(seat_filter).values_list(
+            "pk", "table_id", "table__number", "table__status", "table__revision",
+            "table__night_id", "table__night__date", "table__night__season_id",
+        )
+    )
+
+
+def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics:
+    """The player's figures per night of the season, for the season and all time (a fixed number of queries)."""
+    rows = _table_rows(Q(entry__player_id=player_id))
+    figures = table_figures(sorted({(table_id, status, revision) for _, table_id, _, status, revision, *_ in rows}))
+    season_total, all_time = pure.PlayerStats(), pure.PlayerStats()
+    nights: list[NightFigures] = []
+    untracked = 0
+    table_info = {}
+    for seat_id, table_id, number, _status, _revision, night_id, date, row_season in rows:
+        mine = figures.get(table_id, {}).get(seat_id)
+        table_info[table_id] = (number, date)
+        if mine is not None:
+            all_time.merge(mine)
+        if row_season != season_id:
+            continue
+        if mine is None:
+            untracked += 1
+            continue
+        season_total.merge(mine)
+        nights.append(NightFigures(night_id, date, table_id, number, mine, True))
+    nights.sort(key=lambda n: (n.date, n.night_id))
+    victims = {k.victim for n in nights for k in n.figures.knockout_list}
+    names = dict(Seat.objects.filter(pk__in=victims).values_list("pk", "entry__player__name")) if victims else {}
+    knockouts = [
+        KnockoutRow(k.hand, table_info[k.hand[0]][0], table_info[k.hand[0]][1], names.get(k.victim, "?"), k.share)
+        for k in season_total.knockout_list
+    ]
+    knockouts.sort(key=lambda k: (k.date, k.hand), reverse=True)
+    biggest = None
+    if season_total.biggest_pot_hand is not None:
+        key = season_total.biggest_pot_hand
+        biggest = (key, season_total.biggest_pot, table_info[key[0]][1])
+    return PlayerStatistics(season_total, all_time, nights, untracked, knockouts, biggest)
+
+
+@dataclass
+class SeasonRow:
+    player_id: int
+    name: str
+    figures: pure.PlayerStats
+
+
+@dataclass
+class Award:
+    key: str
+    value: object
+    holders: list[tuple[int, str]]  # (player id, name); several on a tie
+    hand: HandKey | None = None  # biggest pot: the hand, when one player holds it
+
+
+@dataclass
+class SeasonStatistics:
+    rows: list[SeasonRow]
+    tables_tracked: int
+    tables: int
+
+
+def season_statistics(season_id: int) -> SeasonStatistics:
+    """Every player's figures over the season's tracked hands: the seats, the kept rows of the finished
+    tables (a query each), and three more for tables without a current row (replayed and kept)."""
+    seats = list(
+        Seat.objects.filter(table__night__season_id=season_id).values_list(
+            "pk", "table_id", "table__status", "table__revision", "entry__player_id", "entry__player__name"
+        )
+    )
+    players = {seat_id: player_id for seat_id, _, _, _, player_id, _ in seats}
+    names = {player_id: name for _, _, _, _, player_id, name in seats}
+    tables = sorted({(table_id, status, revision) for _, table_id, status, revision, _, _ in seats})
+    figures = table_plain_figures(tables, knockouts=False)  # the season's table and awards need the counts only
+    per_player = pure.add_plain(
+        (players[int(seat_id)], counts, ()) for table in figures.values() for seat_id, (counts, _) in table.items()
+    )
+    tracked = sum(1 for table in figures.values() if table)
+    result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
+    result.sort(key=lambda row: row.name.lower())
+    return SeasonStatistics(result, tracked, len(tables))
+
+
+def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
+    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points.
+
+    ``scored`` is the season's scored results (``results.standings.season_results``)."""
+    names = {row.player_id: row.name for row in statistics.rows}
+    names.update({r.player_id: r.name for r in scored})
+    by_player = {row.player_id: row.figures for row in statistics.rows}
+
+    def holders(ids):
+        return sorted(((pid, names.get(pid, "?")) for pid in ids), key=lambda h: h[1].lower())
+
+    awards = []
+    value, ids = pure.leaders({pid: f.knockouts for pid, f in by_player.items()})
+    awards.append(Award("knockouts", value, holders(ids)))
+    value, ids = pure.leaders({pid: f.biggest_pot for pid, f in by_player.items()})
+    hand = by_player[ids[0]].biggest_pot_hand if len(ids) == 1 else None
+    awards.append(Award("biggest_pot", value, holders(ids), hand))
+    value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
+    awards.append(Award("showdowns_won", value, holders(ids)))
+    nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]
+    in_points: dict[int, set[int]] = defaultdict(set)
+    for r in scored:
+        in_points.setdefault(r.player_id, set())
+        if r.points > 0:
+            in_points[r.player_id].add(r.night_id)
+    value, ids = pure.leaders(pure.longest_run(nights, in_points))
+    awards.append(Award("points_run", value, holders(ids)))
+    return awards
+
+
+def season_awards(season: Season, table: SeasonStandings) -> list[Award]:
+    """The season's awards (most knockouts, biggest pot, ...), kept under the season's key with its play.
+
+    Computing them reads the season's results again and every table's hand figures: the first view
+    after a change pays for it, later ones read what is kept.
+    """
+
+    def compute() -> list[Award]:
+        scored = table.scored if table.scored is not None else season_results(season)
+        return compute_awards(season.pk, season_statistics(season.pk), scored)
+
+    if table.key is None:
+        return compute()
+    return season_cache.kept("awards", f"{table.key.awards}:{figures.VERSION}", compute)

@@ -1,0 +1,98 @@
+"""TODO docstring."""
+from __future__ import annotations
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from tournaments.models import Table
+from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
+from results import standings as results
+from league.web.csv_safe import safe_csv
+from league.web.money import format_money
+from league.access import get_night_or_404, organizer_required
+from results.views.payout import payout_rule
+from league.seasons import services as seasons
+from results import jackpot as season_money
+from results import payout
+from league.access import get_season_or_404
+from league.web.downloads import pdf_response
+
+
+@require_GET
+def jackpot(request: HttpRequest) -> HttpResponse:
+    all_seasons, season = seasons.choose_season(request.GET.get("season"))
+    report = season_money.season_jackpot(season) if season else None
+    return render(request, "league/results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report})
+
+
+@organizer_required
+@require_GET
+@vary_on_headers("HX-Request")
+def night_jackpot(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    return render(request, "league/results/night_jackpot.html", {"night": night, "report": season_money.night_jackpot(night)})
+
+
+@organizer_required
+@require_POST
+def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
+    try:
+        deposit = season_money.confirm_deposit(table=table, by=request.user)
+    except results.ResultsError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("Deposit of table %(table)s confirmed: %(amount)s.")
+            % {"table": table.number, "amount": format_money(deposit.amount)},
+        )
+    if request.htmx:
+        night = table.night
+        context = {"night": night, "report": season_money.night_jackpot(night)}
+        return render(request, "league/results/night_jackpot.html#jackpot-main", context)
+    return redirect("night_jackpot", table.night_id)
+
+
+@organizer_required
+@require_GET
+def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_season_or_404(season_id)
+    table = results.season_standings(season)
+    context = {
+        "season": season,
+        "report": season_money.season_jackpot(season, table=table),
+        "payout": payout.season_payout(season, table=table),
+        "rule": payout_rule(),
+    }
+    return render(request, "league/results/season_jackpot.html", context)
+
+
+@organizer_required
+@require_GET
+def season_jackpot_csv(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_season_or_404(season_id)
+    language = "en" if (translation.get_language() or "de").startswith("en") else "de"
+    content = safe_csv(season_money.jackpot_csv_rows(season), language=language)
+    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="jackpot-season-{season.pk}.csv"'
+    return response
+
+
+@organizer_required
+@require_GET
+def season_jackpot_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_season_or_404(season_id)
+    report = season_money.season_jackpot(season)
+    data = JackpotReport(
+        season=season.name,
+        total=report.total,
+        expected=report.expected,
+        nights=tuple(JackpotNightRow(n.date, n.tables, n.expected, n.confirmed, n.outstanding) for n in report.nights),
+        payout=tuple(PayoutRow(p.place, p.percent, p.amount, p.holder) for p in report.payout),
+        printed_at=timezone.now(),
+    )
+    return pdf_response(JackpotReportRenderer(language=translation.get_language() or "de").generate(data))

@@ -1,0 +1,13 @@
+"""TODO docstring."""
+from __future__ import annotations
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from league.access import get_night_or_404
+from results import nights
+
+
+@require_GET
+def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    return render(request, "league/results/night.html", {"night": night, "tables": nights.tables_results(night)})

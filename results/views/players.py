@@ -1,0 +1,25 @@
+"""TODO docstring."""
+from __future__ import annotations
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from league.models import Player
+from league.seasons import services
+from results import players
+from results import statistics as results_statistics
+
+
+@require_GET
+def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_id)
+    seasons, season = services.choose_season(request.GET.get("season"))
+    summary = players.player_season(player, season)
+    chart = players.season_chart(summary.nights) if summary.played else None
+    stats = results_statistics.player_statistics(player.pk, season.pk if season else None)
+    scopes = [(_("All time"), stats.all_time)]
+    if season:
+        scopes.insert(0, (season.name, stats.season))
+    context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart,
+               "stats": stats, "stats_scopes": scopes}
+    return render(request, "league/results/player.html", context)

@@ -1,0 +1,106 @@
+"""TODO docstring."""
+from __future__ import annotations
+
+from tournaments.placements import services
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
+from league.access import organizer_required
+from tournaments.placements import paper as manual_results
+from tournaments.models import Table
+from tournaments.models.night import Placement
+from tournaments.placements.forms import PlacementCorrectionForm
+
+
+def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int, str]]:
+    """The form's (seat, place) pairs; a place that is not a whole number is reported by the player's seat."""
+    seats, places = request.POST.getlist("seat"), request.POST.getlist("place")
+    if len(seats) != len(places):
+        raise manual_results.ResultsError(_("The form was incomplete. Reload the page and enter the places again."))
+    pairs, typed = [], {}
+    for seat, place in zip(seats, places):
+        seat_id = ascii_whole_or_none(seat)
+        if seat_id is None:
+            raise manual_results.ResultsError(_("That player does not sit at this table."))
+        place = place.strip()
+        typed[seat_id] = place[:10]
+        if place:
+            if not is_ascii_whole(place, max_digits=len(str(MAX_PLACE))):
+                raise manual_results.ResultsError(_("A place is a whole number from 1 up: “%(value)s”.") % {"value": place[:10]})
+            pairs.append((seat_id, int(place)))
+    return pairs, typed
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Type in a paper table's places from the signed sheet, or correct a finished table's places with a reason."""
+    table = get_object_or_404(Table.objects.select_related("night__season", "first_dealer__entry__player"), pk=table_id)
+    typed: dict[int, str] = {}
+    error = ""
+    if request.method == "POST":
+        try:
+            pairs, typed = _typed_places(request)
+            version = request.POST.get("version", "")
+            if request.POST.get("mode") == "correct":
+                manual_results.correct_results(
+                    table=table, places=pairs, reason=request.POST.get("reason", ""), by=request.user, version=version
+                )
+                messages.success(request, _("The places of table %(table)s are corrected.") % {"table": table.number})
+            else:
+                dealer = request.POST.get("first_dealer", "")
+                manual_results.record_paper_results(
+                    table=table,
+                    places=pairs,
+                    by=request.user,
+                    version=version,
+                    first_dealer_seat_id=ascii_whole_or_none(dealer),
+                )
+                messages.success(request, _("The places of table %(table)s are saved.") % {"table": table.number})
+        except manual_results.StaleResults as failure:
+            error, typed = str(failure), {}  # show what is stored now, not the old form's values
+            table.refresh_from_db()
+        except manual_results.ResultsError as failure:
+            error = str(failure)
+        else:
+            return redirect(f"{reverse('night_results', args=[table.night_id])}#table-{table.number}")
+    form = manual_results.results_form(table)
+    rows = [
+        {
+            "seat": seat,
+            "value": typed.get(seat.pk, str(seat.placement.place) if getattr(seat, "placement", None) else ""),
+        }
+        for seat in form.seats
+    ]
+    context = {
+        "table": table,
+        "night": table.night,
+        "rows": rows,
+        "mode": form.mode,
+        "version": form.version,
+        "error": error,
+        "reason": request.POST.get("reason", "") if request.method == "POST" else "",
+        "size": len(form.seats),
+        "first_dealer_choice": request.POST.get("first_dealer", "") if request.method == "POST" else "",
+    }
+    return render(request, "tournaments/results/table_results.html", context)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
+    placement = get_object_or_404(Placement.objects.select_related("table__night", "seat__entry__player"), pk=placement_id)
+    form = PlacementCorrectionForm(request.POST or None, initial={"place": placement.place})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.correct_placement(placement=placement, by=request.user, **form.cleaned_data)
+        except services.NightError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Placement corrected."))
+            return redirect("table_detail", placement.table_id)
+    return render(request, "tournaments/placement_correct.html", {"placement": placement, "form": form})
