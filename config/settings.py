@@ -3,9 +3,9 @@
 With no environment at all this runs locally on SQLite with DEBUG on. In
 production set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and (usually) DATABASE_URL.
 """
+import os
 from pathlib import Path
 from urllib.parse import urlsplit
-import os
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured

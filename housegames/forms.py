@@ -8,10 +8,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from league.web.fields import DecimalTextField, WholeNumberField
-
-from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import PROFILES, UthError, settle_table
+from housegames.services import uth as uth_play
+from league.web.fields import DecimalTextField, WholeNumberField
 from tournaments.poker.cards import CardError, parse_cards
 
 BOXES = 7

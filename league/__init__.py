@@ -1,0 +1,9 @@
+"""The league's books: players, seasons and their nights, the entries and fees taken at the desk, the cash book,
+the organizers' accounts. The bottom Django layer: it imports no other app of the project; the night's play
+(`tournaments`), the readings (`results`) and the screens (`live`) build on it.
+
+Its packages: `desk` (the registration desk), `seasons` (seasons and nights, the home page), `accounts`
+(signing in, organizers, locked logins), `cashbook` (every movement of cash), `rules` (pure Python: input
+limits, name search, points, payouts), `web` (what every app's pages share: numbers and money as each language
+writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what every printed sheet shares).
+`models.py` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply twice."""

@@ -78,8 +78,9 @@ def write_backup(path: Path) -> int:
 
 
 def league_is_empty() -> bool:
-    from league.models import Player, Season
     from django.contrib.auth import get_user_model
+
+    from league.models import Player, Season
 
     return not (Player.objects.exists() or Season.objects.exists() or get_user_model().objects.exists())
 

@@ -33,7 +33,9 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 
-from live import versions as live, cache as live_cache, mark as live_mark
+from live import cache as live_cache
+from live import mark as live_mark
+from live import versions as live
 from tournaments.models import Table
 
 __all__ = ["Topic", "hub", "sse", "stream", "streams_allowed", "seen_version", "event_stream", "no_stream",

@@ -25,7 +25,6 @@ from typing import NamedTuple
 from django.db import connection
 
 from league.models import Entry
-
 from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table
 
 __all__ = ["night_pulse", "NightPulse", "parts", "play_part", "seats_part", "clock_part", "tv_part", "table_pulse", "table_pulses", "NightTable"]

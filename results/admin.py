@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.models import Night, Season
-from results import standings as results
+from results import standings as season_table
 
 
 class NightInline(admin.TabularInline):
@@ -38,13 +38,13 @@ class SeasonAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # Once a night has results the scheme is frozen: changing it is a confirmed recomputation.
-        if obj is not None and results.season_has_results(obj):
+        if obj is not None and season_table.season_has_results(obj):
             return ["points_scheme", "fixed_points", "change_points_scheme"]
         return []
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
-        if obj is not None and results.season_has_results(obj):
+        if obj is not None and season_table.season_has_results(obj):
             fieldsets = [
                 (name, {**options, "fields": [*options["fields"], "change_points_scheme"]} if "points_scheme" in options["fields"] else options)
                 for name, options in fieldsets

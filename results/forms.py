@@ -1,12 +1,13 @@
-"""TODO docstring."""
+"""Forms of the results' organizer pages: the season payout, and changing the points scheme."""
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
 from django import forms
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from league.cashbook.forms import money_field
 from league.cashbook.models import PaymentMethod
 from league.models import PointsScheme, validate_points_list
-from league.cashbook.forms import money_field
 
 
 class PayoutForm(forms.Form):

@@ -1,25 +1,25 @@
-"""TODO docstring."""
+"""The jackpot: each table's share of the fees, the deposits confirmed at the café register, the season's pot
+and its split into places."""
 from __future__ import annotations
 
-from results.standings import ZERO
-
-from results.standings import ResultsError
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from tournaments.models import Seat, Table, TableStatus
-from league.rules import standings
-from league.web.money import cents
-from league.models import Entry, JackpotDeposit, Night, Season
+
 from league.desk.services import desk_totals
+from league.models import Entry, JackpotDeposit, Night, Season
+from league.rules import standings
 from league.rules.standings import RulesError
-from results.standings import SeasonStandings, season_standings
+from league.web.money import cents
 from results.nights import TableResults, tables_results
+from results.standings import ZERO, ResultsError, SeasonStandings, season_standings
+from tournaments.models import Seat, Table, TableStatus
 
 
 @dataclass

@@ -1,17 +1,18 @@
-"""TODO docstring."""
+"""One night's results: each table's finishing order with points and the seat's name, and the rows of its placement sheets."""
 from __future__ import annotations
 
-from results.standings import ZERO
 import datetime
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from tournaments.models import PlacementReason, Seat, Table, TableStatus
-from results.sheets import SheetRow, TableSheet
-from tournaments.tracker.seat_names import unique_names
-from league.rules import standings
+
 from league.models import JackpotDeposit, Night
+from league.rules import standings
+from results.sheets import SheetRow, TableSheet
+from results.standings import ZERO
+from tournaments.models import PlacementReason, Seat, Table, TableStatus
+from tournaments.tracker.seat_names import unique_names
 
 
 @dataclass

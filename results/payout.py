@@ -1,21 +1,24 @@
-"""TODO docstring."""
+"""The season jackpot's payout: the places' amounts shared among tied players, what each winner was paid, and
+recording a payment in the cash book (a `CashLine`)."""
 from __future__ import annotations
 
-from results.standings import ZERO
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from league.rules import payouts, standings
-from results import standings as results
+
+from league.cashbook.book import CashError, Line, exact_cents, in_book_order, stored_lines
 from league.cashbook.models import CashBox, CashLine, LineKind, PaymentMethod
 from league.models import NightStatus, Player, Season
+from league.rules import payouts, standings
 from league.web.money import format_money
 from results import jackpot
-from league.cashbook.book import CashError, Line, _cents, _in_order, _stored_lines
+from results import standings as season_table
+from results.standings import ZERO
 
 
 @dataclass
@@ -68,9 +71,9 @@ def _tie_key(row: standings.Standing) -> tuple:
     return (row.points, row.place_counts, row.nights)
 
 
-def season_payout(season: Season, *, table: results.SeasonStandings | None = None) -> SeasonPayout:
+def season_payout(season: Season, *, table: season_table.SeasonStandings | None = None) -> SeasonPayout:
     """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
-    table = table or results.season_standings(season)
+    table = table or season_table.season_standings(season)
     report = jackpot.season_jackpot(season, table=table)
     unfinished = season.nights.exclude(status=NightStatus.FINISHED).count()
     payout = SeasonPayout(season=season, total=report.total, place_amounts=[], shares=[], unfinished_nights=unfinished)
@@ -81,7 +84,7 @@ def season_payout(season: Season, *, table: results.SeasonStandings | None = Non
     shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table.rows], payout.place_amounts)
     payments: dict[int, list[Line]] = defaultdict(list)
     stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
-    for line in sorted(_stored_lines(stored), key=_in_order):
+    for line in sorted(stored_lines(stored), key=in_book_order):
         payments[line.player_id].append(line)
     for s in shares:
         mine = payments.pop(s.key, [])
@@ -96,7 +99,7 @@ def record_payout(
 ) -> CashLine:
     """A winner was paid (part of) his share of the season jackpot, in cash or by transfer."""
     season = Season.objects.select_for_update().get(pk=season.pk)
-    amount = _cents(amount, message=_("Enter the amount in euros and cents."))
+    amount = exact_cents(amount, message=_("Enter the amount in euros and cents."))
     if amount <= 0:
         raise CashError(_("The amount paid must be more than zero."))
     if method not in PaymentMethod.values:

@@ -1,14 +1,17 @@
-"""TODO docstring."""
+"""One player's season: his nights, places and points, his finishes, and the chart of his points night by night."""
 from __future__ import annotations
+
 import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+
 from django.db.models import Q
-from league.rules import standings
+
 from league.models import Night, Player, Season
+from league.rules import standings
 from league.rules.standings import Standing
 from results.standings import SeasonStandings, _results, season_standings
 

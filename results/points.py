@@ -1,17 +1,18 @@
-"""TODO docstring."""
+"""Changing the points scheme of a season with results: a preview, then the recomputation, logged as a `PointsSchemeChange`."""
 from __future__ import annotations
 
-from results.standings import ResultsError
 from dataclasses import dataclass
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from league.rules import standings
+
 from league.models import PointsScheme, PointsSchemeChange, Season
-from league.web.rule_errors import rules_message
+from league.rules import standings
 from league.rules.standings import RulesError, Standing
-from results.standings import _results, season_has_results
+from league.web.rule_errors import rules_message
+from results.standings import ResultsError, _results, season_has_results
 
 
 @dataclass

@@ -32,9 +32,8 @@ from typing import TypeVar
 from django.core.cache import caches
 from django.db import connection
 
-from tournaments.models import Action, Hand, Placement, PlacementCorrection, Seat, Table
-
 from league.models import Entry, Night, Player, Season
+from tournaments.models import Action, Hand, Placement, PlacementCorrection, Seat, Table
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out

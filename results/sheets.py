@@ -1,12 +1,12 @@
-"""Placement sheets and the jackpot report as PDF (reportlab), built from plain rows, never from querysets.
+"""Placement sheets, the jackpot report and the season payout sheet as PDF (reportlab), built from plain rows,
+never from querysets.
 
 A renderer has its page size and margins as attributes, builds its flowables
 in `_get_story()` and returns `(filename, mime type, bytes)` from
 `generate(data)`; the view only wraps that in a response. Everything is
 black on white with lines and light grey fills, so it prints on any office
 printer. Text is in the renderer's language (German or English), in DejaVu Sans,
-which prints every player's name: see pdf_text.py.
-"""
+which prints every player's name: see league/pdf/text.py."""
 from __future__ import annotations
 
 import datetime
@@ -29,11 +29,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from league.cashbook.sheets import MoneyRenderer
+from league.pdf.sheet import FILL, GRID, PDF, QrCode, SheetRenderer, file_slug, para
+from league.pdf.text import FONT, FONT_BOLD, printable, shorten_to_lines
 from league.web.numbers import format_percent
 
-from league.pdf.text import FONT, FONT_BOLD, printable, shorten_to_lines
-from league.pdf.sheet import FILL, GRID, PDF, QrCode, SheetRenderer, para
-from league.cashbook.sheets import MoneyRenderer, _slug
 
 @dataclass(frozen=True)
 class SheetRow:
@@ -364,7 +364,7 @@ class PayoutSheetRenderer(MoneyRenderer):
     def generate(self, sheet: PayoutSheet) -> tuple[str, str, bytes]:
         with translation.override(self.language):
             self._footer = f"{_('Pub Poker League')} · {sheet.season} · {_('Season payout')}"
-            filename = f"payout-{_slug(sheet.season)}.pdf"
+            filename = f"payout-{file_slug(sheet.season)}.pdf"
             return filename, PDF, self._build(self._get_story(sheet), f"{_('Season payout')} – {sheet.season}")
 
     def _get_story(self, sheet: PayoutSheet) -> list:

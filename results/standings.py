@@ -1,16 +1,11 @@
-"""Results: standings, night results, player pages and the jackpot (reads), and the few writes around them.
+"""Season standings: every placement as a plain row, scored with the season's scheme, and the season table kept
+under a key derived from its rows.
 
 Reads run a fixed number of queries whatever the season's size: they fetch
-plain rows (`values_list`) and leave the arithmetic to `standings.py`.
+plain rows (`values_list`) and leave the arithmetic to `league.rules.standings`.
 Points are never stored: they are derived from the placement rows with the
 season's scheme, so a placement correction shows everywhere at once and
-nothing can drift. The scheme is frozen once the season has results; changing
-it afterwards is `change_points_scheme(confirm=True)`, logged as a
-`PointsSchemeChange`.
-
-Writes are keyword-only and atomic, check their rules first and change
-nothing when one fails.
-"""
+nothing can drift."""
 from __future__ import annotations
 
 import datetime
@@ -20,12 +15,12 @@ from fractions import Fraction
 
 from django.db.models import F, Func, OuterRef, Q, Subquery
 
-from tournaments.models import Placement, Seat
-
-from league.rules import names as name_search, standings
-from results import season_cache
 from league.models import Season
+from league.rules import names as name_search
+from league.rules import standings
 from league.rules.standings import Result, Standing
+from results import season_cache
+from tournaments.models import Placement, Seat
 
 ZERO = Decimal("0.00")
 

@@ -1,18 +1,23 @@
-"""TODO docstring."""
+"""The season's statistics and a player's figures from the tracked hands, and the season's awards (most
+knockouts, biggest pot, ...). The figures of each finished table are kept by `tournaments.hands.figures`;
+this module adds them up per player in a fixed number of queries."""
 from __future__ import annotations
+
 import datetime
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+
 from django.db.models import Q
-from tournaments.models import Seat
-from tournaments.poker import stats as pure
+
+from league.models import Season
+from results import season_cache
+from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
-from results import season_cache
-from league.models import Season
-from results.standings import SeasonStandings, season_results
+from tournaments.models import Seat
+from tournaments.poker import stats as pure
 
 
 @dataclass

@@ -10,8 +10,9 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from tournaments.hands import stored
+
 from results import nights as results_nights
+from tournaments.hands import stored
 
 
 def build() -> None:
@@ -29,8 +30,8 @@ def build() -> None:
 
 def summary() -> str:
     from housegames.models import Bankroll
-    from results import standings as results
     from league.models import Night, Season
+    from results import standings as results
     from tournaments.models import Hand
     from tournaments.poker.replay import ReplayError, replay_hand
 

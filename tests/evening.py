@@ -17,11 +17,11 @@ from league.desk import services as league_services
 from league.models import Entry, Night, Player, Season
 from tests.league.factories import make_player, make_season
 from tournaments.clock import services as clock_control
-from tournaments.placements import paper as manual_results
-from tournaments.night import services
-from tournaments.tracker import services as tracker
 from tournaments.models import Placement, Seat, Table
+from tournaments.night import services
+from tournaments.placements import paper as manual_results
 from tournaments.placements import services as placements_services
+from tournaments.tracker import services as tracker
 
 FEE = Decimal("12.50")
 SHARE = Decimal("2.50")

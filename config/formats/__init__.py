@@ -1,0 +1,1 @@
+"""Number and date formats per language (`FORMAT_MODULE_PATH`): Django's, with the league's choices."""

@@ -17,12 +17,12 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils import timezone
 from django.utils.formats import number_format
-
-from housegames.cards import card_view
-from housegames.chips import format_chips
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from housegames.cards import card_view
+from housegames.chips import format_chips
+from housegames.engines.imperial.hands import BET_ODDS, BONUS_ODDS
 from housegames.engines.imperial.round import (
     BLIND_INSURANCE,
     DEALER_NOT_QUALIFIED,
@@ -33,11 +33,9 @@ from housegames.engines.imperial.round import (
     Round,
     TableRules,
 )
-from housegames.engines.imperial.hands import BET_ODDS, BONUS_ODDS
-from tournaments.poker.cards import Card, shuffled_deck
-
-from housegames.services.bankroll import InsufficientPlayMoney, book, lock_bankroll
 from housegames.models import Bankroll, BankrollEntry, ImperialRound
+from housegames.services.bankroll import InsufficientPlayMoney, book, lock_bankroll
+from tournaments.poker.cards import Card, shuffled_deck
 
 CHIPS: tuple[int, ...] = (1, 5, 25, 100)
 """The chip values at the table; the smallest is also the smallest bonus bet."""

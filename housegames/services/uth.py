@@ -26,8 +26,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from housegames.cards import cards_view
 from housegames.chips import format_chips
-
-from housegames.services.bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
 from housegames.engines.uth.rules import (
     DECISIONS,
     JackpotRules,
@@ -35,10 +33,13 @@ from housegames.engines.uth.rules import (
     RoundSettlement,
     TableLimits,
     UthError,
-    UthRound as Game,
     get_profile,
 )
+from housegames.engines.uth.rules import (
+    UthRound as Game,
+)
 from housegames.models import STARTING_PLAY_MONEY, Bankroll, BankrollEntry, JackpotMeter, JackpotMeterEvent, UthRound
+from housegames.services.bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
 from tournaments.poker.cards import shuffled_deck
 
 GAME = "uth"

@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from housegames.services import imperial as imperial_play
-from league.rules.inputs import ascii_whole_or_none
-from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
 from housegames.models import Bankroll, ImperialRound
+from housegames.services import imperial as imperial_play
+from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
+from league.rules.inputs import ascii_whole_or_none
 
 TEMPLATE = "housegames/imperial/table.html"
 CONFIRM_SESSION_KEY = "imperial_confirm"

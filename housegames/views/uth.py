@@ -13,11 +13,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from housegames.services import uth as uth_play
-from league.rules.inputs import ascii_whole_or_none
-from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
 from housegames.forms import CalculatorForm
 from housegames.models import Bankroll
+from housegames.services import uth as uth_play
+from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
+from league.rules.inputs import ascii_whole_or_none
 
 TABLE = "housegames/uth/table.html"
 CALCULATOR = "housegames/uth/calculator.html"

@@ -1,5 +1,6 @@
-"""TODO docstring."""
+"""The form that adds an organizer."""
 from __future__ import annotations
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 

@@ -1,5 +1,6 @@
-"""TODO docstring."""
+"""Organizer accounts: add an organizer, unlock a locked login, change one's password."""
 from __future__ import annotations
+
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
@@ -8,9 +9,11 @@ from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from league.accounts import services as accounts, logins
-from league.accounts.forms import OrganizerCreationForm
+
 from league.access import organizer_required
+from league.accounts import logins
+from league.accounts import services as accounts
+from league.accounts.forms import OrganizerCreationForm
 
 
 @organizer_required

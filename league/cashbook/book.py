@@ -1,5 +1,6 @@
 """The cash book (Kassenbuch): every movement of the league's cash, a running balance per box,
-closing a night's cash against a count, and the season jackpot's payout.
+closing a night's cash against a count. The season jackpot's payout, which needs the standings, is
+results/payout.py; its payments are stored lines here.
 
 Lines come from two places. Derived lines are read from the rows the desk and
 the jackpot already keep, so they can never disagree with them: each paid
@@ -129,7 +130,7 @@ def _derived_lines(*, night_id: int | None = None, season_id: int | None = None)
     return lines
 
 
-def _stored_lines(queryset=None) -> list[Line]:
+def stored_lines(queryset=None) -> list[Line]:
     lines = []
     rows = (CashLine.objects.all() if queryset is None else queryset).order_by().values_list(
         "pk", "box", "kind", "amount", "booked_at", "season_id", "night_id", "night__date", "booked_by__username", "reason",
@@ -144,15 +145,15 @@ def _stored_lines(queryset=None) -> list[Line]:
 _KIND_ORDER = {kind: index for index, kind in enumerate(LineKind.values)}
 
 
-def _in_order(line: Line) -> tuple:
+def in_book_order(line: Line) -> tuple:
     return (line.at, _KIND_ORDER[line.kind], line.ref)
 
 
 def all_lines() -> list[Line]:
     """The whole book in time order, each line with its box's running balance (three queries)."""
-    lines = _derived_lines() + _stored_lines()
+    lines = _derived_lines() + stored_lines()
     reversed_by = {line.reverses: line.ref for line in lines if line.reverses}
-    lines.sort(key=_in_order)
+    lines.sort(key=in_book_order)
     balance: dict[str, Decimal] = defaultdict(lambda: ZERO)
     booked = []
     for line in lines:
@@ -175,7 +176,7 @@ def box_balances() -> dict[str, Decimal]:
 
 def night_lines(night: Night) -> list[Line]:
     """The night's lines in time order, marked when reversed (four queries; no running balance)."""
-    lines = sorted(_derived_lines(night_id=night.pk) + _stored_lines(CashLine.objects.filter(night=night)), key=_in_order)
+    lines = sorted(_derived_lines(night_id=night.pk) + stored_lines(CashLine.objects.filter(night=night)), key=in_book_order)
     reversed_by = dict(CashLine.objects.filter(reverses__in=[line.ref for line in lines]).values_list("reverses", "pk"))
     return [replace(line, reversed_by=f"line-{reversed_by[line.ref]}") if line.ref in reversed_by else line for line in lines]
 
@@ -261,7 +262,7 @@ def find_line(ref: str) -> Line | None:
 # --- writing: other receipts and expenses, reversals --------------------------------------
 
 
-def _cents(amount: Decimal, *, message: str) -> Decimal:
+def exact_cents(amount: Decimal, *, message: str) -> Decimal:
     try:
         amount = Decimal(amount)
     except (InvalidOperation, TypeError, ValueError):
@@ -284,7 +285,7 @@ def book_line(
     *, season: Season, box: str, amount: Decimal, reason: str, by: AbstractBaseUser, night: Night | None = None
 ) -> CashLine:
     """Another receipt (`amount` > 0) or expense (< 0): a deck of cards bought, a float put in the box."""
-    amount = _cents(amount, message=_("Enter the amount in euros and cents."))
+    amount = exact_cents(amount, message=_("Enter the amount in euros and cents."))
     if not amount:
         raise CashError(_("The amount cannot be zero."))
     if box not in CashBox.values:
@@ -428,7 +429,7 @@ def close_night_cash(
         counted = from_pieces
     if counted is None:
         raise CashError(_("Enter the counted total (or count the notes and coins)."))
-    counted = _cents(counted, message=_("Enter the counted total in euros and cents."))
+    counted = exact_cents(counted, message=_("Enter the counted total in euros and cents."))
     if counted < 0:
         raise CashError(_("The counted total cannot be negative."))
     if from_pieces is not None and from_pieces != counted:

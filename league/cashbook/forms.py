@@ -3,7 +3,7 @@
 The amount boxes are text boxes with a decimal keypad (``inputmode="decimal"``),
 not ``type=number``: a number box parses what is typed with the *browser's*
 locale, and a Chromium running in English turned a typed ``12,50`` into
-``1250`` before the server saw it (tests/browser/test_cashbook.py). As text,
+``1250`` before the server saw it (tests/browser/league/test_cashbook.py). As text,
 the server reads exactly what was typed, with `FeeField`'s German rules.
 """
 from __future__ import annotations
@@ -13,11 +13,10 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.cashbook.models import CashBox
 from league.cashbook.book import DENOMINATIONS
-from league.web.fields import WholeNumberField
-from league.desk.forms import FeeField
+from league.cashbook.models import CashBox
 from league.models import Night, Season
+from league.web.fields import FeeField, WholeNumberField
 
 
 def money_field(label, *, required: bool = True, positive: bool = False) -> FeeField:

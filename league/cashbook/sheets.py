@@ -1,5 +1,5 @@
-"""The cash book's PDFs (reportlab), built from plain rows like results/sheets.py: the night money sheet,
-the season payout sheet with a signature line per winner, and the cash book itself."""
+"""The cash book's PDFs (reportlab), built from plain rows: the night money sheet and the cash book itself. The
+money renderer here is also the season payout sheet's base (results/sheets.py)."""
 from __future__ import annotations
 
 import datetime
@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
 
+from league.pdf.sheet import FILL, GRID, PDF, SheetRenderer, file_slug, para
 from league.pdf.text import FONT, FONT_BOLD
-from league.pdf.sheet import FILL, GRID, PDF, para, SheetRenderer
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,6 @@ class CashBookSheet:
     lines: tuple[MoneyRow, ...]
     balances: tuple[tuple[str, Decimal, Decimal], ...] = field(default_factory=tuple)  # box, opening, closing
     printed_at: datetime.datetime | None = None
-
-
-def _slug(text: str) -> str:
-    return "".join(c if c.isalnum() else "-" for c in text).strip("-").lower()
 
 
 class MoneyRenderer(SheetRenderer):
@@ -192,7 +188,7 @@ class CashBookRenderer(MoneyRenderer):
     def generate(self, sheet: CashBookSheet) -> tuple[str, str, bytes]:
         with translation.override(self.language):
             self._footer = f"{_('Pub Poker League')} · {_('Cash book')} · {sheet.scope}"
-            filename = f"cashbook-{_slug(sheet.scope) or 'all'}.pdf"
+            filename = f"cashbook-{file_slug(sheet.scope) or 'all'}.pdf"
             return filename, PDF, self._build(self._get_story(sheet), f"{_('Cash book')} – {sheet.scope}")
 
     def _get_story(self, sheet: CashBookSheet) -> list:

@@ -1,5 +1,5 @@
 """Organizer pages of the cash book: the book and its exports, other lines and reversals, closing a night's
-cash, and the season payout. Thin: parse the request, call `league.cashbook.book`, render."""
+cash. Thin: parse the request, call `league.cashbook.book`, render."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -11,16 +11,15 @@ from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from league.cashbook import book as cashbook
 from league import once
-from league.rules.inputs import ascii_whole_or_none
-from league.cashbook.sheets import CashBookRenderer, CashBookSheet, MoneyRow, NightMoneySheet, NightMoneySheetRenderer
-from league.web.csv_safe import safe_csv
+from league.access import get_night_or_404, get_season_or_404, organizer_required
+from league.cashbook import book as cashbook
 from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReverseLineForm
-from league.web.money import format_money
-from league.access import get_night_or_404, organizer_required
+from league.cashbook.sheets import CashBookRenderer, CashBookSheet, MoneyRow, NightMoneySheet, NightMoneySheetRenderer
+from league.rules.inputs import ascii_whole_or_none
+from league.web.csv_safe import safe_csv
 from league.web.downloads import export_language, pdf_response
-from league.access import get_season_or_404
+from league.web.money import format_money
 
 LINES_PER_PAGE = 100
 

@@ -2,26 +2,13 @@
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 
 from django import forms
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
-from league.web.fields import DecimalTextField
 from league.models import ADULT_AGE, Night, Player, age_on
-
-
-class FeeField(DecimalTextField):
-    """Money taken at the desk: never negative, to the cent."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("label", _("Fee"))
-        kwargs.setdefault("max_digits", 8)
-        kwargs.setdefault("decimal_places", 2)
-        kwargs.setdefault("min_value", Decimal("0"))
-        kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
-        super().__init__(**kwargs)
+from league.web.fields import FeeField
 
 
 class NewPlayerForm(forms.ModelForm):

@@ -1,8 +1,7 @@
-"""League use cases: registration at the desk, fees, refunds, player merges.
+"""The desk's use cases: registration, fees, refunds, finding players, merging two records of one player.
 
 Every view, admin action and command goes through these functions; each one
-checks its rules first and writes nothing when a rule fails.
-"""
+checks its rules first and writes nothing when a rule fails."""
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,4 @@
-"""League pages: the home page and the registration desk. Thin: parse, call a service, render."""
+"""The registration desk. Thin: parse, call a service, render."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -11,11 +11,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from league import once
+from league.access import get_night_or_404, organizer_required
 from league.desk import services
-from league.rules.inputs import clean_search
 from league.desk.forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
 from league.models import Entry, Night
-from league.access import get_night_or_404, organizer_required
+from league.rules.inputs import clean_search
 
 
 def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:

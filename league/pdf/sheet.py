@@ -1,9 +1,12 @@
-"""TODO docstring."""
+"""What every sheet's renderer shares: A4 with margins, the paragraph styles, a QR code on paper, and
+`generate(data) -> (filename, mime type, bytes)` from `_get_story()`."""
 from __future__ import annotations
+
 import datetime
 import io
 from decimal import Decimal
 from xml.sax.saxutils import escape
+
 import segno
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -17,9 +20,9 @@ from reportlab.platypus import (
     Paragraph,
     SimpleDocTemplate,
 )
-from league.web.money import format_money
-from league.pdf.text import FONT, FONT_BOLD, fit_width, printable, register_fonts
 
+from league.pdf.text import FONT, FONT_BOLD, fit_width, printable, register_fonts
+from league.web.money import format_money
 
 PDF = "application/pdf"
 
@@ -132,3 +135,7 @@ class SheetRenderer:
         )
         doc.build(story, onFirstPage=self._on_page, onLaterPages=self._on_page)
         return buffer.getvalue()
+
+
+def file_slug(text: str) -> str:
+    return "".join(c if c.isalnum() else "-" for c in text).strip("-").lower()

@@ -1,18 +1,16 @@
-"""Forms of the organizer pages: seasons, nights, a walk-in after the draw, organizer accounts.
+"""Forms of the organizer's season and night pages.
 
 Money goes through FeeField (rendered unlocalized, read as typed); whole numbers
-are never localized in inputs, so thousand separators cannot break them.
-"""
+are never localized in inputs, so thousand separators cannot break them."""
 from __future__ import annotations
 
 from django import forms
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.seasons import services as seasons
-from league.web.fields import WholeNumberField
-from league.desk.forms import FeeField
 from league.models import Season
+from league.seasons import services as seasons
+from league.web.fields import FeeField, WholeNumberField
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}

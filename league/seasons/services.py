@@ -1,21 +1,19 @@
 """Seasons and nights run from the site: create and edit a season, plan the next night,
-open and close registration, finish a night.
+open and close registration (finishing a night needs its tables: tournaments/night/services.py).
 
 Each function checks its rules first and writes nothing when one fails. Which
 season settings freeze, and when, is decided in `frozen_fields`.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-
 
 from league.models import Entry, Night, NightStatus, Season
 from league.rules.inputs import ascii_whole_or_none

@@ -1,4 +1,4 @@
-"""Organizer pages: seasons, the season's nights, organizer accounts. Thin: parse, call a service, render."""
+"""The home page, and the organizer's pages of seasons and nights. Thin: parse, call a service, render."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -8,13 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.seasons import services as seasons
-from league.seasons.forms import NightForm, SeasonForm
+from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.models import Night
-from league.access import get_night_or_404, organizer_required
+from league.seasons import services as seasons
 from league.seasons import services as seasons_services
-from league.access import get_season_or_404
-
+from league.seasons.forms import NightForm, SeasonForm
 
 
 @organizer_required

@@ -1,6 +1,8 @@
 """Form fields shared by every app."""
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.formats import get_format
@@ -51,3 +53,15 @@ class DecimalTextField(forms.DecimalField):
                 # German: a comma is the decimal mark; dots beside it group thousands.
                 value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
         return super().to_python(value)
+
+
+class FeeField(DecimalTextField):
+    """Money taken at the desk: never negative, to the cent."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Fee"))
+        kwargs.setdefault("max_digits", 8)
+        kwargs.setdefault("decimal_places", 2)
+        kwargs.setdefault("min_value", Decimal("0"))
+        kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
+        super().__init__(**kwargs)

@@ -15,9 +15,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from league.web.numbers import format_chips
-
 from live.rail.tables import RailSeat, RailTable, ShownCard
-from tournaments.templatetags.tracker_labels import step_text, street_label
+from tournaments.tracker.labels import step_text, street_label
 
 __all__ = ["card_html"]
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from league.models import Night
-
 from tournaments.models import HandStatus, Table
 from tournaments.poker.cards import CardError, format_cards, parse_cards
 from tournaments.tracker.services import TableState, hand_steps, load_state

@@ -13,14 +13,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from league.web.compression import never_compress
-from league.models import Night
 from league.access import get_night_or_404
-
-from live import versions as live, cache as live_cache, events as live_events
-from live.rail import tables as rail, table_card as rail_card
-from tournaments.tracker import services as tracker
+from league.models import Night
+from league.web.compression import never_compress
+from live import cache as live_cache
+from live import events as live_events
+from live import versions as live
+from live.rail import table_card as rail_card
+from live.rail import tables as rail
 from tournaments.models import Table
+from tournaments.tracker import services as tracker
 
 RAIL_PULSE_MS = 1000  # the polling fallback's interval
 

@@ -22,13 +22,13 @@ from django.utils.translation import get_language
 from league.models import Entry, Night
 from league.web.money import format_money
 from league.web.numbers import format_chips
+from live import cache as live_cache
+from live import versions as live
 from results.jackpot import night_jackpot_sum
 from results.standings import season_standings
-
-from tournaments.poker import clock
 from tournaments.clock import services as clock_control
-from live import versions as live, cache as live_cache
 from tournaments.models import Placement, Seat, Table, TableStatus
+from tournaments.poker import clock
 from tournaments.tracker.services import chips_in_play, load_state
 
 __all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]

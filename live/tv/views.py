@@ -1,6 +1,8 @@
-"""TODO docstring."""
+"""The TV's pages: the clock screen, its JSON state, pulse and event stream, and its other screens. Public, never cached."""
 from __future__ import annotations
+
 import json
+
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -8,15 +10,17 @@ from django.utils import translation
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
-from league.web.compression import never_compress
-from league.models import Night
-from league.web.public_url import public_reverse
+
 from league.access import get_night_or_404
-from tournaments.clock import services as clock_control
-from live import versions as live, events as live_events
+from league.models import Night
+from league.web.compression import never_compress
+from league.web.public_url import public_reverse
+from live import events as live_events
+from live import versions as live
 from live.tv import screens as tv
-from tournaments.qr.codes import qr_svg
+from tournaments.clock import services as clock_control
 from tournaments.clock.services import SYNC_SECONDS
+from tournaments.qr.codes import qr_svg
 
 # Without an event stream the TV asks "has anything changed?" this often; a full re-read every
 # TV_SYNC_SECONDS keeps it honest either way.

@@ -1,5 +1,6 @@
-"""TODO docstring."""
+"""The jackpot: the season's pot (public), a night's deposits at the café register, the season's report as page, CSV and PDF."""
 from __future__ import annotations
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -7,18 +8,18 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
-from tournaments.models import Table
-from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
-from results import standings as results
-from league.web.csv_safe import safe_csv
-from league.web.money import format_money
-from league.access import get_night_or_404, organizer_required
-from results.views.payout import payout_rule
+
+from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.seasons import services as seasons
+from league.web.csv_safe import safe_csv
+from league.web.downloads import pdf_response
+from league.web.money import format_money
 from results import jackpot as season_money
 from results import payout
-from league.access import get_season_or_404
-from league.web.downloads import pdf_response
+from results import standings as season_table
+from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
+from results.views.payout import payout_rule
+from tournaments.models import Table
 
 
 @require_GET
@@ -42,7 +43,7 @@ def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
     try:
         deposit = season_money.confirm_deposit(table=table, by=request.user)
-    except results.ResultsError as error:
+    except season_table.ResultsError as error:
         messages.error(request, str(error))
     else:
         messages.success(
@@ -61,7 +62,7 @@ def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_GET
 def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_season_or_404(season_id)
-    table = results.season_standings(season)
+    table = season_table.season_standings(season)
     context = {
         "season": season,
         "report": season_money.season_jackpot(season, table=table),

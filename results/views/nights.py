@@ -1,8 +1,10 @@
-"""TODO docstring."""
+"""A night's results (public)."""
 from __future__ import annotations
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+
 from league.access import get_night_or_404
 from results import nights
 

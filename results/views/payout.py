@@ -1,21 +1,22 @@
-"""TODO docstring."""
+"""The season payout (organizers): who is owed what of the season jackpot, paying it out, and its signed sheet."""
 from __future__ import annotations
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
-from league.cashbook import book as cashbook
+
 from league import once
-from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
-from results.forms import PayoutForm
+from league.access import get_season_or_404, organizer_required
+from league.cashbook import book as cashbook
 from league.models import Player
-from league.web.money import format_money
-from league.access import organizer_required
-from results import payout as results_payout
 from league.web.downloads import export_language, pdf_response
-from league.access import get_season_or_404
+from league.web.money import format_money
+from results import payout as results_payout
+from results.forms import PayoutForm
+from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
 
 
 def payout_rule() -> str:

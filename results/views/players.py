@@ -1,9 +1,11 @@
-"""TODO docstring."""
+"""A player's page (public): the season's nights, places and points, a chart, and his hand statistics."""
 from __future__ import annotations
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
 from league.models import Player
 from league.seasons import services
 from results import players

@@ -1,15 +1,17 @@
-"""TODO docstring."""
+"""Changing a season's points scheme once it has results: a preview of the new table, then a confirmed recomputation."""
 from __future__ import annotations
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from results import standings as results
-from league.access import organizer_required
+
+from league.access import get_season_or_404, organizer_required
+from league.rules.standings import RulesError
 from results import points
+from results import standings as season_table
 from results.forms import PointsSchemeForm
-from league.access import get_season_or_404
 
 
 @organizer_required
@@ -17,7 +19,7 @@ from league.access import get_season_or_404
 def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
     """Before the first results the scheme is simply set; afterwards the page shows what changes and asks first."""
     season = get_season_or_404(season_id)
-    frozen = results.season_has_results(season)
+    frozen = season_table.season_has_results(season)
     form = PointsSchemeForm(
         request.POST or None, initial={"points_scheme": season.points_scheme, "fixed_points": season.fixed_points}
     )
@@ -33,14 +35,14 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
                 confirm=data["confirm"],
                 reason=data["reason"],
             )
-        except results.ResultsError as error:
+        except season_table.ResultsError as error:
             form.add_error(None, str(error))
             if frozen:
                 try:
                     preview = points.preview_points_scheme(
                         season=season, scheme=data["points_scheme"], fixed_points=data["fixed_points"] or season.fixed_points
                     )
-                except results.RulesError:
+                except RulesError:
                     preview = None
         else:
             messages.success(request, _("The points scheme of %(season)s is changed.") % {"season": season.name})

@@ -1,4 +1,4 @@
-"""Placement sheets as PDF and the paper-results form: thin views over results.standings and manual_results."""
+"""Placement sheets as PDF (a table's, or all of a night's): thin views over `results.nights` and `results.sheets`."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -8,14 +8,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.models import Night
-from league.web.public_url import public_reverse
 from league.access import organizer_required
-
-from tournaments.models import Table
-from results.sheets import PlacementSheetRenderer
-from results import nights
+from league.models import Night
 from league.web.downloads import pdf_response
+from league.web.public_url import public_reverse
+from results import nights
+from results.sheets import PlacementSheetRenderer
+from tournaments.models import Table
 
 
 def _results_url(night: Night) -> str:

@@ -1,8 +1,6 @@
-"""Results pages: standings, nights, players and the jackpot (public), and the organizer's jackpot desk.
+"""The season standings (public): the table, page by page, with a name search and the season's awards.
 
-Thin: parse the request, call `results.standings`, render. Public pages need no
-login; they show nothing an organizer typed about money beyond the jackpot.
-"""
+Thin: parse the request, read `results.standings`, render. Public pages need no login."""
 from __future__ import annotations
 
 from django.core.paginator import Paginator
@@ -10,13 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-
-from results import standings as results
 from league.rules.inputs import ascii_whole_or_none, clean_search
 from league.seasons import services
+from results import standings as season_table
 from results import statistics as results_statistics
-
-
 
 # --- public -------------------------------------------------------------------
 
@@ -32,10 +27,10 @@ def standings(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"seasons": seasons, "season": season, "table": None}
     if season is None:
         return render(request, "league/results/standings.html", context)
-    table = results.season_standings(season)
+    table = season_table.season_standings(season)
     query = clean_search(request.GET.get("q", ""))
     me = table.standing_of(ascii_whole_or_none(request.GET.get("player")) or 0)
-    page = Paginator(table.rows, results.STANDINGS_PAGE_SIZE).get_page(
+    page = Paginator(table.rows, season_table.STANDINGS_PAGE_SIZE).get_page(
         request.GET.get("page") or (table.page_of(me) if me else 1)
     )
     found = table.search(query) if query else []
@@ -44,8 +39,8 @@ def standings(request: HttpRequest) -> HttpResponse:
         page=page,
         query=query,
         me=me,
-        found=[(row, table.page_of(row)) for row in found[: results.SEARCH_LIMIT]],
-        more_found=max(len(found) - results.SEARCH_LIMIT, 0),
+        found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],
+        more_found=max(len(found) - season_table.SEARCH_LIMIT, 0),
         awards=results_statistics.season_awards(season, table) if table.rows and page.number == 1 and not query else None,
     )
     return render(request, "league/results/standings.html", context)

@@ -1,8 +1,7 @@
 """The season's statistics table (public): every player's figures from the tracked hands, sortable.
 
-Thin: choose the season, read `tournaments.hands.figures`, sort, render. Sorting is
-a plain link (`?sort=vpip`), so it works without JavaScript.
-"""
+Thin: choose the season, read `results.statistics`, sort, render. Sorting is
+a plain link (`?sort=vpip`), so it works without JavaScript."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,11 +13,10 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from results.templatetags.hand_stats import share
-
-from league.web.numbers import format_percent
 from league.seasons import services
+from league.web.numbers import format_percent
 from results import statistics as results_statistics
+from results.templatetags.hand_stats import share
 
 # column -> how to read it from a row; numbers sort high first, a missing figure last
 COLUMNS = {

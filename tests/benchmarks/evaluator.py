@@ -26,9 +26,10 @@ def main(argv=None) -> int:
     from tournaments.poker import evaluator
     import_seconds = time.perf_counter() - t0
 
-    from tournaments.poker.cards import FULL_DECK, seeded_rng
     from treys import Card as TreysCard
     from treys import Evaluator as TreysEvaluator
+
+    from tournaments.poker.cards import FULL_DECK, seeded_rng
 
     t0 = time.perf_counter()
     evaluator._build_tables()

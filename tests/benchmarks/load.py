@@ -7,7 +7,7 @@ entries, the seating draw, each table's first dealer), starts gunicorn on
 127.0.0.1 the way `manage.py venue` does (DEBUG off; `--servers 2`: two
 instances on two ports sharing the database, phones alternating between them)
 and drives one phone per table with exactly what the tracker page sends
-(tests/benchmarks/phone_client.py): it opens the dealer link, then posts the
+(tests/benchmarks/support/phone_client.py): it opens the dealer link, then posts the
 form the dealer taps (with the `version` it saw) and reads the answer, deals,
 settles and names winners at showdowns, and asks for the table's revision every
 2 seconds while it is not waiting for an answer (a changed revision reloads the
@@ -44,8 +44,8 @@ from pathlib import Path
 
 import psutil
 
-from tests.benchmarks import phone_client
-from tests.benchmarks.phone_client import DealerPhone, Poll, Tap, VenueServer, start_venue_server, tree_cpu
+from tests.benchmarks.support import phone_client
+from tests.benchmarks.support.phone_client import DealerPhone, Poll, Tap, VenueServer, start_venue_server, tree_cpu
 from tests.benchmarks.venue import venue_db
 
 POLL_SECONDS = 2.0  # static/js/tracker.js POLL_MS
@@ -86,7 +86,7 @@ def database() -> Iterator[Database]:
         pid = postmaster_listening_on(parts.port or 5432) if local and parts.scheme.startswith("postgres") else None
         yield Database(url, f"DATABASE_URL ({parts.scheme}://{parts.hostname}:{parts.port or ''}{parts.path})", pid)
         return
-    from tests.benchmarks.postgres import throwaway_cluster
+    from tests.benchmarks.support.postgres import throwaway_cluster
 
     with throwaway_cluster() as cluster:
         yield Database(cluster.url, f"{cluster.version}, a throwaway cluster (fsync off)", cluster.postmaster_pid())

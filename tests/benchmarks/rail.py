@@ -36,7 +36,7 @@ import urllib.request
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from tests.benchmarks.phone_client import tree_cpu
+from tests.benchmarks.support.phone_client import tree_cpu
 from tests.benchmarks.venue import DealerPhone, start_venue_server, venue_db
 
 TV_SYNC_SECONDS = 30  # clock.js re-reads the state this often whatever the stream says

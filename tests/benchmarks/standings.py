@@ -60,8 +60,8 @@ def random_places(size: int, rng: random.Random) -> list[int]:
 def play_night(night, organizer, rng: random.Random, *, deposits: bool = True):
     """Draw the seating, type every table's paper results (random order, some ties), confirm the deposits."""
     from results import jackpot
-    from tournaments.placements import paper as manual_results
     from tournaments.night import services
+    from tournaments.placements import paper as manual_results
 
     tables = services.draw_seating(night=night, rng=rng)
     for table in tables:
@@ -143,12 +143,10 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
         from django.urls import reverse
         from django.utils import translation
 
-
         from results import nights as results_nights
-
         from results import standings as results
-        from tournaments.models import Placement, Table
         from results.sheets import PlacementSheetRenderer
+        from tournaments.models import Placement, Table
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()

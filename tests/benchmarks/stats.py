@@ -134,14 +134,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         _setup_django(os.path.join(folder, "bench.sqlite3"))
         from django.contrib.auth import get_user_model
+        from django.core.cache import caches
         from django.db import connection, reset_queries
         from django.test import Client
         from django.test.utils import CaptureQueriesContext
 
-        from django.core.cache import caches
-
-        from tournaments.models import Action, Hand, Seat, TableFigures
         from tournaments.hands.figures import figures_cache, keep_all_table_figures, keep_table_figures
+        from tournaments.models import Action, Hand, Seat, TableFigures
 
         def empty_caches():
             figures_cache.clear()  # memory and the hand_stats folder

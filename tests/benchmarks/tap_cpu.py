@@ -18,7 +18,8 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from tests.benchmarks import phone_client, rail, venue
+from tests.benchmarks import rail, venue
+from tests.benchmarks.support import phone_client
 
 
 def main() -> None:

@@ -183,7 +183,7 @@ def measure_ops(played_hands: int, repeat: int, night) -> None:
         def counting_tap(self, **data):
             with CaptureQueriesContext(connection) as queries:
                 real_tap(self, **data)
-            # As tests/tournaments/test_tap_cost.py counts: all but the BEGIN only SQLite's log shows.
+            # As tests/tournaments/tracker/test_tap_cost.py counts: all but the BEGIN only SQLite's log shows.
             counts.append(sum(1 for q in queries.captured_queries if not q["sql"].upper().startswith("BEGIN")))
 
         _Phone.tap = counting_tap

@@ -6,7 +6,7 @@ dealer link as fast as the server answers (read the table, tap a legal
 button, read the answer), then reads the database back. Prints taps/s and the
 tap's p50/p95 for 6 and 20 tables, and for each run how many taps were
 applied, answered "try again" or failed; asserts nothing. The load test in
-the suite (tests/league/test_venue_load.py) runs the same code and checks it.
+the suite (tests/league/venue/test_load.py) runs the same code and checks it.
 """
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from tests.benchmarks import phone_client
-from tests.benchmarks.phone_client import (  # noqa: F401  (re-exported: the venue test and the rail benchmark use them)
+from tests.benchmarks.support import phone_client
+from tests.benchmarks.support.phone_client import (
     BUSY,
     REPO_ROOT,
     SERVER_VARIABLES,
@@ -41,10 +41,10 @@ _SERVER_VARIABLES = SERVER_VARIABLES  # the browser tests import this name
 
 
 def venue_db(what: str, database: str, *extra: str) -> dict:
-    """Build or check the venue database (a SQLite file or a URL) in a process of its own (tests/benchmarks/venue_db.py)."""
+    """Build or check the venue database (a SQLite file or a URL) in a process of its own (tests/benchmarks/support/venue_db.py)."""
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
     result = subprocess.run(
-        [sys.executable, "-m", "tests.benchmarks.venue_db", what, database, *extra],
+        [sys.executable, "-m", "tests.benchmarks.support.venue_db", what, database, *extra],
         cwd=phone_client.REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,  # serve_checkout() may move it
     )
     if result.returncode != 0:

@@ -1,6 +1,6 @@
 import pytest
 
-from .factories import make_night, make_player
+from tests.league.factories import make_night, make_player
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 import shutil
 import subprocess
-from pathlib import Path
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.urls import reverse

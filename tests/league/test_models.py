@@ -6,8 +6,7 @@ from django.db import IntegrityError
 
 from league.desk import services
 from league.models import Entry, Player, age_on
-
-from .factories import FEE, NIGHT_DATE, make_player
+from tests.league.factories import FEE, NIGHT_DATE, make_player
 
 
 def test_age_counts_completed_years():

@@ -12,10 +12,16 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
 from league.pdf.text import FONT_DIR, FONT_FILES, printable
+from results.sheets import (
+    PayoutSheet,
+    PayoutSheetRenderer,
+    PayoutSheetRow,
+    PlacementSheetRenderer,
+    SheetRow,
+    TableSheet,
+)
 from tournaments.qr.sheet import QrSheetRenderer
-from results.sheets import PlacementSheetRenderer, SheetRow, TableSheet
 
 NAMES = {
     "German": "Jörg Weiß-Müller",

@@ -9,10 +9,10 @@ import pytest
 from league.desk import services as league_services
 from league.models import Night
 from tests.league.factories import make_night, make_player
-from tournaments.night import services
-from tournaments.tracker import services as tracker
 from tournaments.models import Seat, Table
+from tournaments.night import services
 from tournaments.poker.cards import seeded_rng
+from tournaments.tracker import services as tracker
 
 FEE = Decimal("10.00")
 

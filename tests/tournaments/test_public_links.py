@@ -8,9 +8,8 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tests.tournaments.conftest import table_of
 from tournaments.qr.codes import qr_svg
-
-from .conftest import table_of
 
 LAN = "http://192.168.178.23:8000"
 WARNING = "an address of this computer only"

@@ -1,7 +1,9 @@
-"""TODO docstring."""
+"""Forms of the clock's control page: the breaks, and what the TV shows."""
 from __future__ import annotations
+
 from django import forms
 from django.utils.translation import gettext_lazy
+
 from tournaments.models import TvScreen
 
 

@@ -14,9 +14,8 @@ from django.db.models import Count, Q
 from django.utils import timezone
 
 from league.models import Entry, Night
-
-from tournaments.poker import clock
 from tournaments.models import ClockState, Seat, Table, TableStatus, TvScreen
+from tournaments.poker import clock
 
 # How often a page that shows the clock (the TV, the control page) re-reads its state from the server.
 SYNC_SECONDS = 12

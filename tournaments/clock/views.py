@@ -1,6 +1,5 @@
-"""The blind clock's pages: the public TV screen and its JSON state, the organizers' controls."""
+"""The organizers' clock control page and its buttons. The TV's pages are in `live/tv/views.py`."""
 from __future__ import annotations
-
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,13 +9,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from league.access import get_night_or_404, organizer_required
 from league.models import Night
 from league.web.public_url import public_reverse
-from league.access import get_night_or_404, organizer_required
-
 from tournaments.clock import services as clock_control
 from tournaments.clock.forms import BreakForm, TvForm
-
 
 
 def _control_context(night: Night, **extra) -> dict:

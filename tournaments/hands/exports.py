@@ -15,11 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tournaments.hands.figures import per_table
+from tournaments.hands.stored import played_hand
 from tournaments.models import Action, Hand
 from tournaments.poker.ohh import ohh_hand
 from tournaments.poker.phh import phh_document, phh_documents
-from tournaments.hands.figures import per_table
-from tournaments.hands.stored import played_hand
 
 FORMATS = ("phh", "ohh")
 TableRow = tuple[int, str, datetime.datetime | None]  # id, status, finished_at

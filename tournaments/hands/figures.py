@@ -1,16 +1,15 @@
-"""Reads for player statistics and hand exports: stored hands -> replay -> figures.
+"""A finished table's hand statistics, kept: stored hands -> replay -> figures per seat.
 
 The figures are defined in :mod:`tournaments.poker.stats` (pure); this module
-loads the hands of some tables in a fixed number of queries, replays them
-through the engine (the same replay as the tracker and ``replay_hand``) and
-adds them up per seat. A finished table's figures are computed once, when it
-finishes, and kept in the database (:class:`~tournaments.models.TableFigures`,
-one row per table, stamped with the table's revision): the pages add up
-stored rows. A table without a current row (finished before the upgrade, or
-changed since: an undo, a corrected place) is replayed on view and its row
-written then. Only complete hands count; hands of tables still playing are
-replayed each time. The hand-history documents are kept in a file cache.
-"""
+replays the hands of some tables (the same replay as the tracker and
+``replay_hand``) and adds them up per seat. A finished table's figures are
+computed once, when it finishes, and kept in the database
+(:class:`~tournaments.models.TableFigures`, one row per table, stamped with the
+table's revision). A table without a current row (finished before the upgrade,
+or changed since: an undo, a corrected place) is replayed on view and its row
+written then. Hands of tables still playing are replayed each time. The
+hand-history documents are kept in a file cache. The season's readings of
+these figures are in `results/statistics.py`."""
 from __future__ import annotations
 
 import datetime
@@ -21,9 +20,9 @@ from collections.abc import Iterable, Sequence
 from django.core.cache import caches
 from django.db.models import Q
 
+from tournaments.hands.stored import load_hands, played_hand
 from tournaments.models import Action, Hand, Table, TableFigures, TableStatus
 from tournaments.poker import stats as pure
-from tournaments.hands.stored import load_hands, played_hand
 
 HandKey = tuple[int, int]  # (table id, hand number)
 SeatFigures = dict[int, pure.PlayerStats]  # seat id -> figures at that table

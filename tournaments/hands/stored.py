@@ -1,8 +1,11 @@
-"""TODO docstring."""
+"""A stored hand as the `replay_hand` contract reads it, its replay, and the stored hands of some tables in two queries."""
 from __future__ import annotations
+
 from collections import defaultdict
 from collections.abc import Sequence
+
 from django.db.models import Q
+
 from tournaments.models import Action, Hand, HandStatus, TableStatus
 from tournaments.poker.replay import PlayedHand, play_hand
 

@@ -11,13 +11,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from league.models import Player
 from league.access import get_night_or_404, organizer_required
-
+from league.models import Player
+from tournaments.hands import stored
 from tournaments.hands.exports import FORMATS, hands_file
 from tournaments.models import HandStatus, Seat, Table, TableStatus
 from tournaments.poker.timeline import hand_frames
-from tournaments.hands import stored
 
 
 def _finished_table_or_404(table_id: int) -> Table:

@@ -2,8 +2,9 @@
 
 import secrets
 
-import tournaments.models.night
 from django.db import migrations, models
+
+import tournaments.models.night
 
 
 def one_revision_per_table(apps, schema_editor):

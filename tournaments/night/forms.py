@@ -1,9 +1,10 @@
+"""Forms of the night's organizer pages: a late entry, a walk-in, paying and seating, finishing the night."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.desk.forms import FeeField
-from league.models import Player
 from league.desk.forms import NewPlayerForm
+from league.models import Player
+from league.web.fields import FeeField
 
 
 class LateEntryForm(forms.Form):

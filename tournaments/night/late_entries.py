@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
-
 from tournaments.models import Seat
 from tournaments.night.services import NightError, _lock_night, seat_late, seat_late_entry, table_for_late_entry
 

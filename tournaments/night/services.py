@@ -1,6 +1,5 @@
-"""Use cases of the night before and around play: the seating draw, late entries, the first dealer,
-placement corrections. The hand itself goes through `tracker.py`.
-"""
+"""Use cases of the night before and around play: the seating draw, late entries, the first dealer, the
+dealer link, finishing the night. The hand itself goes through `tournaments.tracker.services`."""
 from __future__ import annotations
 
 import logging
@@ -14,9 +13,8 @@ from django.utils.translation import gettext as _
 
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
-
-from tournaments.poker import seating
 from tournaments.models import Hand, Placement, Seat, Table, TableStatus, new_dealer_token
+from tournaments.poker import seating
 
 logger = logging.getLogger(__name__)
 

@@ -1,4 +1,4 @@
-"""Seating, tables and the first dealer: thin views over tournaments.night.services."""
+"""Seating, tables, the first dealer, walk-ins and late entries, finishing the night: thin views over `tournaments.night.services`."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -8,21 +8,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.night.forms import WalkInForm
-from league.web.compression import never_compress
-from league.models import Entry, Night, NightStatus, Player
-from league.web.public_url import public_reverse
-from league.access import get_night_or_404, organizer_required
-
-from tournaments.night import late_entries, services
-from tournaments.night.forms import LateEntryForm
-from tournaments.models import Placement, Seat, Table
-from tournaments.qr.codes import qr_svg
-from tournaments.night.forms import FinishNightForm
 from league import once
+from league.access import get_night_or_404, organizer_required
 from league.desk.forms import WithdrawForm
-from tournaments.night.forms import PayAndSeatForm
+from league.models import Entry, Night, NightStatus, Player
+from league.web.compression import never_compress
+from league.web.public_url import public_reverse
+from tournaments.models import Placement, Seat, Table
+from tournaments.night import late_entries, services
+from tournaments.night.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
 from tournaments.night.services import NightError
+from tournaments.qr.codes import qr_svg
 
 
 def _tables_with_seats(night: Night) -> list[Table]:

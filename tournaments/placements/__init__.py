@@ -1,0 +1,2 @@
+"""A table's finishing order after play: the organizer's correction of one place (with its reason, logged), and
+the results of a table played on paper, typed from its signed placement sheet."""

@@ -1,8 +1,9 @@
-"""TODO docstring."""
+"""The form that corrects one place."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from league.web.fields import WholeNumberField
+
 from league.rules.inputs import MAX_PLACE
+from league.web.fields import WholeNumberField
 
 
 class PlacementCorrectionForm(forms.Form):

@@ -20,12 +20,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.rules import standings
 from league.models import PaperSheet
+from league.rules import standings
 from league.web.rule_errors import rules_message
-
-from tournaments.night import services
 from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
+from tournaments.night import services
 from tournaments.placements import services as placements_services
 
 

@@ -1,11 +1,13 @@
-"""TODO docstring."""
+"""Correcting one place of a finished table: the organizer's reason is kept beside the old place."""
 from __future__ import annotations
 
 import logging
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
-from tournaments.hands import figures as statistics
+
+from tournaments.hands import figures
 from tournaments.models import Placement, PlacementCorrection
 from tournaments.night.services import NightError
 
@@ -36,6 +38,6 @@ def correct_placement(*, placement: Placement, place: int, reason: str, by: Abst
 
 def _keep_figures(table_id: int) -> None:
     try:
-        statistics.keep_table_figures(table_id)
+        figures.keep_table_figures(table_id)
     except Exception:  # replayed on the next view anyway; the correction stands
         logger.exception("could not keep the figures of table %s", table_id)

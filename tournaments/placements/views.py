@@ -1,18 +1,19 @@
-"""TODO docstring."""
+"""Correcting a place, and typing a paper table's results: thin views over `tournaments.placements`."""
 from __future__ import annotations
 
-from tournaments.placements import services
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
-from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
+
 from league.access import organizer_required
-from tournaments.placements import paper as manual_results
+from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
 from tournaments.models import Table
 from tournaments.models.night import Placement
+from tournaments.placements import paper as manual_results
+from tournaments.placements import services
 from tournaments.placements.forms import PlacementCorrectionForm
 
 

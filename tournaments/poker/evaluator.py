@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from tournaments.poker.cards import Card, CardError, FULL_DECK, format_cards, parse_cards
+from tournaments.poker.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 
 __all__ = [
     "CATEGORIES",

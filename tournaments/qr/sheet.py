@@ -19,7 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table, TableStyle
 
-from league.pdf.sheet import PDF, QrCode, para, SheetRenderer
+from league.pdf.sheet import PDF, QrCode, SheetRenderer, para
 
 
 @dataclass(frozen=True)

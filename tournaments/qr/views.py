@@ -8,11 +8,10 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.web.public_url import public_reverse
 from league.access import get_night_or_404, organizer_required
-
-from tournaments.qr.sheet import QrSheet, QrSheetRenderer
 from league.web.downloads import pdf_response
+from league.web.public_url import public_reverse
+from tournaments.qr.sheet import QrSheet, QrSheetRenderer
 
 
 @organizer_required

@@ -14,7 +14,6 @@ import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-
 from datetime import datetime
 
 from django.apps import apps
@@ -22,7 +21,6 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from tournaments.tracker import prepared
 from tournaments.clock.services import blinds_now
 from tournaments.models import (
     Action,
@@ -37,9 +35,9 @@ from tournaments.models import (
     new_revision,
 )
 from tournaments.poker import holdem
-from tournaments.tracker.seat_names import unique_names
 from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
-
+from tournaments.tracker import prepared
+from tournaments.tracker.seat_names import unique_names
 
 logger = logging.getLogger(__name__)
 

@@ -13,23 +13,22 @@ from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
-from django.utils.html import format_html
-from django.urls import reverse
-from django.utils.http import urlencode
-from django_htmx.http import HttpResponseClientRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
-from league.web.busy import BUSY_MESSAGE, is_database_busy
 from league.access import organizer_required
-
-from tournaments.tracker import services as tracker
+from league.web.busy import BUSY_MESSAGE, is_database_busy
+from tournaments.hands import stored
 from tournaments.models import Hand, Table
 from tournaments.poker import holdem
+from tournaments.tracker import services as tracker
 from tournaments.tracker.page import PANELS, tracker_context
-from tournaments.hands import stored
 
 
 def _table_for(request: HttpRequest, table_id: int | None, token: str | None) -> Table:

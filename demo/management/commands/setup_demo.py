@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.desk import services
-from league.seasons import services as seasons
 from league.models import Entry, Night, NightStatus, Player, Season
+from league.seasons import services as seasons
 from results import jackpot
 
 PLAYERS = [
@@ -81,8 +81,8 @@ class Command(BaseCommand):
 
     def _last_week(self, season: Season, players: list[Player], organizer) -> None:
         """A finished night with paper results and confirmed deposits, so standings and jackpot show something."""
-        from tournaments.placements import paper as manual_results
         from tournaments.night import services as night_services
+        from tournaments.placements import paper as manual_results
         from tournaments.poker.cards import seeded_rng
 
         today = timezone.localdate()

@@ -31,9 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
-from tournaments.poker.cards import FULL_DECK, Card, CardError, parse_card, parse_cards
-
 from housegames.engines.imperial.hands import HandReading, bonus_category, bonus_odds, compare_hands, read_hand
+from tournaments.poker.cards import FULL_DECK, Card, CardError, parse_card, parse_cards
 
 __all__ = [
     "DECISIONS",

@@ -30,11 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.poker import evaluator as _ev
-from tournaments.poker.evaluator import CATEGORIES, category_floor
-
 from housegames.engines.uth.rules import RuleProfile, get_profile
 from housegames.engines.uth.strategy import OUTS_LIMIT, raises_preflop
+from tournaments.poker import evaluator as _ev
+from tournaments.poker.evaluator import CATEGORIES, category_floor
 
 __all__ = [
     "TRIPS_EXACT_COUNTS",

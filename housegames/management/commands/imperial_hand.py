@@ -10,9 +10,8 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from tournaments.management.contract_io import ContractInputError, check_argument, run_contract
-
 from housegames.engines.imperial.hands import HandError, read_hand
+from tournaments.management.contract_io import ContractInputError, check_argument, run_contract
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ line to standard error, nothing to standard output, and exits with status 2.
 
 from django.core.management.base import BaseCommand
 
-from housegames.engines.uth.rules import UthError
 from housegames.engines.uth.contract import settle_json
+from housegames.engines.uth.rules import UthError
 from tournaments.management.contract_io import read_input, run_contract
 
 

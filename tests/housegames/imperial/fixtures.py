@@ -5,9 +5,8 @@ from decimal import Decimal
 
 import pytest
 
+from housegames.models import STARTING_PLAY_MONEY, Bankroll, BankrollEntry
 from housegames.services import imperial as imperial_play
-from housegames.models import Bankroll, BankrollEntry, STARTING_PLAY_MONEY
-
 from tests.housegames.engines.imperial.decks import stacked_deck
 
 

@@ -6,13 +6,12 @@ from django.db import IntegrityError, transaction
 from django.test import override_settings
 from django.utils import translation
 
-from housegames.services import imperial as imperial_play
 from housegames.engines.imperial.round import Round
-from housegames.services.imperial import ImperialPlayError, LastCardNeedsConfirmation, play, start_round
 from housegames.models import Bankroll, BankrollEntry, ImperialRound
-
+from housegames.services import imperial as imperial_play
+from housegames.services.imperial import ImperialPlayError, LastCardNeedsConfirmation, play, start_round
 from tests.housegames.engines.imperial.decks import stacked_deck
-from .fixtures import bankroll, deal, top_up  # noqa: F401  (fixtures)
+from tests.housegames.imperial.fixtures import bankroll, deal, top_up
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,8 @@ from django.urls import reverse
 
 from housegames.engines.imperial.round import Round
 from housegames.models import Bankroll, ImperialRound
-
 from tests.housegames.engines.imperial.decks import stacked_deck
-from .fixtures import deal, top_up  # noqa: F401  (fixtures)
+from tests.housegames.imperial.fixtures import deal, top_up
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,8 @@
 """Fixing the deck of the next Ultimate Texas Hold'em rounds in tests (never in production)."""
 from __future__ import annotations
 
-from housegames.services import uth as uth_play
 from housegames.engines.uth.rules import deck_order
+from housegames.services import uth as uth_play
 
 
 class StackedDeck:

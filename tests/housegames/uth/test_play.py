@@ -5,11 +5,10 @@ from decimal import Decimal
 
 import pytest
 
-from housegames.services import uth as uth_play
 from housegames.models import Bankroll, BankrollEntry, JackpotMeter, JackpotMeterEvent, UthRound
+from housegames.services import uth as uth_play
 from housegames.services.uth import BetSlip, StaleRound, UthPlayError
-
-from .helpers import stack_decks
+from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.django_db
 

@@ -11,12 +11,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from housegames.engines.uth.rules import PROFILES, TableLimits, UthError, UthRound, deck_order, settle_jackpot
-from housegames.models import Bankroll, BankrollEntry, UthRound as StoredRound
+from housegames.models import Bankroll, BankrollEntry
+from housegames.models import UthRound as StoredRound
 from housegames.services import uth as uth_play
 from housegames.services.uth import BetSlip, UthPlayError
+from tests.housegames.uth.helpers import stack_decks
 from tournaments.poker.cards import parse_cards
-
-from .helpers import stack_decks
 
 METER = Decimal("10000.00")
 ROYAL_BOARD = parse_cards("QsJsTs3d3c")

@@ -7,8 +7,7 @@ import pytest
 from django.urls import reverse
 
 from housegames.models import Bankroll, BankrollEntry, UthRound
-
-from .helpers import stack_decks
+from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.django_db
 

@@ -157,7 +157,11 @@ def _random_tables(seed: int, tables: int = 6, hands: int = 30):
     import random
 
     from tests.tournaments.poker.random_hands import (
-        hand_as_contract_input, play_random_hand, random_deal, random_pot_winners, random_setup,
+        hand_as_contract_input,
+        play_random_hand,
+        random_deal,
+        random_pot_winners,
+        random_setup,
     )
 
     rng = random.Random(seed)

@@ -11,19 +11,18 @@ from housegames.engines.imperial.round import (
     DEALER_NOT_QUALIFIED,
     DECISIONS,
     FINISHED,
-    IllegalMove,
     NOTE_KINDS,
     RETURN_KINDS,
     STAKE_KINDS,
     WIN_KINDS,
+    IllegalMove,
     LastCardWarning,
     Round,
     Stake,
     TableRules,
 )
+from tests.housegames.engines.imperial.decks import stacked_deck
 from tournaments.poker.cards import format_cards, parse_cards, seeded_rng, shuffled_deck
-
-from .decks import stacked_deck
 
 NOTHING = "Qh Js 8s 5c 2c"        # high card: no dealer qualification, no bonus
 DEALER_AK = "Ad Kc Tc 3h 4d"       # Ace-King: the dealer qualifies with the least he may

@@ -9,7 +9,13 @@ import pytest
 
 from housegames.engines.uth import simulation as uth_sim
 from housegames.engines.uth.rules import UthRound, deck_order
-from housegames.engines.uth.simulation import TRIPS_EXACT_COUNTS, deal_nine, exact_trips_return, make_round_function, simulate
+from housegames.engines.uth.simulation import (
+    TRIPS_EXACT_COUNTS,
+    deal_nine,
+    exact_trips_return,
+    make_round_function,
+    simulate,
+)
 from housegames.engines.uth.strategy import dealer_outs, decide, raises_flop, raises_preflop, raises_river
 from tournaments.poker.cards import FULL_DECK, parse_cards
 

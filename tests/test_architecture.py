@@ -1,0 +1,66 @@
+"""The layout docs/architecture.md describes, held against the code.
+
+The layers themselves are import-linter contracts (`.importlinter`, also run by CI as `lint-imports`); these
+tests run them with the rest of the suite and check what import-linter cannot: that folders say what they
+hold (no module names standing in for a package, no folder too big to scan) and that each package says in
+its docstring what it is for.
+"""
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ("config", "league", "tournaments", "results", "live", "housegames", "demo")
+MAX_MODULES = 15
+# Django finds these folders by their names; they are not rooms of their own.
+CONVENTIONS = {"migrations", "management", "commands", "templatetags", "formats", "de", "en"}
+
+
+def _folders(*tops: str):
+    for top in tops:
+        for folder, subfolders, files in os.walk(ROOT / top):
+            subfolders[:] = sorted(d for d in subfolders if d not in {"__pycache__", "node_modules", "migrations"})
+            yield Path(folder), sorted(f for f in files if f.endswith(".py"))
+
+
+def test_the_import_contracts_hold():
+    lint = Path(sys.executable).with_name("lint-imports")
+    result = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize("top", [*APPS, "tests"])
+def test_no_folder_holds_more_than_15_modules(top):
+    crowded = {str(folder.relative_to(ROOT)): len(files) for folder, files in _folders(top) if len(files) > MAX_MODULES}
+    assert not crowded
+
+
+def test_no_module_name_stands_in_for_a_package():
+    """`views_cashbook.py` beside `views.py` is a folder written into file names: one family, one package."""
+    families = []
+    for folder, files in _folders(*APPS):
+        if CONVENTIONS & set(folder.relative_to(ROOT).parts):
+            continue  # management commands are named for what an organizer types
+        names = {f[:-3] for f in files} | {d.name for d in folder.iterdir() if d.is_dir() and (d / "__init__.py").exists()}
+        for name in names - {"__init__"}:
+            prefix = name.split("_")[0]
+            if "_" in name and (prefix in names or any(n != name and n.startswith(prefix + "_") for n in names)):
+                families.append(str((folder / name).relative_to(ROOT)))
+    assert not sorted(families)
+
+
+def test_every_package_says_what_it_holds():
+    silent = []
+    for folder, files in _folders(*APPS):
+        if "__init__.py" not in files or CONVENTIONS & set(folder.relative_to(ROOT).parts):
+            continue
+        if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))):
+            silent.append(str(folder.relative_to(ROOT)))
+    assert not silent
