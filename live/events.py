@@ -2,12 +2,12 @@
 
 A screen opens one stream (EventSource) and keeps it. The stream's thread
 sleeps on a condition; one watcher thread per server process looks a few
-times a second whether anything was written at all (`live_mark`: on SQLite a
+times a second whether anything was written at all (`live.mark`: on SQLite a
 read of the WAL-index header, no query), and only then reads the versions of
-what its streams show (`live.night_pulse` and the night's tables'
-`live.table_pulses`, two queries per night, once per machine for each write),
+what its streams show (`live.versions.night_pulse` and the night's tables'
+`live.versions.table_pulses`, two queries per night, once per machine for each write),
 and wakes the streams whose version changed. Each stream then
-sends the changed piece, rendered once per version (`live_cache`), so the
+sends the changed piece, rendered once per version (`live.cache`), so the
 cost follows the changes, not the viewers. Between changes a comment every
 `KEEPALIVE_SECONDS` keeps proxies from closing the stream (and tells the server
 a viewer left: the write fails); after `MAX_STREAM_SECONDS` the stream ends and

@@ -4,7 +4,7 @@ The live screens' watcher (`live/events.py`) looks at it a few
 times a second and reads the versions (`live/versions.py`) only when it
 moved, so idle screens cost almost nothing. Where the mark means the same in
 every process of the machine (`Mark.shared`), the first process to see a new
-mark reads the versions and the others read its copy (`live_cache`): a tap is
+mark reads the versions and the others read its copy (`live.cache`): a tap is
 read once per machine, not once per worker.
 
 - SQLite in WAL mode (the venue): the WAL-index header at the start of the

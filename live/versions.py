@@ -6,7 +6,7 @@ announcement and the TV settings), the count and newest id of the actions,
 hands, placements and seats, the open hands' status and board, the tables'
 statuses and the paid entries. An undo removes a row, so counts go with the
 newest ids. About 0.3 ms of SQL on SQLite. One watcher per server process asks
-for it after each write (`live/events.py`, `live_mark.py`); the
+for it after each write (`live/events.py`, `live.mark`); the
 polling fallback asks it per screen.
 
 A night's version has three parts, "clock-seats-play": the clock; who sits and

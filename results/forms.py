@@ -6,8 +6,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.forms import money_field
-from league.cashbook.models import PaymentMethod
-from league.models import PointsScheme, validate_points_list
+from league.models import PaymentMethod, PointsScheme, validate_points_list
 
 
 class PayoutForm(forms.Form):

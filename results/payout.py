@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.cashbook.book import CashError, Line, exact_cents, in_book_order, stored_lines
-from league.cashbook.models import CashBox, CashLine, LineKind, PaymentMethod
-from league.models import NightStatus, Player, Season
+from league.models import CashBox, CashLine, LineKind, NightStatus, PaymentMethod, Player, Season
 from league.rules import payouts, standings
 from league.web.money import format_money
 from results import jackpot

@@ -1,4 +1,4 @@
 """The house games' rows: play-money bankrolls, UTH rounds with the jackpot meter, Imperial rounds."""
-from housegames.models.bankroll import *
-from housegames.models.imperial import *
-from housegames.models.uth import *
+from housegames.models.bankroll import *  # noqa: F401,F403
+from housegames.models.imperial import *  # noqa: F401,F403
+from housegames.models.uth import *  # noqa: F401,F403

@@ -27,8 +27,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.cashbook.models import CashBox, CashCount, CashLine, LineKind, PaymentMethod
-from league.models import Entry, JackpotDeposit, Night, Season
+from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, PaymentMethod, Season
 from league.web.money import cents, format_money
 
 ZERO = Decimal("0.00")

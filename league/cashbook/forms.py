@@ -14,8 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.book import DENOMINATIONS
-from league.cashbook.models import CashBox
-from league.models import Night, Season
+from league.models import CashBox, Night, Season
 from league.web.fields import FeeField, WholeNumberField
 
 

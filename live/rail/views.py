@@ -92,7 +92,7 @@ def _night_partial(night_id: int, pulse: str, tables: dict[int, live.NightTable]
         key += ":" + ",".join(f"{table_id}={version}" for table_id, version in sorted(_playing(tables).items()))
     return _cached(
         key,
-        lambda: render_to_string("tournaments/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)),
+        lambda: render_to_string("live/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)),
     )
 
 
@@ -103,7 +103,7 @@ def _table_context(table: Table, pulse: str) -> dict:
 def _table_partial(table_id: int, pulse: str) -> str:
     def build() -> str:
         table = Table.objects.select_related("night__season").get(pk=table_id)
-        return render_to_string("tournaments/rail/table.html#rail", _table_context(table, pulse))
+        return render_to_string("live/rail/table.html#rail", _table_context(table, pulse))
 
     return _cached(f"rail:table:{table_id}:{pulse}", build)
 
@@ -119,7 +119,7 @@ def night_rail(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
     if request.htmx:
         return _tagged(HttpResponse(_night_partial(night.pk, pulse)), pulse)
-    return _tagged(render(request, "tournaments/rail/night.html", _night_context(night, pulse)), pulse)
+    return _tagged(render(request, "live/rail/night.html", _night_context(night, pulse)), pulse)
 
 
 @require_GET
@@ -131,7 +131,7 @@ def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
         return unchanged
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
     if not request.htmx:
-        return render(request, "tournaments/rail/table.html", _table_context(table, pulse))
+        return render(request, "live/rail/table.html", _table_context(table, pulse))
     return _tagged(HttpResponse(_table_partial(table.pk, pulse)), pulse)
 
 
@@ -159,7 +159,7 @@ def _table_payloads(table_id: int):
 
 class _NightRailEvents:
     """The night's rail: after a tap only the card of the table that changed (one of six, not the whole rail),
-    found by the tables' versions the watcher read anyway (`live_events.hub.tables`); the whole #rail partial
+    found by the tables' versions the watcher read anyway (`live.events.hub.tables`); the whole #rail partial
     when the page's version is unknown, a table started or stopped playing, or the seats changed."""
 
     def __init__(self, night_id: int, seen: str) -> None:

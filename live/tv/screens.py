@@ -96,7 +96,7 @@ def cached_for_seats(kind: str, night: Night, pulse: str, build: Callable[[], st
 
 def screens_html(night: Night, pulse: str) -> str:
     """The TV's other screens (seating, eliminations, standings) as of `pulse`."""
-    return cached_for_seats("screens", night, pulse, lambda: render_to_string("tournaments/clock/_screens.html", screens_context(night)))
+    return cached_for_seats("screens", night, pulse, lambda: render_to_string("live/tv/_screens.html", screens_context(night)))
 
 
 def screens_context(night: Night) -> dict:

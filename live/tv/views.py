@@ -49,7 +49,7 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
     rail_url = public_reverse("night_rail", night.pk)
     return render(
         request,
-        "tournaments/clock/tv.html",
+        "live/tv/tv.html",
         {
             "night": night,
             "board": board,

@@ -26,7 +26,7 @@ from tournaments.models import Table
 def jackpot(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons.choose_season(request.GET.get("season"))
     report = season_money.season_jackpot(season) if season else None
-    return render(request, "league/results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report})
+    return render(request, "results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report})
 
 
 @organizer_required
@@ -34,7 +34,7 @@ def jackpot(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def night_jackpot(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "league/results/night_jackpot.html", {"night": night, "report": season_money.night_jackpot(night)})
+    return render(request, "results/night_jackpot.html", {"night": night, "report": season_money.night_jackpot(night)})
 
 
 @organizer_required
@@ -54,7 +54,7 @@ def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
     if request.htmx:
         night = table.night
         context = {"night": night, "report": season_money.night_jackpot(night)}
-        return render(request, "league/results/night_jackpot.html#jackpot-main", context)
+        return render(request, "results/night_jackpot.html#jackpot-main", context)
     return redirect("night_jackpot", table.night_id)
 
 
@@ -69,7 +69,7 @@ def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
         "payout": payout.season_payout(season, table=table),
         "rule": payout_rule(),
     }
-    return render(request, "league/results/season_jackpot.html", context)
+    return render(request, "results/season_jackpot.html", context)
 
 
 @organizer_required

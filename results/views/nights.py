@@ -12,4 +12,4 @@ from results import nights
 @require_GET
 def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "league/results/night.html", {"night": night, "tables": nights.tables_results(night)})
+    return render(request, "results/night.html", {"night": night, "tables": nights.tables_results(night)})

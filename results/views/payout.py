@@ -49,7 +49,7 @@ def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
                 request, _("Payment recorded: %(amount)s to %(name)s.") % {"amount": format_money(data["amount"]), "name": player.name}
             )
             return redirect("season_payout", season.pk)
-    return render(request, "league/cashbook/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()})
+    return render(request, "results/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()})
 
 
 @organizer_required

@@ -24,4 +24,4 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         scopes.insert(0, (season.name, stats.season))
     context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart,
                "stats": stats, "stats_scopes": scopes}
-    return render(request, "league/results/player.html", context)
+    return render(request, "results/player.html", context)

@@ -48,4 +48,4 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
             messages.success(request, _("The points scheme of %(season)s is changed.") % {"season": season.name})
             return redirect(season.get_absolute_url())
     context = {"season": season, "form": form, "frozen": frozen, "preview": preview, "changes": season.scheme_changes.select_related("changed_by")}
-    return render(request, "league/results/points_scheme.html", context)
+    return render(request, "results/points_scheme.html", context)

@@ -26,7 +26,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     seasons, season = services.choose_season(request.GET.get("season"))
     context: dict[str, object] = {"seasons": seasons, "season": season, "table": None}
     if season is None:
-        return render(request, "league/results/standings.html", context)
+        return render(request, "results/standings.html", context)
     table = season_table.season_standings(season)
     query = clean_search(request.GET.get("q", ""))
     me = table.standing_of(ascii_whole_or_none(request.GET.get("player")) or 0)
@@ -43,7 +43,7 @@ def standings(request: HttpRequest) -> HttpResponse:
         more_found=max(len(found) - season_table.SEARCH_LIMIT, 0),
         awards=results_statistics.season_awards(season, table) if table.rows and page.number == 1 and not query else None,
     )
-    return render(request, "league/results/standings.html", context)
+    return render(request, "results/standings.html", context)
 
 
 # --- organizers: the night's jackpot and deposits ------------------------------------

@@ -91,4 +91,4 @@ def season_statistics(request: HttpRequest) -> HttpResponse:
     rows = sort_rows([row for row in data.rows if row.figures.hands or row.figures.sat_out], column) if data else []
     rows = _shown(rows)
     context = {"seasons": seasons, "season": season, "data": data, "rows": rows, "sort": column, "columns": HEADINGS}
-    return render(request, "league/results/statistics.html", context)
+    return render(request, "results/statistics.html", context)

@@ -12,8 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league import once
-from league.cashbook.models import CashLine
-from league.models import Entry, Player
+from league.models import CashLine, Entry, Player
 from tests.league.factories import make_night
 
 NEW_PLAYER = {"name": "Nina Neu", "date_of_birth": "1999-03-04", "id_checked_adult": "on", "pay_now": "on", "fee": "10.00"}

@@ -15,7 +15,7 @@ fold by themselves; a player is asked to act only when he has a decision.
 :meth:`Hand.settle` ends the hand with cards or with the dealer's named
 winners and returns a :class:`HandResult`.
 
-Decisions the contract leaves open (for the README's design section):
+Decisions the contract leaves open (docs/design.md):
 
 - A player who starts the hand with no chips is not dealt in: he posts no
   blind, never acts, is in no pot and is not "busted" (he was out already).

@@ -1,7 +1,7 @@
 """The dealer's action bar while a player is to act, in Python: drawn after nearly every tap.
 
 As a template branch it was the largest part of a tap's drawing after the seat rows went to Python
-(0.4 of 1.4 ms, `tests.benchmarks.tracker`). Written out here like the seat rows (`tracker_rows.py`):
+(0.4 of 1.4 ms, `tests.benchmarks.tracker`). Written out here like the seat rows (`tournaments.tracker.rows`):
 every value passes through `format_html` or `conditional_escape`, the texts are the template's msgids,
 the translations of `translate` escaped and those of `blocktranslate` not, as the tags do.
 """
@@ -92,7 +92,7 @@ def betting_bar(context) -> SafeString:
 
 
 def _size_buttons(sizes: Iterable) -> SafeString:
-    """A button for each quick size (`tracker_view.Sizing`): its name and the amount it raises to."""
+    """A button for each quick size (`tournaments.tracker.page.Sizing`): its name and the amount it raises to."""
     return mark_safe("".join(  # each button is built by format_html
         format_html(
             '\n        <button name="to" value="{}" class="secondary"><span>{}</span><strong>{}</strong></button>',

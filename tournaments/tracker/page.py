@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from league.web.money import cents
 from tournaments.models import TableStatus
 from tournaments.poker import holdem
 from tournaments.poker.cards import parse_cards
@@ -185,8 +186,6 @@ def tracker_context(
     result_stands = finished and state.result_stands
     jackpot_sum = None
     if finished and not result_stands:
-        from league.web.money import cents
-
         # The seats' entries came with the one read: results.standings.table_jackpot_sum without a query.
         jackpot_sum = cents(sum((seat.entry.jackpot_share for seat in state.seats), Decimal(0)))
     return {

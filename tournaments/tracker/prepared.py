@@ -1,6 +1,6 @@
 """The statements every tap runs: prepared on PostgreSQL, through an ordinary cursor elsewhere.
 
-The profile of a tap on PostgreSQL (README, "The dealer's phone") found the server planning the
+The profile of a tap on PostgreSQL (docs/design.md, "The dealer's phone") found the server planning the
 locked read, a join of eight tables, in about 1.2 ms, six times as long as running it. Django binds
 parameters in the client and never prepares. This cursor binds on the server, and psycopg prepares each
 statement the first time a connection runs it (`prepare_threshold` in the settings; Django's own cursors

@@ -20,7 +20,7 @@ from tournaments.tracker.labels import badge_label
 
 
 def seat_rows(rows: Iterable) -> SafeString:
-    """The `<li>` of each `tracker_view.SeatRow`, in seat order."""
+    """The `<li>` of each `tournaments.tracker.page.SeatRow`, in seat order."""
     return mark_safe("".join(_row(row) for row in rows))  # each row is built by format_html
 
 

@@ -21,7 +21,9 @@ from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from league.models import JackpotDeposit, NightStatus
 from tournaments.clock.services import blinds_now
+from tournaments.hands.figures import keep_table_figures
 from tournaments.models import (
     Action,
     Hand,
@@ -80,7 +82,7 @@ class TableState:
         if self.deposit_confirmed is None:
             return result_stands(self.table)
         return self.table.status == TableStatus.FINISHED and (
-            self.table.night.status == _night_finished() or self.deposit_confirmed
+            self.table.night.status == NightStatus.FINISHED or self.deposit_confirmed
         )
 
     @property
@@ -106,19 +108,11 @@ class TableState:
         return {name: seat_id for seat_id, name in self.engine_names().items()}
 
 
-def _night_finished() -> str:
-    from league.models import NightStatus  # league imports tournaments' models
-
-    return NightStatus.FINISHED
-
-
 def result_stands(table: Table) -> bool:
     """The table is over and its result accepted (deposit confirmed, or the night finished):
     closed to the dealer link; only an organizer's recorded correction changes it now."""
     if table.status != TableStatus.FINISHED:
         return False
-    from league.models import JackpotDeposit, NightStatus  # league imports tournaments' models
-
     return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.filter(table_id=table.pk).exists()
 
 
@@ -134,7 +128,7 @@ def _set_placement(seat: Seat, placement: Placement | None) -> None:
 
 # --- reading --------------------------------------------------------------
 #
-# The profile of a tap (README, "The dealer's phone") showed the time going to reading the table twice
+# The profile of a tap (docs/design.md, "The dealer's phone") showed the time going to reading the table twice
 # (table, seats, latest hand, actions: four queries each time) and to drawing the page. Now a tap reads the
 # seats with their table in one query, and the latest two hands with their actions from the table's
 # snapshot, a copy written in the same UPDATE that renews the revision. The snapshot is used only while its
@@ -822,8 +816,6 @@ def _finish(table: Table) -> None:
 
 def _keep_figures(table_id: int) -> None:
     """Replay the finished table's hands once now, so statistics pages never wait for a whole table."""
-    from tournaments.hands.figures import keep_table_figures
-
     try:
         keep_table_figures(table_id)
     except Exception:  # the figures are rebuilt on the next visit anyway; the table's result stands

@@ -17,6 +17,9 @@ from league.desk import services
 from league.models import Entry, Night, NightStatus, Player, Season
 from league.seasons import services as seasons
 from results import jackpot
+from tournaments.night import services as night_services
+from tournaments.placements import paper as manual_results
+from tournaments.poker.cards import seeded_rng
 
 PLAYERS = [
     ("Anna Berger", "Ace"), ("Ben Schuster", ""), ("Carla Wolf", "Queenie"), ("David Krause", ""),
@@ -81,10 +84,6 @@ class Command(BaseCommand):
 
     def _last_week(self, season: Season, players: list[Player], organizer) -> None:
         """A finished night with paper results and confirmed deposits, so standings and jackpot show something."""
-        from tournaments.night import services as night_services
-        from tournaments.placements import paper as manual_results
-        from tournaments.poker.cards import seeded_rng
-
         today = timezone.localdate()
         date = today - datetime.timedelta(days=7 + (today.weekday() - season.weekday) % 7)
         night, created = Night.objects.get_or_create(season=season, date=date)

@@ -13,7 +13,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from league.cashbook.models import CashCount, CashLine, LineKind
+from league.models import CashCount, CashLine, LineKind
 from results import payout
 from tests.browser.helpers import fits_the_phone, keep_screenshot, log_in
 from tests.league.cashbook.test_cashbook import build_full_night

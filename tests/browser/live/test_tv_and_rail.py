@@ -1,5 +1,5 @@
 """The TV follows the organizer within a second and the tracker after each hand; the rail follows a table within
-two seconds and never shows a card the table has not seen. Also the screenshots the README's TV section shows."""
+two seconds and never shows a card the table has not seen. Also the screenshots docs/design.md's TV section shows."""
 from __future__ import annotations
 
 import os
@@ -22,7 +22,7 @@ from tournaments.tracker import services as tracker
 
 pytestmark = pytest.mark.browser
 
-# The README's pictures are refreshed on demand (TV_SCREENSHOTS=docs/screenshots); a plain run writes to a temporary folder.
+# docs/design.md's pictures are refreshed on demand (TV_SCREENSHOTS=docs/screenshots); a plain run writes to a temporary folder.
 DOCS_SCREENSHOTS = os.environ.get("TV_SCREENSHOTS")
 TV_SIZES = [(1920, 1080), (1280, 720)]
 
@@ -239,7 +239,7 @@ def test_one_tap_enables_the_sound_for_the_night_and_a_kiosk_browser_keeps_it_af
     page.locator(".clock-time").click()
     expect(page.locator("#clock")).to_have_attribute("data-sound-on", "true")
 
-    # The TV's kiosk browser (started with --autoplay-policy=no-user-gesture-required, see the README)
+    # The TV's kiosk browser (started with --autoplay-policy=no-user-gesture-required, see docs/features.md)
     # has it on at once after a reload.
     args = {**browser_type_launch_args, "args": [*browser_type_launch_args["args"], "--autoplay-policy=no-user-gesture-required"]}
     kiosk = browser_type.launch(**args)

@@ -11,7 +11,7 @@ from housegames.models import Bankroll, BankrollEntry, ImperialRound
 from housegames.services import imperial as imperial_play
 from housegames.services.imperial import ImperialPlayError, LastCardNeedsConfirmation, play, start_round
 from tests.housegames.engines.imperial.decks import stacked_deck
-from tests.housegames.imperial.fixtures import bankroll, deal, top_up
+from tests.housegames.imperial.fixtures import bankroll, deal, top_up  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from housegames.engines.imperial.round import Round
 from housegames.models import Bankroll, ImperialRound
 from tests.housegames.engines.imperial.decks import stacked_deck
-from tests.housegames.imperial.fixtures import deal, top_up
+from tests.housegames.imperial.fixtures import deal, top_up  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league.cashbook import book as cashbook
-from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
 from league.desk import services as league_services
-from league.models import Entry, JackpotDeposit, NightStatus
+from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, NightStatus
 from results import jackpot
 from results import payout as results_payout
 from tests.league.factories import FEE, make_night, make_player, make_season

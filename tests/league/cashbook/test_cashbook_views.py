@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from league import once
 from league.cashbook import book as cashbook
-from league.cashbook.models import CashBox, CashCount, CashLine, LineKind
+from league.models import CashBox, CashCount, CashLine, LineKind
 from results import payout
-from tests.league.cashbook.test_cashbook import full_night, tied_season
+from tests.league.cashbook.test_cashbook import full_night, tied_season  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 BOX, FUND = CashBox.ORGANIZER.value, CashBox.REGISTER.value

@@ -192,7 +192,7 @@ def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three
 
 @pytest.mark.parametrize("language, stack, place, folded", [("de", "1.500", "3. Platz", "ausgestiegen"), ("en", "1,500", "3. place", "folded")])
 def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, stack, place, folded):
-    """The seat rows are written in Python (tracker_rows.py): every value escaped, the texts translated."""
+    """The seat rows are written in Python (tournaments/tracker/rows.py): every value escaped, the texts translated."""
     from django.utils import translation
 
     from tournaments.tracker.page import SeatRow
@@ -215,7 +215,7 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
 
 @pytest.mark.parametrize("language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")])
 def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amount):
-    """The quick sizes are written in Python (tracker_actionbar.py): a button per size, its name translated."""
+    """The quick sizes are written in Python (tournaments/tracker/actionbar.py): a button per size, its name translated."""
     from django.utils import translation
 
     from tournaments.tracker.actionbar import _size_buttons as size_buttons
@@ -237,7 +237,7 @@ def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amo
     ],
 )
 def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to_act, to_call, call, fold, raise_to, amount, rf):
-    """The action bar while a player is to act is written in Python (tracker_actionbar.py): escaped, translated."""
+    """The action bar while a player is to act is written in Python (tournaments/tracker/actionbar.py): escaped, translated."""
     from types import SimpleNamespace
 
     from django.template import Context

@@ -13,6 +13,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+__all__ = ["CashBox", "LineKind", "STORED_KINDS", "PaymentMethod", "CashLine", "CashCount"]
+
 
 class CashBox(models.TextChoices):
     ORGANIZER = "box", _("Organizer's cash box")

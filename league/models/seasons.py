@@ -1,0 +1,189 @@
+"""Seasons (fee, jackpot share, points scheme, chips and blinds) and their league nights, and the log of points-scheme changes."""
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from league.rules import standings
+from league.web.rule_errors import rules_message
+
+__all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange"]
+
+
+class PointsScheme(models.TextChoices):
+    FIELD_SIZE = "field_size", _("Field size (n - place + 1)")
+    FIXED = "fixed", _("Fixed list")
+
+
+def validate_points_list(text: str) -> None:
+    try:
+        standings.parse_points_list(text)
+    except standings.RulesError as error:
+        raise ValidationError(rules_message(error), code=error.code) from None
+
+
+def validate_payout_split(text: str) -> None:
+    try:
+        standings.parse_payout_split(text)
+    except standings.RulesError as error:
+        raise ValidationError(rules_message(error), code=error.code) from None
+
+
+class MinBetRule(models.TextChoices):
+    LEAGUE = "league", _("League (small blind on pre-flop and flop)")
+    STANDARD = "standard", _("Standard (big blind on every round)")
+
+
+class Season(models.Model):
+    WEEKDAYS = [
+        (0, _("Monday")),
+        (1, _("Tuesday")),
+        (2, _("Wednesday")),
+        (3, _("Thursday")),
+        (4, _("Friday")),
+        (5, _("Saturday")),
+        (6, _("Sunday")),
+    ]
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    start_date = models.DateField(_("first day"))
+    end_date = models.DateField(_("last day"))
+    weekday = models.PositiveSmallIntegerField(_("weekday of league nights"), choices=WEEKDAYS, default=2)
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=8, decimal_places=2, default=Decimal("10.00"), validators=[MinValueValidator(0)]
+    )
+    jackpot_share = models.DecimalField(
+        _("jackpot share per entry"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("2.00"),
+        validators=[MinValueValidator(0)],
+    )
+    points_scheme = models.CharField(
+        _("points scheme"), max_length=20, choices=PointsScheme.choices, default=PointsScheme.FIELD_SIZE
+    )
+    fixed_points = models.CharField(
+        _("fixed points"),
+        max_length=200,
+        blank=True,
+        default="10,7,5,3,2,1",
+        help_text=_("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
+        validators=[validate_points_list],
+    )
+    jackpot_payout_split = models.CharField(
+        _("jackpot payout split (%)"),
+        max_length=100,
+        default="50,30,20",
+        help_text=_("Percent for 1st, 2nd, ... place."),
+        validators=[validate_payout_split],
+    )
+    starting_stack = models.PositiveIntegerField(_("starting chips"), default=1500, validators=[MinValueValidator(1)])
+    level_minutes = models.PositiveSmallIntegerField(
+        _("minutes per blind level"), default=15, validators=[MinValueValidator(1)]
+    )
+    start_small_blind = models.PositiveIntegerField(_("first small blind"), default=25, validators=[MinValueValidator(1)])
+    start_big_blind = models.PositiveIntegerField(_("first big blind"), default=50, validators=[MinValueValidator(1)])
+    min_bet_rule = models.CharField(
+        _("minimum bet rule"), max_length=10, choices=MinBetRule.choices, default=MinBetRule.LEAGUE
+    )
+    # The breaks each night's blind clock starts with; the clock controls can still change them per night.
+    break_every_levels = models.PositiveSmallIntegerField(
+        _("break after every … levels"), default=0, help_text=_("0: no breaks.")
+    )
+    break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-start_date"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")), name="season_ends_after_start"),
+            models.CheckConstraint(condition=Q(entry_fee__gte=0), name="season_fee_not_negative"),
+            models.CheckConstraint(
+                condition=Q(jackpot_share__gte=0) & Q(jackpot_share__lte=models.F("entry_fee")),
+                name="season_jackpot_share_within_fee",
+            ),
+            models.CheckConstraint(
+                condition=Q(start_big_blind__gte=models.F("start_small_blind")), name="season_big_blind_not_below_small"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.points_scheme == PointsScheme.FIXED and not self.fixed_points.strip():
+            raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
+
+    def get_absolute_url(self) -> str:
+        return f"{reverse('standings')}?season={self.pk}"
+
+    @property
+    def scheme(self) -> standings.Scheme:
+        return standings.Scheme.from_settings(self.points_scheme, self.fixed_points)
+
+    @property
+    def payout_percents(self) -> tuple[Decimal, ...]:
+        return standings.parse_payout_split(self.jackpot_payout_split)
+
+
+class NightStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration open")
+    CLOSED = "closed", _("Registration closed")
+    SEATED = "seated", _("Seated, registration closed")
+    FINISHED = "finished", _("Finished")
+
+
+class Night(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="nights", verbose_name=_("season"))
+    date = models.DateField(_("date"))
+    starts_at = models.TimeField(_("start time"), default=datetime.time(19, 30))
+    status = models.CharField(_("status"), max_length=20, choices=NightStatus.choices, default=NightStatus.REGISTRATION)
+
+    class Meta:
+        verbose_name = _("league night")
+        verbose_name_plural = _("league nights")
+        ordering = ["date"]
+        constraints = [models.UniqueConstraint(fields=["season", "date"], name="one_night_per_season_date")]
+
+    def __str__(self) -> str:
+        return f"{self.season.name} – {self.date.isoformat()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("registration_desk", args=[self.pk])
+
+    @property
+    def registration_open(self) -> bool:
+        return self.status == NightStatus.REGISTRATION
+
+
+class PointsSchemeChange(models.Model):
+    """A season's points scheme changed after results existed: every night's points were recomputed."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="scheme_changes", verbose_name=_("season"))
+    old_scheme = models.CharField(_("old scheme"), max_length=20, choices=PointsScheme.choices)
+    old_fixed_points = models.CharField(_("old fixed points"), max_length=200, blank=True)
+    new_scheme = models.CharField(_("new scheme"), max_length=20, choices=PointsScheme.choices)
+    new_fixed_points = models.CharField(_("new fixed points"), max_length=200, blank=True)
+    reason = models.CharField(_("reason"), max_length=200)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("changed by")
+    )
+    changed_at = models.DateTimeField(_("changed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("points scheme change")
+        verbose_name_plural = _("points scheme changes")
+        ordering = ["-changed_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.old_scheme} → {self.new_scheme}"
