@@ -8,6 +8,7 @@ its docstring what it is for.
 from __future__ import annotations
 
 import ast
+import json
 import os
 import subprocess
 import sys
@@ -64,3 +65,21 @@ def test_every_package_says_what_it_holds():
         if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))):
             silent.append(str(folder.relative_to(ROOT)))
     assert not silent
+
+
+def test_every_model_the_migrations_know_is_registered_as_django_starts():
+    """Django registers a model when its module is imported: each must come with `<app>.models`, not with
+    whatever page happens to import it first (a model only a page imports is missing from `migrate`)."""
+    code = (
+        "import django, json; django.setup()\n"
+        "from django.apps import apps\n"
+        "from django.db.migrations.loader import MigrationLoader\n"
+        "state = MigrationLoader(None, ignore_no_migrations=True).project_state()\n"
+        "print(json.dumps([sorted(f'{a}.{m}' for a, m in state.models),"
+        " sorted(f'{m._meta.app_label}.{m._meta.model_name}' for m in apps.get_models())]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    migrated, registered = json.loads(result.stdout)
+    ours = {label for label in migrated if label.split(".")[0] in APPS}
+    assert len(ours) > 20
+    assert ours - set(registered) == set()
