@@ -43,8 +43,11 @@ _SERVER_VARIABLES = SERVER_VARIABLES  # the browser tests import this name
 def venue_db(what: str, database: str, *extra: str) -> dict:
     """Build or check the venue database (a SQLite file or a URL) in a process of its own (tests/benchmarks/support/venue_db.py)."""
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
+    # A checkout from before the tests mirrored the code (--checkout) has it one folder up.
+    moved = (phone_client.REPO_ROOT / "tests" / "benchmarks" / "support" / "venue_db.py").exists()
+    module = "tests.benchmarks.support.venue_db" if moved else "tests.benchmarks.venue_db"
     result = subprocess.run(
-        [sys.executable, "-m", "tests.benchmarks.support.venue_db", what, database, *extra],
+        [sys.executable, "-m", module, what, database, *extra],
         cwd=phone_client.REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,  # serve_checkout() may move it
     )
     if result.returncode != 0:
