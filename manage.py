@@ -3,7 +3,7 @@
 import os
 import sys
 
-# The contract commands (CONTRACTS.md) are thin wrappers around the pure engines and use nothing from
+# The contract commands (docs/contracts.md) are thin wrappers around the pure engines and use nothing from
 # Django's app registry, so they run without django.setup(): that would import every app's models and,
 # through the admin's autodiscovery, every admin.py with the PDF code behind it (0.85 s of CPU a run).
 # They still run as Django commands (same parser, output, stderr and exit status); `call_command` and

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLES = REPO / ".." / "shared" / "examples"
+EXAMPLES = REPO / "tests" / "data" / "contracts"
 UTH = json.loads((EXAMPLES / "uth_settle.jsonl").read_text().splitlines()[0])
 IMPERIAL = json.loads((EXAMPLES / "imperial_hand.jsonl").read_text().splitlines()[0])
 REPLAY = EXAMPLES / "replay_hand" / "01_odd_chip.json"

@@ -5,7 +5,7 @@ rows (`Result`) and get plain rows back. Points are exact `Fraction`s (tied
 places share an average, which may be 10/3); `points_display` turns them into
 a `Decimal` with at most two decimals for showing.
 
-Rules (RULES.md, "Decisions the seeds leave open"):
+Rules (docs/rules.md, "Decisions the seeds leave open"):
 - "field size": p-th of n at a table earns n - p + 1; "fixed": a list such
   as 10, 7, 5, 3, 2, 1 (places past its end earn 0).
 - Players out in the same hand with equal chips share the best place of the

@@ -1,7 +1,7 @@
 """CPU per run of the contract commands, as a user runs them: ``python -m tests.benchmarks.commands``.
 
 Runs ``python manage.py replay_hand|uth_settle|imperial_hand`` on a worked example from
-../shared/examples in a subprocess, `--runs` times each, and prints the median and the spread of the
+tests/data/contracts in a subprocess, `--runs` times each, and prints the median and the spread of the
 child's user + system CPU time (from `resource.getrusage`), with the machine's load average. For
 comparison it also times `manage.py check` (a command that sets all of Django up) and a bare
 `python -c pass`. Asserts nothing.
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO / ".." / "shared" / "examples"
+EXAMPLES = REPO / "tests" / "data" / "contracts"
 
 
 def _cpu_of(argv: list[str], stdin: str | None) -> float:

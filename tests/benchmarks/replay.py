@@ -9,7 +9,7 @@ few hundred random legal 6-player hands with a fixed seed, then times:
 - ``replay_hand(data)``: the whole ``replay_hand`` contract (validation,
   replay, showdown with cards or named winners, output dict).
 
-It prints figures; it asserts nothing (ARCHITECTURE.md: no timed assertions).
+It prints figures; it asserts nothing (docs/architecture.md: no timed assertions).
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def run_contract(work: Callable[[], str], *, expected: tuple[type[Exception], ..
 
 
 def fail(message: object) -> NoReturn:
-    """One line on standard error, nothing on standard output, exit status 2 (CONTRACTS.md)."""
+    """One line on standard error, nothing on standard output, exit status 2 (docs/contracts.md)."""
     line = " ".join(str(message).split())
     if len(line) > 300:
         line = line[:297] + "..."

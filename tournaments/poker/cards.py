@@ -2,7 +2,7 @@
 
 Pure Python, no Django import (see tests/tournaments/poker/test_purity.py).
 
-Notation (CONTRACTS.md, "Common to all"): a card is two characters, rank then
+Notation (docs/contracts.md, "Common to all"): a card is two characters, rank then
 suit. Ranks ``23456789TJQKA`` (case-insensitive, ``10`` also means ten),
 suits ``c d h s`` (upper case accepted). A group of cards is a string
 (``"AsKd"``, ``"As Kd"``, ``"As,Kd"``, ``"10d Js"``) or a list of card strings
@@ -11,7 +11,7 @@ suits ``c d h s`` (upper case accepted). A group of cards is a string
 A :class:`Card` is an ``int`` from 0 to 51, ``(rank - 2) * 4 + suit index``
 with the suits in the order clubs, diamonds, hearts, spades. So comparing two
 cards as integers compares rank first, then suit with spades > hearts >
-diamonds > clubs: the order of the first-dealer draw (RULES.md section 1).
+diamonds > clubs: the order of the first-dealer draw (docs/rules.md section 1).
 The 52 canonical instances are in :data:`FULL_DECK`; everything here that
 produces cards returns those instances.
 """

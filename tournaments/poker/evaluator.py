@@ -2,7 +2,7 @@
 
 Pure Python, no Django import (see tests/tournaments/poker/test_purity.py).
 
-Rankings (RULES.md section 2), high to low: royal flush, straight flush, four
+Rankings (docs/rules.md section 2), high to low: royal flush, straight flush, four
 of a kind, full house, flush, straight (A-2-3-4-5, the wheel, is the lowest),
 three of a kind, two pair, one pair, high card; ties broken by kickers.
 

@@ -1,7 +1,7 @@
 """One hand of No-Limit Texas Hold'em: actions in, state, pots and payouts out.
 
-Pure Python, no Django import. The rules are those of CONTRACTS.md
-(``replay_hand``) and RULES.md section 2; the tracker and the ``replay_hand``
+Pure Python, no Django import. The rules are those of docs/contracts.md
+(``replay_hand``) and docs/rules.md section 2; the tracker and the ``replay_hand``
 command both rebuild a hand by replaying its recorded actions through
 :func:`replay`, so the live table and the audit tool can never disagree.
 

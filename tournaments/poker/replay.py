@@ -1,4 +1,4 @@
-"""The ``replay_hand`` contract (CONTRACTS.md): a JSON object in, a JSON object out.
+"""The ``replay_hand`` contract (docs/contracts.md): a JSON object in, a JSON object out.
 
 Pure Python, no Django import. :func:`replay_hand` validates the input,
 replays the hand through :mod:`tournaments.poker.holdem` and builds

@@ -2,7 +2,7 @@
 
 Pure Python, no Django import (tests/tournaments/poker/test_purity.py).
 
-RULES.md section 4 digests seed 001; the readings this module makes of the
+docs/rules.md section 4 digests seed 001; the readings this module makes of the
 seed's garbled Table 1 are written down in docs/housegames/imperial.md.
 
 A hand has 5 or 6 cards (six after a bought sixth card). Its *main*
@@ -62,7 +62,7 @@ CATEGORIES: tuple[str, ...] = (
     "ace_king",
     "high_card",
 )
-"""Categories of a main combination, high to low (CONTRACTS.md, imperial_hand)."""
+"""Categories of a main combination, high to low (docs/contracts.md, imperial_hand)."""
 
 _RANK_OF_CATEGORY = {name: len(CATEGORIES) - i for i, name in enumerate(CATEGORIES)}
 
@@ -143,7 +143,7 @@ class HandReading:
         return _RANK_OF_CATEGORY[self.main.category] >= _RANK_OF_CATEGORY[category]
 
     def as_contract(self) -> dict:
-        """The output of ``manage.py imperial_hand`` (CONTRACTS.md)."""
+        """The output of ``manage.py imperial_hand`` (docs/contracts.md)."""
         return {
             "main": self.main.category,
             "second": self.second.category if self.second else None,

@@ -2,7 +2,7 @@
 
 Pure Python, no Django import (tests/tournaments/poker/test_purity.py).
 
-The rules are RULES.md section 4 (seed 001); where the seed left a choice,
+The rules are docs/rules.md section 4 (seed 001); where the seed left a choice,
 the decision is written down in docs/housegames/imperial.md and tested.
 
 A round is its stakes, its shuffled deck and its list of actions:

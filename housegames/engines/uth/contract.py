@@ -1,4 +1,4 @@
-"""The ``uth_settle`` contract (CONTRACTS.md): a JSON object in, a JSON object out.
+"""The ``uth_settle`` contract (docs/contracts.md): a JSON object in, a JSON object out.
 
 Pure Python, no Django import. :func:`settle_json` reads the input text and
 returns the output line; every problem raises

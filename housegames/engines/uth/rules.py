@@ -1,4 +1,4 @@
-"""Ultimate Texas Hold'em: the house game of RULES.md section 3, as plain Python.
+"""Ultimate Texas Hold'em: the house game of docs/rules.md section 3, as plain Python.
 
 Pure Python, no Django import (tests/tournaments/poker/test_purity.py checks
 this whole package). Everything here takes plain values and returns frozen
@@ -383,7 +383,7 @@ class BoxResult:
         return self.ante.net + self.blind.net + self.play.net + self.trips.net
 
     def contract_dict(self) -> dict:
-        """The output object of ``uth_settle`` (CONTRACTS.md), amounts as Decimal."""
+        """The output object of ``uth_settle`` (docs/contracts.md), amounts as Decimal."""
         return {
             "ante": self.ante.net,
             "blind": self.blind.net,

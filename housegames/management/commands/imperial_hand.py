@@ -1,6 +1,6 @@
 """``python manage.py imperial_hand CARDS``: read one Imperial Poker hand.
 
-The contract is CONTRACTS.md; the work is :func:`housegames.engines.imperial.hands.read_hand`.
+The contract is docs/contracts.md; the work is :func:`housegames.engines.imperial.hands.read_hand`.
 CARDS is one argument (``"AsKd7h5s2c"``, ``"As Kd 7h 5s 2c"``, ``"As,Kd,..."``,
 a JSON list) or one card per argument. Bad input prints one line to standard
 error, nothing to standard output, and exits with status 2.

@@ -1,6 +1,6 @@
 """``python manage.py uth_settle FILE|-``: settle one box of Ultimate Texas Hold'em.
 
-The contract is CONTRACTS.md; the work is
+The contract is docs/contracts.md; the work is
 :func:`housegames.engines.uth.contract.settle_json`. Bad input prints one
 line to standard error, nothing to standard output, and exits with status 2.
 """

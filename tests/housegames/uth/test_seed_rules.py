@@ -1,7 +1,7 @@
 """Rules where the app differed from the seeds, each read against the seed's own words.
 
 Seed 003 is the UTH leaflet of Casino Bad Ragaz, seed 004 the live-dealer
-machine's help (both German); RULES.md section 3 is their English digest.
+machine's help (both German); docs/rules.md section 3 is their English digest.
 """
 from datetime import timedelta
 from decimal import Decimal

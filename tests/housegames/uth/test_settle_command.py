@@ -1,4 +1,4 @@
-"""``python manage.py uth_settle FILE|-`` exactly per CONTRACTS.md, run as a
+"""``python manage.py uth_settle FILE|-`` exactly per docs/contracts.md, run as a
 separate process as organizers and the acceptance checks run it."""
 import json
 import subprocess
@@ -8,31 +8,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-EXAMPLES = Path("/work/shared/examples/uth_settle.jsonl")
-_FALLBACK_EXAMPLES = [
-    {"input": {"ante": 10, "trips": 10, "play": 40, "player": "KsKh", "dealer": "9c9d", "board": "Kd2c7h7s3d"},
-     "output": {"ante": 10, "blind": 30, "play": 40, "trips": 80, "net": 160, "player_hand": "full_house",
-                "dealer_hand": "two_pair", "dealer_qualifies": True, "outcome": "win"}},
-    {"input": {"ante": 5, "play": 10, "player": "Ah2h", "dealer": "QcJd", "board": "9h6h3hKs4c"},
-     "output": {"ante": 0, "blind": 7.5, "play": 10, "trips": 0, "net": 17.5, "player_hand": "flush",
-                "dealer_hand": "high_card", "dealer_qualifies": False, "outcome": "win"}},
-    {"input": {"ante": 10, "trips": 5, "play": 0, "player": "8c3d", "dealer": "AsJs", "board": "QhQdQc5s2h"},
-     "output": {"ante": -10, "blind": -10, "play": 0, "trips": 15, "net": -5, "player_hand": "three_of_a_kind",
-                "dealer_hand": "three_of_a_kind", "dealer_qualifies": True, "outcome": "fold"}},
-    {"input": {"ante": 10, "play": 10, "player": "Td9d", "dealer": "Kc4s", "board": "Ah8s7c6h2d"},
-     "output": {"ante": 0, "blind": 10, "play": 10, "trips": 0, "net": 20, "player_hand": "straight",
-                "dealer_hand": "high_card", "dealer_qualifies": False, "outcome": "win"}},
-    {"input": {"ante": 10, "trips": 5, "play": 30, "player": "JcJs", "dealer": "3h3c", "board": "Jd3sAh8c2d",
-               "rules": "pair_of_fours"},
-     "output": {"ante": 10, "blind": 0, "play": 30, "trips": 15, "net": 55, "player_hand": "three_of_a_kind",
-                "dealer_hand": "three_of_a_kind", "dealer_qualifies": True, "outcome": "win"}},
-]
+EXAMPLES = ROOT / "tests" / "data" / "contracts" / "uth_settle.jsonl"
 
 
 def _examples():
-    if EXAMPLES.exists():
-        return [json.loads(line) for line in EXAMPLES.read_text().splitlines() if line.strip()]
-    return _FALLBACK_EXAMPLES
+    return [json.loads(line) for line in EXAMPLES.read_text().splitlines() if line.strip()]
 
 
 def settle(stdin: str | None = None, *args: str) -> subprocess.CompletedProcess:
@@ -42,9 +22,8 @@ def settle(stdin: str | None = None, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_worked_examples_are_a_copy_of_the_shared_ones():
-    if EXAMPLES.exists():
-        assert _examples() == _FALLBACK_EXAMPLES
+def test_the_worked_examples_are_there():
+    assert len(_examples()) >= 5
 
 
 @pytest.mark.parametrize("example", _examples(), ids=lambda e: f"{e['input']['player']}-{e['output']['outcome']}")

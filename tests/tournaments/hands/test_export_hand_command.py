@@ -11,7 +11,7 @@ import pytest
 from pokerkit import HandHistory
 
 REPO = Path(__file__).resolve().parents[3]
-EXAMPLE = REPO / ".." / "shared" / "examples" / "replay_hand" / "12_side_pots.json"
+EXAMPLE = REPO / "tests" / "data" / "contracts" / "replay_hand" / "12_side_pots.json"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

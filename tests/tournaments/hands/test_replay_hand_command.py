@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-EXAMPLES = REPO / ".." / "shared" / "examples" / "replay_hand"
+EXAMPLES = REPO / "tests" / "data" / "contracts" / "replay_hand"
 EXAMPLE_INPUTS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
 
 

@@ -19,7 +19,7 @@ out of the comparison:
   here starts with more than a big blind.
 - Re-opening: pokerkit lets a pre-flop limper re-raise an incomplete all-in,
   and lets players who checked raise an all-in bet below the minimum; our
-  engine refuses both (TDA, CONTRACTS.md). Our hands never contain such a
+  engine refuses both (TDA, docs/contracts.md). Our hands never contain such a
   raise, and pokerkit accepts all the raises our engine allows, so nothing is
   adjusted for this.
 - The league rule's minimum bets (the small blind on the first two rounds)

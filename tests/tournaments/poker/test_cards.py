@@ -1,4 +1,4 @@
-"""Cards: notation (CONTRACTS.md "Common to all"), errors, decks."""
+"""Cards: notation (docs/contracts.md "Common to all"), errors, decks."""
 
 import pickle
 import random

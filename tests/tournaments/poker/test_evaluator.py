@@ -1,4 +1,4 @@
-"""Hand evaluation (RULES.md section 2), cross-checked against treys."""
+"""Hand evaluation (docs/rules.md section 2), cross-checked against treys."""
 
 import random
 import re

@@ -1,6 +1,6 @@
 """The No-Limit Hold'em engine: blinds, turn order, streets, sitting out,
 minimum bets, re-opening, settlement. Numbers are worked out by hand in the
-comments (RULES.md section 2, CONTRACTS.md ``replay_hand``)."""
+comments (docs/rules.md section 2, docs/contracts.md ``replay_hand``)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from tournaments.poker.invented_cards import CannotInvent, InconsistentWinners, 
 from tournaments.poker.phh import phh_document, phh_documents, phh_order, showdown_cards
 from tournaments.poker.replay import play_hand, replay_hand
 
-EXAMPLES = Path(__file__).resolve().parents[3] / ".." / "shared" / "examples" / "replay_hand"
+EXAMPLES = Path(__file__).resolve().parents[3] / "tests" / "data" / "contracts" / "replay_hand"
 HANDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
 
 

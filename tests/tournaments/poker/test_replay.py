@@ -1,5 +1,5 @@
 """The ``replay_hand`` contract as a pure function: the worked examples of
-``/work/shared/examples/replay_hand`` and the validation of its input."""
+``tests/data/contracts/replay_hand`` and the validation of its input."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from tournaments.poker.replay import ReplayError, parse_json, replay_hand
 
 REPO = Path(__file__).resolve().parents[3]
-EXAMPLES = REPO / ".." / "shared" / "examples" / "replay_hand"
+EXAMPLES = REPO / "tests" / "data" / "contracts" / "replay_hand"
 EXAMPLE_INPUTS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
 
 

@@ -1,6 +1,6 @@
 """``python manage.py export_hand FILE|- --format phh|ohh``: one hand in a standard hand-history format.
 
-Reads the ``replay_hand`` input (CONTRACTS.md) and prints the hand as a Poker
+Reads the ``replay_hand`` input (docs/contracts.md) and prints the hand as a Poker
 Hand History document (PHH, TOML) or as Open Hand History JSON. The work is
 in :mod:`tournaments.poker.phh` and :mod:`tournaments.poker.ohh`. Bad input
 prints one line to standard error, nothing to standard output, and exits

@@ -1,6 +1,6 @@
 """``python manage.py replay_hand FILE|-``: replay one No-Limit Hold'em hand.
 
-The contract is CONTRACTS.md; the work is :func:`tournaments.poker.replay.replay_hand`.
+The contract is docs/contracts.md; the work is :func:`tournaments.poker.replay.replay_hand`.
 Bad input prints one line to standard error, nothing to standard output, and
 exits with status 2.
 """

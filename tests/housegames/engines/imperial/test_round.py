@@ -1,4 +1,4 @@
-"""One round of Imperial Poker as a state machine (RULES.md section 4, docs/housegames/imperial.md)."""
+"""One round of Imperial Poker as a state machine (docs/rules.md section 4, docs/housegames/imperial.md)."""
 
 import json
 

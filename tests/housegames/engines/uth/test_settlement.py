@@ -1,4 +1,4 @@
-"""Settling one box of Ultimate Texas Hold'em (RULES.md section 3), hands worked by hand.
+"""Settling one box of Ultimate Texas Hold'em (docs/rules.md section 3), hands worked by hand.
 
 Unless a test says otherwise: ante (= Blind) 10, standard rules (the dealer
 qualifies with a pair).
