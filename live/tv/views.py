@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from league.access import get_night_or_404
 from league.models import Night
+from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
 from live import events as live_events
@@ -30,10 +31,8 @@ TV_SYNC_SECONDS = 30
 
 def _sync_seconds(request: HttpRequest) -> int:
     """How often a screen re-reads the server's clock; `?sync=N` shortens it (tests, a flaky network)."""
-    try:
-        return min(max(int(request.GET.get("sync", SYNC_SECONDS)), 1), 60)
-    except ValueError:
-        return SYNC_SECONDS
+    seconds = ascii_whole_or_none(request.GET.get("sync"), max_digits=2)
+    return SYNC_SECONDS if seconds is None else min(max(seconds, 1), 60)
 
 
 def _sync_or(request: HttpRequest, default: int) -> int:

@@ -23,6 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from league.access import organizer_required
+from league.rules.inputs import is_ascii_whole
 from league.web.busy import BUSY_MESSAGE, is_database_busy
 from tournaments.hands import stored
 from tournaments.models import Hand, Table
@@ -81,7 +82,7 @@ def _whole_number(value: str, *, message: str) -> int | None:
     digits = _GROUPING.sub("", value)
     if not digits:
         return None
-    if not digits.isascii() or not digits.isdigit():
+    if not is_ascii_whole(digits, max_digits=len(digits)):
         raise _BadInput(message)
     if len(digits.lstrip("0")) > _MAX_CHIPS_DIGITS:
         raise _BadInput(_("That number is far too large."))
