@@ -97,7 +97,8 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     """The TV's event stream: the state at once after an organizer's button (or a seat, or a player out),
     the other screens when someone sat down or went out; a tap at a table sends nothing."""
     night = get_night_or_404(night_id)
-    if not live_events.streams_allowed(request.META):
+    client = live_events.admit_stream(request)
+    if client is None:
         return live_events.no_stream()
     language = get_language()
 
@@ -116,5 +117,6 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     # Its own topic, "clock-seats": a tap at a table does not even wake a TV's stream.
     topic = ("tv", night.pk)
     return live_events.event_stream(
-        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads)
+        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads),
+        client=client,
     )
