@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
@@ -148,6 +149,7 @@ def _apply(request: HttpRequest, table: Table) -> None:
         tracker.disqualify(table=table, version=version, seat_id=_seat(post))
 
 
+@never_cache  # the dealer's link is a secret in the URL: no browser or proxy keeps the page (issue 32)
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request", "X-Tracker-Open")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
