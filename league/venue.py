@@ -20,7 +20,8 @@ import psutil
 WILDCARD = "0.0.0.0"
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
-# gunicorn's gthread workers: a TV's or a phone's event stream holds a thread, not a whole process.
+# gunicorn's gthread workers (config/venue_worker.py: with a cap on connections per client address): a TV's or
+# a phone's event stream holds a thread, not a whole process.
 # Each worker keeps REQUEST_THREADS of its threads for taps and pages (a stream beyond the rest is
 # refused and that screen polls), and a few more connections for keep-alive.
 THREADS_PER_WORKER = 64
@@ -38,7 +39,7 @@ def gunicorn_arguments(*, binds: Sequence[str], workers: int, threads: int) -> l
         "config.wsgi",
         *(argument for bind in binds for argument in ("--bind", bind)),
         "--workers", str(workers),
-        "--worker-class", "gthread", "--threads", str(threads),
+        "--worker-class", "config.venue_worker.VenueWorker", "--threads", str(threads),
         "--worker-connections", str(threads + KEEPALIVE_CONNECTIONS),
         "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
         "--config", "python:config.gunicorn",

@@ -315,6 +315,11 @@ def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine:
         raise CashError(_("A reversal cannot be reversed; book the line again instead."))
     if line.reversed_by:
         raise CashError(_("This line was already reversed by %(ref)s.") % {"ref": line.reversed_by})
+    if line.kind == LineKind.DEPOSIT:
+        # Its two halves move one sum from the box to the register; one half alone would count it twice.
+        raise CashError(_("A jackpot deposit is one booking in both boxes: it cannot be reversed line by line."))
+    if line.kind == LineKind.DIFFERENCE:
+        raise CashError(_("A counting difference belongs to the night's closed count: it cannot be reversed."))
     night_id = line.night_id
     if night_id is not None and line.box == CashBox.ORGANIZER and CashCount.objects.filter(night_id=night_id).exists():
         night_id = None  # the night's count stands; the reversal moves the box now, after it

@@ -74,7 +74,7 @@ def cash_book(request: HttpRequest) -> HttpResponse:
     params = request.GET.copy()
     params.pop("page", None)
     paginator = Paginator(book.lines, LINES_PER_PAGE)
-    page = paginator.get_page(request.GET.get("page") or paginator.num_pages)
+    page = paginator.get_page(ascii_whole_or_none(request.GET.get("page"), max_digits=6) or paginator.num_pages)
     context = {"form": form, "book": book, "query": params.urlencode(), "scope": _scope(book), "page": page}
     return render(request, "league/cashbook/book.html", context)
 

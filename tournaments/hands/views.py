@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from league.access import get_night_or_404, organizer_required
 from league.models import Player
+from league.rules.inputs import ascii_whole_or_none
 from tournaments.hands import stored
 from tournaments.hands.exports import FORMATS, hands_file
 from tournaments.models import HandStatus, Seat, Table, TableStatus
@@ -42,7 +43,7 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     hand, played = found
     frames = hand_frames(played)
     raw = request.GET.get("step", "")
-    step = int(raw) if raw.isdigit() else 0
+    step = ascii_whole_or_none(raw, max_digits=6) or 0
     step = min(step, len(frames) - 1)
     numbers = list(hand.table.hands.filter(status=HandStatus.COMPLETE).values_list("number", flat=True).order_by("number"))
     position = numbers.index(hand.number)

@@ -45,6 +45,9 @@ SERVER_VARIABLES = {
     "DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL",
     "SQLITE_TIMEOUT", "SECURE_SSL_REDIRECT", "SECURE_COOKIES", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE",
 }
+# For a benchmark whose many phones and screens all come from 127.0.0.1: the venue server's caps per client
+# address (config/venue_worker.py, live/events.py) are for one device, and would refuse them.
+ONE_ADDRESS_FOR_ALL = {"VENUE_CONNECTIONS_PER_CLIENT": "100000", "LIVE_STREAMS_PER_CLIENT": "100000"}
 # The start of the tracker's refusals, in English and German (the phone may speak either).
 BUSY = ("Too many taps at the same moment", "Zu viele Eingaben im selben Moment")
 STALE = ("The table changed", "Der Tisch hat sich geändert")
@@ -281,8 +284,11 @@ class Poll:
 class DealerPhone:
     """Taps one table through its dealer link the way the page does."""
 
-    def __init__(self, base_url: str, token: str, seed: int, *, language: str = "de") -> None:
+    def __init__(self, base_url: str, token: str, seed: int, *, language: str = "de", source: str | None = None,
+                 timeout: float = 60.0) -> None:
         parts = urllib.parse.urlsplit(base_url)
+        self.source = source  # the phone's own address (another loopback one: each phone is its own client)
+        self.timeout = timeout
         self.host, self.port = parts.hostname, parts.port or 80
         self.page_path = f"/dealer/{token}/"
         self.revision_path = f"/dealer/{token}/revision"
@@ -318,7 +324,9 @@ class DealerPhone:
             token = self.csrf_header or self.cookies.get("csrftoken")
             if token:
                 headers["X-CSRFToken"] = token
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        connection = http.client.HTTPConnection(
+            self.host, self.port, timeout=self.timeout, source_address=(self.source, 0) if self.source else None,
+        )
         try:
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
