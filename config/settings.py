@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "live",
     "housegames",
     "demo",
+    "upkeep",
 ]
 
 MIDDLEWARE = [

@@ -419,20 +419,21 @@ def _write_snapshot(state: TableState) -> None:
     Table.objects.filter(pk=table.pk, revision=table.revision).update(tracker_snapshot=table.tracker_snapshot)
 
 
-def snapshot_disagreement(table_id: int) -> tuple[dict | None, dict] | None:
+def snapshot_disagreement(table_id: int, state: TableState | None = None) -> tuple[dict | None, dict] | None:
     """None if the table's stored snapshot is retired (another revision) or exactly what its rows give now; else
-    (the stored snapshot, the snapshot of the rows). For `manage.py check_league`."""
-    table = Table.objects.filter(pk=table_id).values_list("revision", "tracker_snapshot").first()
-    if table is None or not table[1] or table[1].get("revision") != table[0]:
+    (the stored snapshot, the snapshot of the rows). For `manage.py check_league`; `state`: read from the rows."""
+    state = state or state_from_rows(table_id)
+    stored = state.table.tracker_snapshot
+    if not stored or not isinstance(stored, dict) or stored.get("revision") != state.table.revision:
         return None
-    fresh = _fresh_snapshot(_state_from_rows(table_id))
-    return (table[1], fresh) if _disagrees(table[1], fresh) else None
+    fresh = _fresh_snapshot(state)
+    return (stored, fresh) if _disagrees(stored, fresh) else None
 
 
 @transaction.atomic
 def rebuild_snapshot(*, table_id: int) -> bool:
     """Write the table's snapshot from its rows (the table locked; its revision kept); True if it changed."""
-    state = _state_from_rows(table_id, lock=True)
+    state = state_from_rows(table_id, lock=True)
     fresh = _fresh_snapshot(state)
     if state.table.tracker_snapshot and not _disagrees(state.table.tracker_snapshot, fresh):
         return False
@@ -452,7 +453,8 @@ def _disagrees(stored: dict, fresh: dict) -> bool:
     return any(stored.get(key) != fresh.get(key) for key in keys)
 
 
-def _state_from_rows(table_id: int, *, lock: bool = False) -> TableState:
+def state_from_rows(table_id: int, *, lock: bool = False) -> TableState:
+    """The table's state read from its rows, the snapshot left aside (a check, a rebuild)."""
     state, _proof = _read_table(table_id=table_id, token=None, for_update=lock)
     _from_rows(state)
     derive(state)
@@ -483,6 +485,18 @@ def _engine_actions(hand: Hand, actions: Sequence[Action]) -> list[holdem.Action
 
 def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
     return holdem.replay(_setup(hand), _engine_actions(hand, actions))
+
+
+replay = _replay  # a stored hand and its actions through the engine (raises holdem.HandError)
+
+
+def settled_again(hand: Hand, engine: holdem.Hand) -> holdem.HandResult:
+    """The settlement `settle` made, made again from the hand's stored inputs (winners named, or cards)."""
+    if hand.pot_winners is not None:
+        return engine.settle(pot_winners=hand.pot_winners)
+    if len(engine.in_hand) == 1 or all(len(pot.eligible) == 1 for pot in engine.pots()):
+        return engine.settle()
+    return engine.settle(hole_cards=hand.hole_cards, board=hand.board)
 
 
 def hand_steps(hand: Hand, actions: Sequence[Action]) -> list[holdem.Step]:
