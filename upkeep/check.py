@@ -111,6 +111,9 @@ def report_lines(report: Report) -> list[str]:
     for finding in report.findings:
         suffix = " " + _("(a cache: `check_league --repair` rebuilds it)") if finding.cache else ""
         lines.append(f"  {finding.where}: {finding.text}{suffix}")
-    lines.append(ngettext("%(n)s problem found", "%(n)s problems found", len(report.findings)) % {"n": len(report.findings)}
-                 + _(" (%(caches)s in caches, %(rows)s in the stored rows).") % {"caches": len(report.in_caches), "rows": len(report.in_rows)})
+    lines.append(ngettext(
+        "%(n)s problem found: %(caches)s in caches, %(rows)s in the stored rows.",
+        "%(n)s problems found: %(caches)s in caches, %(rows)s in the stored rows.",
+        len(report.findings),
+    ) % {"n": len(report.findings), "caches": len(report.in_caches), "rows": len(report.in_rows)})
     return lines

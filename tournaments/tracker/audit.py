@@ -87,7 +87,7 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
         if tracker.chips_in_play(state) != tracker.chips_expected(state):
             yield Finding(table_id, where, _(
                 "%(chips)s chips are at the table, but the players brought %(expected)s (less what disqualifications took out)."
-            ) % {"chips": tracker.chips_in_play(state), "expected": tracker.chips_expected(state)})
+            ) % {"chips": _number(tracker.chips_in_play(state)), "expected": _number(tracker.chips_expected(state))})
         if tracker.snapshot_disagreement(table_id, state) is not None:
             yield Finding(table_id, where, _("The tracker's copy of the latest hands differs from the stored hands and actions."), cache=True)
 
@@ -121,7 +121,7 @@ def _hand_problems(hand: Hand, actions: list[Action], chips: dict[int, int], *, 
             yield _("%(hand)s: %(name)s does not sit at this table.") % {"hand": label, "name": player["name"]}
         elif player["stack"] != before:
             yield _("%(hand)s: %(name)s starts with %(stack)s chips, but had %(before)s after the hand before.") % {
-                "hand": label, "name": player["name"], "stack": player["stack"], "before": before,
+                "hand": label, "name": player["name"], "stack": _number(player["stack"]), "before": _number(before),
             }
     try:
         engine = tracker.replay(hand, actions)
@@ -157,3 +157,7 @@ def _hand_problems(hand: Hand, actions: list[Action], chips: dict[int, int], *, 
 def _listed(numbers: Sequence[int]) -> str:
     shown = ", ".join(str(n) for n in numbers[:12])
     return shown + (", …" if len(numbers) > 12 else "")
+
+
+def _number(chips: int) -> str:
+    return formats.number_format(chips, force_grouping=True)
