@@ -87,7 +87,8 @@ def canonical(document: dict) -> str:
 def one_read() -> Iterator[None]:
     """Every query in the block reads the database as it was at one moment.
 
-    Inside a transaction already (a test, a caller's atomic block) that transaction is the one read.
+    The moment is the block's beginning. Inside a transaction already (a test, a caller's atomic block) that
+    transaction is the one read.
     """
     if connection.in_atomic_block:
         yield
@@ -96,6 +97,7 @@ def one_read() -> Iterator[None]:
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cursor.execute("SELECT 1")  # the snapshot is taken now, when the backup begins
             yield
         return
     if connection.vendor != "sqlite":
@@ -105,6 +107,7 @@ def one_read() -> Iterator[None]:
     connection.ensure_connection()
     with connection.cursor() as cursor:  # DEFERRED: a read transaction, not the app's IMMEDIATE write lock
         cursor.execute("BEGIN DEFERRED")
+        cursor.execute("SELECT COUNT(*) FROM sqlite_master")  # the first read fixes what it sees: now
     try:
         yield
     finally:
