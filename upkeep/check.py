@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.cashbook import audit as cash_audit
+from league.models import NightStatus
 from tournaments.hands import exports, figures
 from tournaments.models import Table, TableStatus
 from tournaments.tracker import audit as table_audit
@@ -39,6 +40,7 @@ class Finding:
     where: str
     text: str
     cache: bool = False  # only a cache disagrees with the rows: `--repair` rebuilds it
+    figures_of: int | None = None  # the table whose kept figures disagree
 
 
 @dataclass
@@ -59,26 +61,47 @@ class Report:
     def in_caches(self) -> list[Finding]:
         return [f for f in self.findings if f.cache]
 
+    @property
+    def figures_to_keep(self) -> list[int]:
+        return [f.figures_of for f in self.findings if f.figures_of is not None]
 
-def check_league(progress: Callable[[int, int], None] | None = None) -> Report:
-    """Every check above, read-only."""
+
+def tables_in_scope(*, quick: bool) -> list[int]:
+    """Every table; `quick`: the tables of the nights not finished yet (what can still be played or undone)."""
+    tables = Table.objects.order_by("pk")
+    if quick:
+        tables = tables.exclude(night__status=NightStatus.FINISHED)
+    return list(tables.values_list("pk", flat=True))
+
+
+def check_league(progress: Callable[[int, int], None] | None = None, *, quick: bool = False) -> Report:
+    """Every check above, read-only. `quick` (the venue's start): the tables of the nights not finished yet,
+    every hand of them, and the cash book; the finished nights' hands and kept figures and documents are
+    checked by the full check (and by every restore), which replays the league's whole history."""
     report = Report()
-    table_ids = list(Table.objects.order_by("pk").values_list("pk", flat=True))
+    table_ids = tables_in_scope(quick=quick)
     for finding in table_audit.audit_tables(table_ids, report.tables, progress):
         report.findings.append(Finding(finding.table, finding.text, finding.cache))
+    if not quick:
+        _kept_caches(report)
+    for finding in cash_audit.audit_cash_book(report.cash):
+        report.findings.append(Finding(finding.where, finding.text))
+    return report
+
+
+def _kept_caches(report: Report) -> None:
     labels = _table_labels()
     finished = [pk for pk, (status, _label) in labels.items() if status == TableStatus.FINISHED]
     for table_id in figures.kept_figures_disagreements(finished):
-        report.findings.append(Finding(labels[table_id][1], _("The table's kept statistics differ from the replay of its hands."), cache=True))
+        report.findings.append(Finding(
+            labels[table_id][1], _("The table's kept statistics differ from the replay of its hands."), cache=True, figures_of=table_id,
+        ))
     rows = list(Table.objects.filter(pk__in=finished).order_by("pk").values_list(*exports.TABLE_FIELDS))
     for table_id, fmt in exports.kept_documents_disagreements(rows):
         report.findings.append(Finding(
             labels[table_id][1], _("The kept hand-history file (%(format)s) differs from the table's hands.") % {"format": fmt.upper()},
             cache=True,
         ))
-    for finding in cash_audit.audit_cash_book(report.cash):
-        report.findings.append(Finding(finding.where, finding.text))
-    return report
 
 
 def _table_labels() -> dict[int, tuple[str, str]]:

@@ -8,12 +8,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from live import cache as live_cache
 from tournaments.hands import figures
-from tournaments.models import Table, TableStatus
 from tournaments.poker import holdem
 from tournaments.tracker import services as tracker
 
@@ -27,9 +26,12 @@ class Rebuilt:
     failed: list[int] = field(default_factory=list)  # tables whose rows do not replay (the check names why)
 
 
-def rebuild_caches(progress: Callable[[int, int], None] | None = None) -> Rebuilt:
+def rebuild_caches(table_ids: Sequence[int], *, figures_to_keep: Sequence[int] = (),
+                   progress: Callable[[int, int], None] | None = None) -> Rebuilt:
+    """The snapshots of these tables; the kept figures of `figures_to_keep` (the check found them different) and
+    of every finished table without a current row; the file caches emptied."""
     rebuilt = Rebuilt()
-    ids = list(Table.objects.order_by("pk").values_list("pk", flat=True))
+    ids = list(table_ids)
     for k, table_id in enumerate(ids, start=1):
         try:
             rebuilt.snapshots += tracker.rebuild_snapshot(table_id=table_id)
@@ -38,8 +40,7 @@ def rebuild_caches(progress: Callable[[int, int], None] | None = None) -> Rebuil
             rebuilt.failed.append(table_id)
         if progress and (k % 50 == 0 or k == len(ids)):
             progress(k, len(ids))
-    finished = list(Table.objects.filter(status=TableStatus.FINISHED).values_list("pk", flat=True))
-    for table_id in figures.kept_figures_disagreements(finished):
+    for table_id in figures_to_keep:
         figures.keep_table_figures(table_id)
         rebuilt.figures += 1
     rebuilt.figures += figures.keep_all_table_figures()

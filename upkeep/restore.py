@@ -21,7 +21,7 @@ def restore(path: Path, *, accept_unverified: bool = False, progress: Callable[[
     the caches and check. The rows stay loaded whatever the check finds: they are the league's record."""
     restored = backup.restore_backup(path, accept_unverified=accept_unverified)
     backup.update_planner_statistics()
-    rebuilt = repair.rebuild_caches(progress=_step(progress, "caches"))
+    rebuilt = repair.rebuild_caches(check.tables_in_scope(quick=False), progress=_step(progress, "caches"))
     report = check.check_league(progress=_step(progress, "check"))
     return Outcome(restored, rebuilt, report)
 

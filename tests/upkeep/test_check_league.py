@@ -146,3 +146,21 @@ def test_kept_statistics_that_disagree_with_the_replay_are_found_and_kept_anew(o
     assert status == 1 and "The table's kept statistics differ from the replay of its hands." in out
     assert check("--repair")[0] == 0
     assert TableFigures.objects.get(table=dealer.table).figures != kept.figures
+
+
+def test_the_quick_check_of_the_venue_s_start_reads_the_nights_still_open_and_the_full_check_everything(organizer, settings):
+    from league.models import Night, NightStatus
+
+    settings.LANGUAGE_CODE = "en"
+    dealers = six_tables(organizer, stack=1500)
+    for dealer in dealers[:2]:
+        for step in range(6):
+            next_input(dealer, step)
+    Action.objects.filter(hand__table=dealers[0].table, index=0).delete()
+    assert check("--quick")[0] == 1  # tonight is still open: its tables are read
+
+    Night.objects.update(status=NightStatus.FINISHED)
+    status, quick = check("--quick")
+    assert status == 0 and "Checked: 0 tables, 0 hands, 0 actions" in quick
+    status, full = check()
+    assert status == 1 and "Checked: 6 tables" in full and "the actions are numbered 1" in full

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -34,6 +35,17 @@ class Finding:
     table: str  # "Table 3, 25.11.2026"
     text: str
     cache: bool = False
+
+
+class StoredAction(NamedTuple):
+    """An action as the replay reads it: plain values, not a model instance (a season has a million)."""
+
+    pk: int
+    hand_id: int
+    index: int
+    seat_id: int
+    verb: str
+    to: int | None
 
 
 @dataclass
@@ -57,11 +69,11 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
     hands: dict[int, list[Hand]] = defaultdict(list)
     for hand in Hand.objects.filter(table_id__in=ids).order_by("table_id", "number"):
         hands[hand.table_id].append(hand)
-    actions: dict[int, list[Action]] = defaultdict(list)
-    for action in Action.objects.filter(hand__table_id__in=ids).order_by("hand_id", "index").only(
+    actions: dict[int, list[StoredAction]] = defaultdict(list)
+    for row in Action.objects.filter(hand__table_id__in=ids).order_by("hand_id", "index").values_list(
         "id", "hand_id", "index", "seat_id", "verb", "to"
     ):
-        actions[action.hand_id].append(action)
+        actions[row[1]].append(StoredAction(*row))
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     for seat_id, table_id, stack in Seat.objects.filter(table_id__in=ids).values_list("pk", "table_id", "starting_stack"):
         seats[table_id][seat_id] = stack
@@ -92,7 +104,7 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
             yield Finding(table_id, where, _("The tracker's copy of the latest hands differs from the stored hands and actions."), cache=True)
 
 
-def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[Action]], seats: dict[int, int],
+def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[StoredAction]], seats: dict[int, int],
                     placed: set[int]) -> Iterator[str]:
     numbers = [hand.number for hand in hands]
     if numbers != list(range(1, len(hands) + 1)):
@@ -108,7 +120,7 @@ def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[Act
         yield from _hand_problems(hand, actions[hand.pk], chips, latest=position == len(hands) - 1)
 
 
-def _hand_problems(hand: Hand, actions: list[Action], chips: dict[int, int], *, latest: bool) -> Iterator[str]:
+def _hand_problems(hand: Hand, actions: list[StoredAction], chips: dict[int, int], *, latest: bool) -> Iterator[str]:
     label = _("Hand %(number)s") % {"number": hand.number}
     indexes = [action.index for action in actions]
     if indexes != list(range(len(actions))):
