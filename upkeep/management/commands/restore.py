@@ -56,8 +56,8 @@ class Command(BaseCommand):
             ) % {"count": restored.count, "path": path}))
             self.stdout.write(_("Accounts that may organize (check that you know every one):"))
             for account in restored.privileged:
-                role = _("superuser") if account.superuser else _("organizer")
-                self.stdout.write(f"  {account.username} ({role})")
+                template = _("%(username)s (superuser)") if account.superuser else _("%(username)s (organizer)")
+                self.stdout.write("  " + template % {"username": account.username})
         rebuilt = outcome.rebuilt
         self.stdout.write(_("Caches rebuilt: %(snapshots)s tracker snapshots, %(figures)s tables' statistics.") % {
             "snapshots": rebuilt.snapshots, "figures": rebuilt.figures,
