@@ -35,15 +35,29 @@ def rebuild_caches(table_ids: Sequence[int], *, figures_to_keep: Sequence[int] =
     for k, table_id in enumerate(ids, start=1):
         try:
             rebuilt.snapshots += tracker.rebuild_snapshot(table_id=table_id)
-        except (KeyError, ValueError, holdem.HandError):
-            logger.exception("table %s: its snapshot cannot be made from its rows", table_id)
+        except (KeyError, ValueError, holdem.HandError) as error:  # the check names why, in the organizer's words
+            logger.warning("table %s: its snapshot cannot be made from its rows: %s", table_id, error)
             rebuilt.failed.append(table_id)
         if progress and (k % 50 == 0 or k == len(ids)):
             progress(k, len(ids))
     for table_id in figures_to_keep:
-        figures.keep_table_figures(table_id)
-        rebuilt.figures += 1
-    rebuilt.figures += figures.keep_all_table_figures()
+        rebuilt.figures += _keep_figures(table_id, rebuilt)
+    try:
+        rebuilt.figures += figures.keep_all_table_figures()
+    except (KeyError, ValueError):  # a hand that does not replay (the check names it): table by table, the others kept
+        logger.warning("the finished tables' figures could not be kept together; one by one")
+        for table_id in figures.tables_without_current_figures():
+            rebuilt.figures += _keep_figures(table_id, rebuilt)
     figures.figures_cache.clear()
     live_cache.clear()
     return rebuilt
+
+
+def _keep_figures(table_id: int, rebuilt: Rebuilt) -> int:
+    try:
+        figures.keep_table_figures(table_id)
+    except (KeyError, ValueError) as error:  # ReplayError and HandError are ValueErrors
+        logger.warning("table %s: its figures cannot be made from its hands: %s", table_id, error)
+        rebuilt.failed.append(table_id)
+        return 0
+    return 1

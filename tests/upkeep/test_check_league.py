@@ -164,3 +164,26 @@ def test_the_quick_check_of_the_venue_s_start_reads_the_nights_still_open_and_th
     assert status == 0 and "Checked: 0 tables, 0 hands, 0 actions" in quick
     status, full = check()
     assert status == 1 and "Checked: 6 tables" in full and "the actions are numbered 1" in full
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_traceback(organizer, tmp_path, capsys):
+    dealer = six_tables(organizer, stack=300)[0]
+    step = 0
+    while dealer.state.table.status != TableStatus.FINISHED:
+        next_input(dealer, step)
+        step += 1
+    call_command("backup", str(tmp_path / "league.json"), stdout=io.StringIO())
+    document = json.loads((tmp_path / "league.json").read_text(encoding="utf-8"))
+    action = next(o for o in document["objects"] if o["model"] == "tournaments.action" and o["fields"]["index"] == 0)
+    action["fields"]["verb"], action["fields"]["to"] = "raise", 1  # below any minimum: the engine refuses it
+    (tmp_path / "edited.json").write_text(json.dumps(document), encoding="utf-8")
+    call_command("flush", interactive=False, verbosity=0)
+
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("restore", "--accept-unverified-file", str(tmp_path / "edited.json"), stdout=out)
+    assert exit_.value.code == 1
+    assert "lässt sich nicht nachspielen" in out.getvalue() and "in den gespeicherten Daten." in out.getvalue()
+    assert "Traceback" not in capsys.readouterr().err
+    assert Table.objects.count() == 6  # restored: the rows are the league's record

@@ -235,13 +235,21 @@ def _json(value: object) -> object:
     return json.loads(json.dumps(value))
 
 
+def _without_current_figures() -> list[tuple[int, str]]:
+    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
+    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
+    return [(pk, revision) for pk, revision in tables if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+
+
+def tables_without_current_figures() -> list[int]:
+    """The finished tables that have no kept row, or one of another revision or version."""
+    return [pk for pk, _revision in _without_current_figures()]
+
+
 def keep_all_table_figures(*, batch: int = FILL_BATCH, progress=None) -> int:
     """Fill the rows of every finished table that has none or an outdated one (``manage.py
     keep_table_figures``, after the upgrade); returns how many tables were replayed."""
-    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
-    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
-    todo = [(pk, revision) for pk, revision in tables
-            if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+    todo = _without_current_figures()
     for k in range(0, len(todo), batch):
         part = dict(todo[k:k + batch])
         figures = _figures_of(load_hands(Q(table_id__in=list(part))))

@@ -399,6 +399,8 @@ def _from_snapshot(state: TableState, proof: str | None) -> bool:
         return False
     if proof is None or snapshot.get("proof") != proof:
         if (state.table.pk, state.table.revision) not in _logged_mismatches:  # once, not at every poll of a page
+            if len(_logged_mismatches) > 10_000:
+                _logged_mismatches.clear()
             _logged_mismatches.add((state.table.pk, state.table.revision))
             logger.warning(
                 "table %s: its snapshot does not describe its rows (snapshot %r, rows %r): read from the rows and written anew",
