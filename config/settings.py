@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "live",
     "housegames",
     "demo",
+    "upkeep",
 ]
 
 MIDDLEWARE = [

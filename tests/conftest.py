@@ -74,6 +74,19 @@ def static_files_looked_up_per_request():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def venue_key_outside_the_checkout(tmp_path_factory):
+    """Backups are signed with the league's secret; under the development SECRET_KEY that is the venue's key
+    file beside the database (league/backup/signature.py), made if missing: never in the checkout from a test."""
+    from league.backup import signature
+
+    path = tmp_path_factory.mktemp("venue-key") / ".venue-secret-key"
+    original = signature.venue_secret_file
+    signature.venue_secret_file = lambda: path
+    yield path
+    signature.venue_secret_file = original
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The TV and the rail keep renderings per pulse (the per-process cache, and live/cache.py's

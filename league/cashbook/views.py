@@ -181,6 +181,11 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
                 reason=data["reason"], witness=data["witness"],
             )
         except cashbook.CashError as error:
+            if cashbook.night_cash(night).closed:
+                # Closed meanwhile from another desk (a race lost), or before: the page shows the count and no
+                # form any more, so the refusal is said above it (the form's own errors would not be shown).
+                messages.error(request, str(error))
+                return redirect("night_cash", night.pk)
             form.add_error(None, str(error))
         else:
             if count.difference:

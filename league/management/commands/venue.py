@@ -4,7 +4,8 @@
     python manage.py venue --port 8080 --workers 3 --threads 64
 
 Migrates the database and collects the static files first (so it works on a
-fresh checkout), prints every address phones can use and the organizer's link
+fresh checkout), checks the nights still open (`manage.py check_league --repair --quick`: it
+rebuilds their caches and names any problem in the stored rows), prints every address phones can use and the organizer's link
 as a QR code, then becomes the gunicorn server (Ctrl+C stops it). The
 environment wins over every default here: set PUBLIC_URL, ALLOWED_HOSTS,
 DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.
@@ -75,6 +76,10 @@ class Command(BaseCommand):
                 # In a child process with the server's own settings (DEBUG off: hashed static files).
                 if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
                     raise CommandError(f"manage.py {step[0]} failed: see above")
+            # The nights still open checked and their caches rebuilt from the rows (upkeep's check_league; the full
+            # check replays the whole history, a minute for a big league): a problem is printed, the night served.
+            if subprocess.run([*manage, "check_league", "--repair", "--quick"], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
+                self.stdout.write(self.style.WARNING("manage.py check_league found problems (above): the league is served anyway."))
         self._announce(plan)
         command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
         self.stdout.flush()
