@@ -85,7 +85,8 @@ class Line:
 
     @property
     def reversible(self) -> bool:
-        return not self.reversed_by and self.kind != LineKind.REVERSAL
+        # A deposit's halves and a count's difference go only as a whole (reverse_line says why).
+        return not self.reversed_by and self.kind not in (LineKind.REVERSAL, LineKind.DEPOSIT, LineKind.DIFFERENCE)
 
 
 # --- reading the book ------------------------------------------------------------------

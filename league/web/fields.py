@@ -43,6 +43,8 @@ class DecimalTextField(forms.DecimalField):
     comma is this field's job.
     """
 
+    default_error_messages = {"invalid": _("Type the amount as a plain number, such as 10 or 10,50.")}
+
     def __init__(self, **kwargs):
         kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
         kwargs["localize"] = False
@@ -57,7 +59,7 @@ class DecimalTextField(forms.DecimalField):
                 value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
             if value and not is_plain_decimal(value, max_chars=MAX_NUMBER_CHARS):
                 # Decimal() would read "1e3" as 1000, and "1_000" too.
-                raise ValidationError(_("Type the amount as a plain number, such as 10 or 10,50."), code="invalid")
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(value)
 
 
