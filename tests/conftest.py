@@ -74,6 +74,15 @@ def static_files_looked_up_per_request():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def organizer_login_file_of_the_tests():
+    """Settings were read before pytest_configure set ORGANIZER_LOGIN_FILE: point them there too."""
+    from django.conf import settings
+
+    settings.ORGANIZER_LOGIN_FILE = Path(os.environ["ORGANIZER_LOGIN_FILE"])
+    yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The TV and the rail keep renderings per pulse (the per-process cache, and live/cache.py's
@@ -118,6 +127,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # Each test process (each xdist worker) keeps the live screens' renderings in a folder of its own:
     # every test empties the folder, which must not take a file from under another process's write.
     os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    # The first organizer's login (setup_demo, manage.py venue) is written there, never over the checkout's
+    # own .organizer-login; the processes the tests start inherit it.
+    os.environ["ORGANIZER_LOGIN_FILE"] = os.path.join(os.environ["LIVE_CACHE_DIR"], "organizer-login")
     config.addinivalue_line(
         "markers",
         'browser_language(code): the language Chromium speaks in this browser test, "de" (the default) or "en"',

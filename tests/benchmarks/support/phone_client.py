@@ -44,6 +44,7 @@ REPO_ROOT = Path(__file__).resolve().parents[3]  # whose server and database bui
 SERVER_VARIABLES = {
     "DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL",
     "SQLITE_TIMEOUT", "SECURE_SSL_REDIRECT", "SECURE_COOKIES", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "ORGANIZER_LOGIN_FILE",
 }
 # The start of the tracker's refusals, in English and German (the phone may speak either).
 BUSY = ("Too many taps at the same moment", "Zu viele Eingaben im selben Moment")
@@ -117,6 +118,8 @@ def start_venue_server(
     env["DATABASE_URL"] = database_url(database)
     env["PUBLIC_URL"] = f"http://{public_host or hosts[0]}:{port}"
     env["SECRET_KEY"] = secrets.token_urlsafe(50)  # not the checkout's .venue-secret-key
+    # A fresh database gets its first organizer, whose login is written beside the log, not over the checkout's.
+    env["ORGANIZER_LOGIN_FILE"] = str(Path(log_dir) / f"organizer-login-{port}")
     env.update(env_extra)
     log_path = Path(log_dir) / f"venue-{port}.log"
     command = [sys.executable, "manage.py", "venue", "--port", str(port), "--workers", str(workers)]

@@ -32,6 +32,6 @@ def test_a_venue_server_waits_while_another_one_sets_up(tmp_path) -> None:
     assert "server" in outcome, outcome
     server = outcome["server"]
     try:
-        assert db.exists() and "Listening at: " + server.url() in server.log()
+        assert db.exists() and f"Organisator: {server.url()}/" in server.log()  # it set up, then announced itself
     finally:
         server.stop()
