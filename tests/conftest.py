@@ -97,6 +97,34 @@ def fresh_cache():
     yield
 
 
+# --- the live screens' threads -------------------------------------------------
+
+
+def _live_hub():
+    from django.apps import apps
+
+    if not apps.ready:
+        return None
+    from live.events import hub
+
+    return hub
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if (hub := _live_hub()) is not None:
+        hub.resume()  # the test before stopped it
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Before the test's fixtures go (its database emptied, at the end removed): every event stream the live
+    server or the test client served ends, and the watcher thread with them. A watcher left reading a
+    database that was gone logged "no such table" tracebacks; the next test's setup serves streams again."""
+    if (hub := _live_hub()) is not None and not hub.stop_and_wait(timeout=10):
+        raise AssertionError(f"a live stream or the live watcher still runs 10 s after {item.nodeid}")
+
+
 # --- people -----------------------------------------------------------------
 
 
