@@ -252,7 +252,9 @@ def _docstring_line(name: str) -> str:
     return line.removeprefix("Benchmark: ").rstrip(".")
 
 
-def render(results: list[Result], *, quick: bool, runs: int, started: datetime.datetime, loads: tuple, took: float) -> str:
+def render(results: list[Result], *, quick: bool, runs: int, started: datetime.datetime, loads: tuple, took: float,
+           measured: str | None = None) -> str:
+    """The page; `measured` is the commit the runs measured (taken when they started)."""
     mode = "quick" if quick else "full"
     lines = [
         "# Benchmarks and their figures",
@@ -271,7 +273,7 @@ def render(results: list[Result], *, quick: bool, runs: int, started: datetime.d
             else "Each benchmark ran with the arguments below (mostly its defaults)."
         ),
         f"- **Date:** {started:%Y-%m-%d %H:%M} UTC, {took / 60:.0f} minutes.",
-        f"- **Commit:** {commit()}.",
+        f"- **Commit:** {measured or commit()}.",
         f"- **Load average** (1, 5, 15 minutes) at the start: {' '.join(f'{x:.2f}' for x in loads[0])}; "
         f"at the end: {' '.join(f'{x:.2f}' for x in loads[1])}. The 1-minute load at each run's start is in "
         "the table. A load above the number of cores means other work shared the machine: the figures are "
@@ -336,11 +338,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs must be at least 1")
     chosen = [b for b in BENCHMARKS if not args.only or b.name in args.only]
     started, clock, first_load = datetime.datetime.now(datetime.timezone.utc), time.monotonic(), os.getloadavg()
+    measured = commit()
     print(f"{len(chosen)} benchmarks, {args.runs} runs each, {'quick' if args.quick else 'full'} mode; "
           f"load average {' '.join(f'{x:.2f}' for x in first_load)} on {os.cpu_count()} cores", flush=True)
     results = [run(b, runs=args.runs, quick=args.quick, timeout=args.timeout) for b in chosen]
     page = render(results, quick=args.quick, runs=args.runs, started=started, loads=(first_load, os.getloadavg()),
-                  took=time.monotonic() - clock)
+                  took=time.monotonic() - clock, measured=measured)
     args.output.write_text(page, encoding="utf-8")
     print(f"wrote {args.output}")
     problems = [p for r in results for p in r.problems]
