@@ -294,7 +294,11 @@ def test_after_a_stop_no_stream_and_no_watcher_is_left_to_read_the_database(head
     url = reverse("table_rail_events", args=[heads_up_table.pk])
     stream = Reader(client.get(url, **THREADED))
     stream.until(lambda text: "event: rail" in text)
-    serving = threading.Thread(target=lambda: list(stream.chunks))  # the server's thread for this stream
+    def serve() -> None:  # the server's thread for this stream; a server closes its connection after the request
+        list(stream.chunks)
+        connection.close()
+
+    serving = threading.Thread(target=serve)
     serving.start()
     def watching() -> bool:  # the stream subscribes after its first event, and starts the watcher
         return live_events.hub._thread is not None and live_events.hub._thread.is_alive()

@@ -82,7 +82,8 @@ class Command(BaseCommand):
         # How many event streams a worker holds before it refuses one (that screen polls instead).
         plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_per_worker(threads)))
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
-        with one_setup_at_a_time(SETUP_LOCK):
+        with one_setup_at_a_time(SETUP_LOCK, on_wait=self._waiting):
+            self._note(_("Preparing the database and the app's files …"))
             for step in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
                 # In a child process with the server's own settings (DEBUG off: hashed static files).
                 if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
@@ -94,6 +95,15 @@ class Command(BaseCommand):
         connections.close_all()
         os.chdir(settings.BASE_DIR)
         os.execve(sys.executable, command, plan.env)  # this process becomes the server
+
+    def _note(self, text: str) -> None:
+        """A progress note, shown at once (also when the console is a file: the tests read it)."""
+        self.stdout.write(text)
+        self.stdout.flush()
+
+    def _waiting(self) -> None:
+        self._note(_("Another start of the app is setting this folder up (%(lock)s): waiting for it …")
+                   % {"lock": SETUP_LOCK.name})
 
     def _announce(self, plan, login: FirstLogin) -> None:
         with translation.override(settings.LANGUAGE_CODE):  # the venue's language, whoever calls
