@@ -231,9 +231,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# German is the venue's language; English for visitors.
-LANGUAGE_CODE = "de"
+# German is the venue's language; English for visitors. LANGUAGE_CODE=en makes English the venue's language:
+# what `manage.py venue` prints, and the pages for a browser that asks for neither.
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
+LANGUAGE_CODE = (os.environ.get("LANGUAGE_CODE") or "de").strip().lower()
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of {', '.join(dict(LANGUAGES))}, not {LANGUAGE_CODE!r}")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The league's own date formats: 23.11.2026 in German, 23 Nov 2026 in English.
 FORMAT_MODULE_PATH = ["config.formats"]
@@ -256,6 +259,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+
+# The first organizer's login, written once when `manage.py venue` or `setup_demo` creates the account
+# (league/accounts/first_login.py); git ignores it. The tests point it elsewhere.
+ORGANIZER_LOGIN_FILE = Path(os.environ.get("ORGANIZER_LOGIN_FILE") or BASE_DIR / ".organizer-login")
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
