@@ -5,6 +5,7 @@ Safe to run again: it creates only what is missing and keeps everything else.
 from __future__ import annotations
 
 import datetime
+import os
 import secrets
 
 from django.conf import settings
@@ -29,7 +30,7 @@ PLAYERS = [
     ("Queenie Lang", ""), ("Rafael Costa", ""), ("Sofia Weber", "Sofi"), ("Tim Hartmann", ""),
     ("Ute Krüger", ""), ("Viktor Lehmann", "Vik"), ("Wiebke Jansen", ""), ("Yusuf Aydin", ""),
 ]
-LOGIN_FILE = settings.BASE_DIR / ".organizer-login"
+LOGIN_FILE = settings.DATA_DIR / ".organizer-login"
 USERNAME = "organizer"
 
 
@@ -58,7 +59,10 @@ class Command(BaseCommand):
             user.set_password(password)
             user.is_staff = user.is_superuser = True
             user.save()
-            LOGIN_FILE.write_text(password + "\n")
+            # Only its owner may read the password (mode 0600 from the start).
+            with open(os.open(LOGIN_FILE, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+                handle.write(password + "\n")
+            LOGIN_FILE.chmod(0o600)
         return user, password
 
     def _season(self) -> Season:
