@@ -83,6 +83,7 @@ def public_address(url: str, *, language: str) -> Address | None:
         if not _VALUE.match(value):
             return None
         query[key] = value
-    if query and not parts.path.endswith("/"):
-        return None
+    if not parts.path.endswith("/"):
+        # A download (PHH, OHH) says the same in every language: one file, at the top.
+        return None if query else Address(default_language(), parts.path)
     return Address(language, parts.path, tuple(sorted(query.items())))
