@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
@@ -65,14 +66,19 @@ def languages() -> list[str]:
     return [code for code, _name in settings.LANGUAGES]
 
 
+@lru_cache(maxsize=100_000)
+def _route(path: str) -> str | None:
+    try:
+        return resolve(path).url_name
+    except Resolver404:
+        return None
+
+
 def public_address(url: str, *, language: str) -> Address | None:
     """The site's address for a link to `url` (a path with its query, already resolved against its page), or
     None when the link leads to no published page: an organizer's page, a live screen, a form's target."""
     parts = urlsplit(url)
-    try:
-        route = resolve(parts.path).url_name
-    except Resolver404:
-        return None
+    route = _route(parts.path)
     if route not in PUBLIC_ROUTES:
         return None
     wanted = PUBLIC_ROUTES[route]

@@ -8,12 +8,13 @@ screen, a 404) is left out of the page, link and text.
 """
 from __future__ import annotations
 
-from collections import deque
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
+from django.db import connections
 from django.http.request import validate_host
 from django.test import Client
 from django.urls import reverse
@@ -22,6 +23,7 @@ from league.models import Night, NightStatus, Season
 from league.web.static_site import STATIC_SITE_KEY
 from online.publish import assets, html
 from online.publish.addresses import Address, languages, public_address
+from results import season_cache
 
 
 @dataclass
@@ -55,6 +57,13 @@ def _seeds() -> list[str]:
     return urls
 
 
+_worker_crawl: Crawl | None = None  # the crawl a forked worker renders for
+
+
+def _render_chunk(addresses: list[Address]) -> list[tuple[Address, tuple[str, bytes] | None]]:
+    return [(address, _worker_crawl._fetch(address)) for address in addresses]
+
+
 class Crawl:
     def __init__(self, progress: Callable[[int, int], None] | None = None):
         host = _host()
@@ -65,15 +74,15 @@ class Crawl:
         self.responses: dict[Address, tuple[str, bytes]] = {}  # address → (content type, body)
         self.missing: set[Address] = set()
         self.statics: dict[str, tuple[str, bytes] | None] = {}
+        self.seen: set[Address] = set()
 
-    def _fetch(self, address: Address) -> None:
+    def _fetch(self, address: Address) -> tuple[str, bytes] | None:
         response = self.client.get(
             address.server_url, HTTP_ACCEPT_LANGUAGE=address.language, secure=bool(self.secure)
         )
         if response.status_code != 200 or response.streaming:
-            self.missing.add(address)
-            return
-        self.responses[address] = (response.get("Content-Type", ""), response.content)
+            return None
+        return response.get("Content-Type", ""), response.content
 
     def _local(self, url: str, page: Address) -> str | None:
         """`url` as a path and query on this server, resolved against its page; None for another site."""
@@ -99,30 +108,46 @@ class Crawl:
         wanted = language if language in languages() else page.language
         return ("page", public_address(local, language=wanted))
 
-    def run(self) -> Built:
-        queue: deque[Address] = deque()
-        seen: set[Address] = set()
-
-        def add(address: Address | None) -> None:
-            if address is not None and address not in seen:
-                seen.add(address)
-                queue.append(address)
-
+    def run(self, jobs: int = 1) -> Built:
+        """Render page after page, round by round (the pages the last round linked); with `jobs` > 1 each round
+        is shared among that many processes (forked: each with its own database connection)."""
+        todo: list[Address] = []
         for language in languages():
             for url in _seeds():
-                add(public_address(url, language=language))
-        while queue:
-            address = queue.popleft()
-            self._fetch(address)
-            self.progress(len(self.responses), len(seen))
-            content_type, body = self.responses.get(address, ("", b""))
-            if not content_type.startswith("text/html"):
-                continue
-            for url, language in html.links(body.decode()):
-                target = self.targets(address, url, language)
-                if target and target[0] == "page":
-                    add(target[1])
+                address = public_address(url, language=language)
+                if address is not None and address not in self.seen:
+                    self.seen.add(address)
+                    todo.append(address)
+        with season_cache.held():  # one state, thousands of pages: each season's table read once
+            while todo:
+                found: list[Address] = []
+                for address, answer in self._render(todo, jobs):
+                    if answer is None:
+                        self.missing.add(address)
+                        continue
+                    self.responses[address] = answer
+                    self.progress(len(self.responses), len(self.seen))
+                    if answer[0].startswith("text/html"):
+                        for url, language in html.links(answer[1].decode()):
+                            target = self.targets(address, url, language)
+                            if target and target[0] == "page" and target[1] is not None and target[1] not in self.seen:
+                                self.seen.add(target[1])
+                                found.append(target[1])
+                todo = found
         return self._files()
+
+    def _render(self, addresses: list[Address], jobs: int):
+        if jobs <= 1 or len(addresses) < jobs * 8:  # a few pages are quicker than forking
+            for address in addresses:
+                yield address, self._fetch(address)
+            return
+        global _worker_crawl
+        _worker_crawl = self
+        connections.close_all()  # each forked process opens its own
+        chunks = [addresses[k::jobs * 4] for k in range(jobs * 4)]
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for rendered in pool.imap_unordered(_render_chunk, chunks):
+                yield from rendered
 
     def _static(self, name: str) -> str | None:
         if name not in self.statics:

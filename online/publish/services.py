@@ -24,11 +24,12 @@ def publish_site(
     on_build: Callable[[int, int], None] | None = None,
     on_send: sync.Progress | None = None,
     full: bool = False,
+    jobs: int = 1,
 ) -> Published:
     """Build the site and send it to `to` (a folder or sftp://...). Raises destinations.DestinationError."""
     destination = destinations.open_destination(to)  # first: an unreachable server fails before the work
     try:
-        built = Crawl(progress=on_build).run()
+        built = Crawl(progress=on_build).run(jobs=jobs)
         files = dict(built.files)
         files["sitemap.xml"] = assets.sitemap(built.pages, settings.PUBLISH_URL)
         summary = sync.send(files, destination, progress=on_send, full=full)

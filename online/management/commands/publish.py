@@ -11,6 +11,7 @@ with one line when the destination cannot be reached, 3 when another run is goin
 """
 from __future__ import annotations
 
+import os
 import time
 
 from django.conf import settings
@@ -36,11 +37,15 @@ class Command(BaseCommand):
         parser.add_argument("--to", default="", help="a folder, or sftp://user@host[:port]/path (default: PUBLISH_TO)")
         parser.add_argument("--full", action="store_true", help="send every file, whatever the destination's manifest says")
         parser.add_argument(
+            "--jobs", type=int, default=min(os.cpu_count() or 1, 4),
+            help="processes that render pages at once (default: one per core, at most 4)",
+        )
+        parser.add_argument(
             "--status", action="store_true", dest="keep_status",
             help="keep the progress for the organizer's page (in the data folder)",
         )
 
-    def handle(self, *args, to: str, full: bool, keep_status: bool, **options) -> None:
+    def handle(self, *args, to: str, full: bool, keep_status: bool, jobs: int, **options) -> None:
         to = to or settings.PUBLISH_TO
         self.keep_status = keep_status
         self.last_line = 0.0
@@ -48,7 +53,7 @@ class Command(BaseCommand):
             with run_status.one_run_at_a_time():
                 self._report(state="running", phase="build", files=0, total=0, bytes=0, total_bytes=0, to=to)
                 started = time.monotonic()
-                result = publish_site(to=to, on_build=self._built, on_send=self._sent, full=full)
+                result = publish_site(to=to, on_build=self._built, on_send=self._sent, full=full, jobs=max(jobs, 1))
         except run_status.AlreadyRunning:
             raise CommandError("another publishing run is going on", returncode=3) from None
         except DestinationError as error:

@@ -74,7 +74,7 @@ def sshd(tmp_path):
 
 def _publish(to: str) -> str:
     out = io.StringIO()
-    call_command("publish", to=to, stdout=out)
+    call_command("publish", to=to, stdout=out, jobs=1)
     return out.getvalue()
 
 

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def publish(to, **options) -> str:
     out = io.StringIO()
-    call_command("publish", to=str(to), stdout=out, **options)
+    call_command("publish", to=str(to), stdout=out, jobs=1, **options)
     return out.getvalue()
 
 
@@ -137,3 +137,15 @@ def test_a_folder_that_cannot_be_made_is_one_clear_error(tmp_path, league):
 
     with pytest.raises(CommandError, match="cannot be created"):
         publish(blocker / "site")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pages_rendered_by_several_processes_make_the_same_site(tmp_path, organizer):
+    """`--jobs 2` forks processes that each render a share of a round's pages: the same files, byte for byte."""
+    build_evening(organizer)
+    publish(tmp_path / "one")
+    out = io.StringIO()
+    call_command("publish", to=str(tmp_path / "two"), stdout=out, jobs=2)
+    one, two = site_files(tmp_path / "one"), site_files(tmp_path / "two")
+    assert set(one) == set(two) and len(one) > 40
+    assert all(one[name].read_bytes() == two[name].read_bytes() for name in one)

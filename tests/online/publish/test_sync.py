@@ -116,7 +116,7 @@ def test_a_damaged_manifest_means_everything_is_sent_again(tmp_path):
 def test_a_republish_after_one_more_table_s_results_sends_only_what_they_changed(tmp_path, organizer, capsys):
     evening = build_evening(organizer)
     root = tmp_path / "site"
-    call_command("publish", to=str(root), stdout=io.StringIO())
+    call_command("publish", to=str(root), stdout=io.StringIO(), jobs=1)
     before = {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*") if path.is_file()}
 
     table = evening.paper_table
@@ -128,7 +128,7 @@ def test_a_republish_after_one_more_table_s_results_sends_only_what_they_changed
     result = publish_site(to=str(root))
     sent = sorted(result.summary.sent)
     out = io.StringIO()
-    call_command("publish", to=str(root), stdout=out)
+    call_command("publish", to=str(root), stdout=out, jobs=1)
     assert "sent 0 (0 B)" in out.getvalue()
 
     assert sent, "the new results must change some pages"
