@@ -4,7 +4,7 @@ Builds, in a throwaway SQLite database, the 10x league of the standings benchmar
 nights of about 60 players, paper results), then times `manage.py publish` into a folder: the whole site
 (nothing there yet), a republish with nothing changed, and a republish after one more night. Prints the
 site's size (files, pages, bytes), what each run sent, and the load average. Asserts nothing.
-`--players/--nights` a size of your own; `--repeat` runs of each (medians).
+`--players/--nights` a size of your own; `--repeat` whole-site runs (median); `--jobs` rendering processes.
 """
 from __future__ import annotations
 
@@ -26,12 +26,22 @@ def main() -> None:
     parser.add_argument("--nights", type=int, default=200)
     parser.add_argument("--per-night", type=int, default=60)
     parser.add_argument("--repeat", type=int, default=1, help="whole-site builds (each into an empty folder)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rendering processes (publish --jobs)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        os.environ["DATA_DIR"] = folder
+        # As on the venue's laptop or a server: DEBUG off (hashed static files, no query log).
+        os.environ.update(DATA_DIR=folder, DEBUG="0", SECRET_KEY="benchmark-" * 6, ALLOWED_HOSTS="localhost")
+        os.environ.update(PUBLIC_URL="http://localhost:8000", SECURE_SSL_REDIRECT="0", SECURE_COOKIES="0")
         from tests.benchmarks.standings import _setup_django, build_season, play_night
 
         _setup_django(os.path.join(folder, "bench.sqlite3"))
+        from django.conf import settings
+        from django.core.management import call_command as run
+
+        from league.venue import one_setup_at_a_time
+
+        with one_setup_at_a_time(settings.BASE_DIR / ".venue-setup.lock"):
+            run("collectstatic", interactive=False, verbosity=0)
         from django.contrib.auth import get_user_model
         from django.core.management import call_command
 
@@ -47,7 +57,7 @@ def main() -> None:
         def publish(to: str) -> tuple[float, str]:
             out = io.StringIO()
             t0 = time.perf_counter()
-            call_command("publish", to=to, stdout=out)
+            call_command("publish", to=to, stdout=out, jobs=args.jobs)
             return time.perf_counter() - t0, out.getvalue().strip().splitlines()[-1]
 
         site = os.path.join(folder, "site")
