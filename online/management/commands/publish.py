@@ -16,6 +16,7 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from online.publish import status as run_status
 from online.publish.destinations import DestinationError
@@ -48,6 +49,9 @@ class Command(BaseCommand):
     def handle(self, *args, to: str, full: bool, keep_status: bool, jobs: int, **options) -> None:
         to = to or settings.PUBLISH_TO
         self.keep_status = keep_status
+        if keep_status:
+            # For the organizer's page: its message (an unreachable server) in the league's language.
+            translation.activate(settings.LANGUAGE_CODE)
         self.last_line = 0.0
         try:
             with run_status.one_run_at_a_time():
