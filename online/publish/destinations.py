@@ -17,6 +17,8 @@ from urllib.parse import unquote, urlsplit
 from django.utils.translation import gettext as _
 
 TEMPORARY_SUFFIX = ".publishing"
+# The site is public: readable by the web server whatever the publishing user's umask (a service's is 0077).
+FILE_MODE, FOLDER_MODE = 0o644, 0o755
 
 
 class DestinationError(Exception):
@@ -40,9 +42,15 @@ class Folder:
 
     def write(self, name: str, data: bytes) -> None:
         path = self.root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.parent.is_dir():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            for folder in [path.parent, *path.parent.parents]:
+                if folder == self.root or not folder.is_relative_to(self.root):
+                    break
+                folder.chmod(FOLDER_MODE)
         temporary = path.with_name(path.name + TEMPORARY_SUFFIX)
         temporary.write_bytes(data)
+        temporary.chmod(FILE_MODE)
         os.replace(temporary, path)
 
     def remove(self, name: str) -> None:
@@ -125,7 +133,7 @@ class Sftp:
             self.sftp.stat(folder)
         except FileNotFoundError:
             self._make_folder(posixpath.dirname(folder))
-            self.sftp.mkdir(folder)
+            self.sftp.mkdir(folder, FOLDER_MODE)
         self.folders.add(folder)
 
     def read(self, name: str) -> bytes | None:
@@ -142,6 +150,7 @@ class Sftp:
         with self.sftp.open(temporary, "wb") as handle:
             handle.set_pipelined(True)
             handle.write(data)
+        self.sftp.chmod(temporary, FILE_MODE)
         self.sftp.posix_rename(temporary, path)
 
     def remove(self, name: str) -> None:

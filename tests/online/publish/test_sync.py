@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import os
 import json
 
 import pytest
@@ -148,3 +149,13 @@ def test_a_republish_after_one_more_table_s_results_sends_only_what_they_changed
     assert set(before) - set(sent) - {sync.MANIFEST}, "most files were left alone"
     with capsys.disabled():
         print(f"\nrepublish after one table's results: {len(sent)} of {result.files} files sent: {', '.join(sent)}")
+
+
+def test_the_published_files_are_readable_by_the_web_server_whatever_the_umask(tmp_path):
+    previous = os.umask(0o077)  # as under systemd's UMask=0077
+    try:
+        sync.send(NEW, Folder(tmp_path / "site"))
+    finally:
+        os.umask(previous)
+    assert (tmp_path / "site" / "index.html").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "site" / "static").stat().st_mode & 0o777 == 0o755
