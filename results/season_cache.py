@@ -25,7 +25,8 @@ row changes MAX(id).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -105,8 +106,31 @@ def _digest(parts) -> str:
     return hashlib.blake2s(repr(tuple(parts)).encode(), digest_size=10).hexdigest()
 
 
+# While `held()` is on (one process rendering thousands of pages of one state: `manage.py publish`), each
+# season's key is read once and what is kept stays in this process's memory, unpickled once.
+_held: dict | None = None
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    global _held
+    previous, _held = _held, {}
+    try:
+        yield
+    finally:
+        _held = previous
+
+
 def season_key(season_id: int) -> SeasonKey:
     """The season's key, in one query (each source scanned once, in a single-row derived table)."""
+    if _held is not None:
+        if ("key", season_id) not in _held:
+            _held[("key", season_id)] = _season_key(season_id)
+        return _held[("key", season_id)]
+    return _season_key(season_id)
+
+
+def _season_key(season_id: int) -> SeasonKey:
     sql, play, count = _sql()
     with connection.cursor() as cursor:
         cursor.execute(sql, [season_id] * count)
@@ -118,8 +142,12 @@ def kept(kind: str, key: str, compute: Callable[[], T]) -> T:
     """The value kept under `kind` and `key`, else `compute()` kept there now."""
     cache = caches["default"]
     name = f"season:{kind}:v{VERSION}:{key}"
+    if _held is not None and name in _held:
+        return _held[name]
     value = cache.get(name)
     if value is None:
         value = compute()
         cache.set(name, value, TIMEOUT)
+    if _held is not None:
+        _held[name] = value
     return value

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("config", "league", "tournaments", "results", "live", "housegames", "demo")
+APPS = ("config", "league", "tournaments", "results", "live", "housegames", "demo", "online")
 MAX_MODULES = 15
 # Django finds these folders by their names; they are not rooms of their own.
 CONVENTIONS = {"migrations", "management", "commands", "templatetags", "formats", "de", "en"}
