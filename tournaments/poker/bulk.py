@@ -76,12 +76,11 @@ def strengths7(cards) -> np.ndarray:
     of distinct card indexes 0..51 per row. No validation: duplicates give a meaningless value."""
     cards = np.asarray(cards, dtype=np.intp)
     strength = RANK_TABLE[CARD_KEYS[cards].sum(axis=1)]
-    ranks = cards >> 2
-    suits = cards & 3
-    bits = np.left_shift(1, ranks, dtype=np.int32)
-    for suit in range(4):
-        mask = np.where(suits == suit, bits, 0).sum(axis=1)
-        np.maximum(strength, FLUSH_TABLE[mask], out=strength)
+    masks = CARD_BITS[cards].sum(axis=1)  # the bits are distinct: the sum is their OR
+    five = (_CARD_SUIT_ONE[cards].sum(axis=1) + 0x3333) & 0x8888  # a 4-bit counter of 5 or more
+    flush_suit = _SUIT_OF_BIT[five]
+    np.maximum(strength, FLUSH_TABLE[((masks >> _SHIFT[flush_suit]) & _LANE_KEEP[flush_suit]).astype(np.intp)],
+               out=strength)
     return strength
 
 
@@ -152,7 +151,8 @@ def strengths_on_boards(boards: Boards, holes) -> np.ndarray:
 
 
 _SUIT_ONE = [1 << 4 * (card & 3) for card in range(52)]
-_SUIT_OF_BIT = np.full(0x8889, 4, dtype=np.intp)  # the suit whose counter reached 3, or 4 for none
+_CARD_SUIT_ONE = np.array(_SUIT_ONE, dtype=np.int32)
+_SUIT_OF_BIT = np.full(0x8889, 4, dtype=np.intp)  # the suit whose counter overflowed, or 4 for none
 for _suit in range(4):
     _SUIT_OF_BIT[0x8 << 4 * _suit] = _suit
 _SHIFT = np.array([0, 16, 32, 48, 0], dtype=np.uint64)
