@@ -30,7 +30,7 @@ import numpy as np
 from tournaments.poker import evaluator
 
 __all__ = ["RANK_KEYS", "RANK_TABLE", "FLUSH_TABLE", "VALUES", "CARD_KEYS", "CARD_BITS", "strengths7",
-           "values7", "strengths_on_boards", "Boards", "boards_from"]
+           "values7", "strengths_on_boards", "Boards", "boards_from", "board_chunks", "CHUNK"]
 
 _t0 = time.perf_counter()
 
@@ -89,32 +89,62 @@ def values7(cards) -> np.ndarray:
     return VALUES[strengths7(cards)]
 
 
-def boards_from(deck, count: int, board=()) -> Boards:
-    """Every way of adding ``count`` cards from ``deck`` to ``board``: each choice once, as arrays.
+CHUNK = 32_768
+"""Boards valued at a time: their arrays stay small (cache-sized, reused by the allocator) however many boards."""
+
+
+def board_chunks(deck, count: int, board=(), size: int = CHUNK):
+    """Every way of adding ``count`` cards from ``deck`` to ``board``, each choice once, as :class:`Boards`
+    of about ``size`` boards at a time.
 
     Built a card at a time without gathering: the choices of k cards are kept ordered by their last card,
     so those that end before card L are a prefix of the list, and the choices of k + 1 cards that end
     with L are that prefix plus L (contiguous copies only; the order differs from
-    ``itertools.combinations``, the set is the same).
+    ``itertools.combinations``, the set is the same). The last card's blocks are handed out as they are
+    made, never all at once: six hands before the flop never hold 658,008 boards in memory together.
     """
     deck = [int(card) for card in deck]
     base = [int(card) for card in board]
     keys = np.full(1, int(CARD_KEYS[base].sum()), dtype=np.int32)
     masks = np.full(1, int(np.bitwise_or.reduce(CARD_BITS[base])) if base else 0, dtype=np.uint64)
     suits = np.full(1, sum(_SUIT_ONE[card] for card in base), dtype=np.int32)
-    ends = np.zeros(len(deck) + 1, dtype=np.intp)  # ends[L]: how many choices end before deck[L]
+    if count == 0:
+        yield Boards(keys, masks, suits)
+        return
+    ends = [1] * (len(deck) + 1)  # ends[L]: how many choices end before deck[L] (the empty choice: all)
     for k in range(count):
-        blocks_keys, blocks_masks, blocks_suits, new_ends = [], [], [], [0]
+        last = k == count - 1
+        blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        held = 0
+        new_ends = [0]
         for at, card in enumerate(deck):
-            prefix = 1 if k == 0 else int(ends[at])
-            if prefix:
-                blocks_keys.append(keys[:prefix] + CARD_KEYS[card])
-                blocks_masks.append(masks[:prefix] | CARD_BITS[card])
-                blocks_suits.append(suits[:prefix] + _SUIT_ONE[card])
+            prefix = ends[at]
             new_ends.append(new_ends[-1] + prefix)
-        keys, masks, suits = np.concatenate(blocks_keys), np.concatenate(blocks_masks), np.concatenate(blocks_suits)
-        ends = np.array(new_ends, dtype=np.intp)
-    return Boards(keys, masks, suits)
+            if not prefix:
+                continue
+            blocks.append((keys[:prefix] + CARD_KEYS[card], masks[:prefix] | CARD_BITS[card], suits[:prefix] + _SUIT_ONE[card]))
+            held += prefix
+            if last and held >= size:
+                yield _joined(blocks)
+                blocks, held = [], 0
+        if last:
+            if blocks:
+                yield _joined(blocks)
+            return
+        keys, masks, suits = (np.concatenate(parts) for parts in zip(*blocks))
+        ends = new_ends
+
+
+def _joined(blocks) -> Boards:
+    if len(blocks) == 1:
+        return Boards(*blocks[0])
+    return Boards(*(np.concatenate(parts) for parts in zip(*blocks)))
+
+
+def boards_from(deck, count: int, board=()) -> Boards:
+    """All of :func:`board_chunks` in one :class:`Boards` (for tests and small enumerations)."""
+    chunks = list(board_chunks(deck, count, board))
+    return Boards(*(np.concatenate(parts) for parts in zip(*((c.keys, c.masks, c.suits) for c in chunks))))
 
 
 class Boards:

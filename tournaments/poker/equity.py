@@ -69,16 +69,19 @@ def equity(hands: Sequence[Sequence[Card]], board: Sequence[Card] = (), dead: Se
     missing = 5 - len(board)
     if missing > len(deck):
         raise EquityError(f"not enough cards left to complete the board: {missing} needed, {len(deck)} left")
-    boards = bulk.boards_from(deck, missing, board)
-    strengths = bulk.strengths_on_boards(boards, [(int(a), int(b)) for a, b in hands])
-    best = strengths.max(axis=0)
-    on_top = strengths == best
-    sharing = on_top.sum(axis=0)
-    results = []
-    for row in on_top:
-        by_size = np.bincount(sharing[row], minlength=len(hands) + 1)
-        results.append(Odds(len(boards), int(by_size[1]), (0, 0, *(int(n) for n in by_size[2:]))))
-    return results
+    holes = [(int(a), int(b)) for a, b in hands]
+    players = len(holes)
+    offsets = (players + 1) * np.arange(players)[:, None]  # row r counts its ties in bins r*(n+1) + sharers
+    tally = np.zeros(players * (players + 1), dtype=np.int64)
+    boards = 0
+    for chunk in bulk.board_chunks(deck, missing, board):
+        strengths = bulk.strengths_on_boards(chunk, holes)
+        on_top = strengths == strengths.max(axis=0)
+        sharing = on_top.sum(axis=0)
+        tally += np.bincount((sharing + offsets)[on_top], minlength=players * (players + 1))
+        boards += len(chunk)
+    by_size = tally.reshape(players, players + 1)
+    return [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in by_size]
 
 
 # --- the contract ----------------------------------------------------------------------------------------
