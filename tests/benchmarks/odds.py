@@ -11,8 +11,9 @@ heaviest case (six hands: 658,008 boards; two: 1,712,304), far more often than a
 Prints, for the taps that ended a hand's betting with two or more players (the taps that made the odds
 known), the delay from the dealer's request to each viewer's first event whose card of that table holds
 the odds: p50, p95, max; the dealer's answer times for all taps (p50, p95), and the server's CPU per
-minute. ``--no-cards`` plays the same way without typing cards (no odds are ever computed), for the
-dealer's answer times to compare. Asserts nothing.
+minute. ``--no-cards`` plays the same way without typing cards (no odds are ever computed) and measures the
+same taps to the viewers' next card of that table: the delay the rail has anyway, and the dealer's answer
+times, to compare. Asserts nothing.
 """
 from __future__ import annotations
 
@@ -81,8 +82,9 @@ class CardDealer(DealerPhone):
         self.typed += self.status == 200 and not error_shown(self.html)
 
 
-def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int) -> None:
-    """An EventSource that notes, per table, when each event holding that table's odds arrived."""
+def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int, odds: bool) -> None:
+    """An EventSource that notes, per table, when each event holding that table's odds arrived (any card of
+    it, when no odds are shown)."""
     while not stop.is_set():
         try:
             response = urllib.request.urlopen(url, timeout=30)
@@ -104,7 +106,8 @@ def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Loc
                     data = []
                     for card in text.split('<article class="card rail-table"')[1:]:
                         table = _CARD_ID.search(card)
-                        if table and 'class="seat-odds"' in card:
+                        # With --no-cards: any card of the table (what the viewer gets without odds, to compare).
+                        if table and ('class="seat-odds"' in card or not odds):
                             with lock:
                                 seen_odds.setdefault((key, int(table.group(1))), []).append(now)
         except (OSError, ValueError):
@@ -151,7 +154,7 @@ def main() -> None:
                     table = tables[k % len(tables)]["id"]
                     shows[k] = (table,)
                     url = f"{base}/tables/{table}/rail/events"
-                threads.append(threading.Thread(target=viewer, args=(url, stop, seen_odds, lock, k), daemon=True))
+                threads.append(threading.Thread(target=viewer, args=(url, stop, seen_odds, lock, k, not args.no_cards), daemon=True))
             phones = [CardDealer(base, t["token"], 30_000 + k, cards=not args.no_cards) for k, t in enumerate(tables)]
             for thread in threads:
                 thread.start()
@@ -197,13 +200,14 @@ def main() -> None:
     print(f"{len(answers)} taps in {ended - began:.0f} s; dealer's answer p50 {statistics.median(answers):.0f} ms, "
           f"p95 {answers[int(len(answers) * 0.95)]:.0f} ms; server CPU {cpu / (ended - began) * 60:.1f} s per minute; "
           f"load average {load[0]:.2f}")
+    what = "the card with the odds" if not args.no_cards else "the table's card (no odds: the same moment without them)"
     if delays:
         ms = sorted(d * 1000 for d in delays)
-        print(f"{odds_taps} taps ended a hand's betting with two or more players; tap -> odds on a viewer's rail: "
+        print(f"{odds_taps} taps ended a hand's betting with two or more players; tap -> {what} on a viewer's rail: "
               f"{len(ms)} (viewer, tap) pairs, p50 {statistics.median(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, "
-              f"max {ms[-1]:.0f} ms; {missing} pairs never saw odds for that tap")
-    elif not args.no_cards:
-        print(f"{odds_taps} taps ended a hand's betting; no odds seen ({missing} pairs)")
+              f"max {ms[-1]:.0f} ms; {missing} pairs never saw it for that tap")
+    else:
+        print(f"{odds_taps} taps ended a hand's betting; {what} never seen ({missing} pairs)")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

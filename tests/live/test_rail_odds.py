@@ -90,3 +90,27 @@ def test_a_hand_with_a_card_not_entered_shows_no_odds_at_all(table, client):
     assert "Gewinnchance" not in page_text(client, table)
     dealer.cards("Kh 7d 3c", Anna="As Ah", Carl="7s 7h")
     assert odds_on_rail(table) == expected(["Anna", "Carl"], "Kh 7d 3c")
+
+
+def test_many_viewers_cost_one_computation_per_state_of_the_hand(table, client, monkeypatch):
+    calls = []
+    real = rail.equity
+    monkeypatch.setattr(rail, "equity", lambda *args: calls.append(args) or real(*args))
+    rail._odds.cache_clear()
+    dealer = Dealer(table)
+    dealer.next_hand()
+    dealer.act("Dora", "fold")
+    dealer.act("Anna", "allin")
+    dealer.act("Ben", "allin")
+    dealer.act("Carl", "call")
+    dealer.cards("", **HOLES)
+    table_url, night_url = reverse("table_rail", args=[table.pk]), reverse("night_rail", args=[table.night.pk])
+    for _viewer in range(5):  # the table's rail (page and partial) and the night's rail, in two languages
+        for url in (table_url, night_url):
+            for language in ("de", "en"):
+                assert "seat-odds" in client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert len(calls) == 1
+    dealer.cards("Kh 7d 3c", **HOLES)  # a new state: one more
+    client.get(table_url, HTTP_HX_REQUEST="true")
+    client.get(night_url)
+    assert len(calls) == 2
