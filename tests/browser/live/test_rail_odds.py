@@ -6,8 +6,10 @@ that ends the betting, and they follow the flop. Dora's folded hand never shows 
 """
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -30,8 +32,10 @@ def percent(part: int, whole: int) -> str:
 
 
 def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the_tv_once_the_cards_are_public(
-    page: Page, live_server, transactional_db, organizer
+    page: Page, live_server, transactional_db, organizer, tmp_path
 ) -> None:
+    shots = Path(os.environ.get("ODDS_SCREENSHOTS") or tmp_path)  # docs/screenshots on demand
+    shots.mkdir(parents=True, exist_ok=True)
     table = table_of({"Anna": 1000, "Ben": 600, "Carl": 300, "Dora": 1500}, organizer)
     clock_control.start_clock(night=table.night)
     dealer = Dealer(table)
@@ -63,6 +67,7 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
     expect(rail.locator('[data-card="2c"]')).to_have_count(0)  # Dora folded: her hand stays hidden
     expect(rail.locator(".rail-seat", has_text="Dora").locator(".seat-odds")).to_have_count(0)
     fits_the_phone(page)
+    page.screenshot(path=str(shots / "rail-odds-390x844.png"), full_page=True)
 
     dealer.cards("Kh 7d 3c", **HOLES)  # the flop
     flop = equity([parse_cards(HOLES[name]) for name in ALL_IN], parse_cards("Kh 7d 3c"))
@@ -82,6 +87,7 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
         f"Gewinnchance {percent(flop[1].wins, flop[1].boards)}")
     smallest, where = _smallest_text_vh(page)
     assert smallest >= 3.99, f"{where!r} is {smallest:.2f} vh"
+    page.screenshot(path=str(shots / "tv-tables-odds-1920x1080.png"))
     dealer.cards("Kh 7d 3c 9s Ks", **HOLES)  # the river: four kings, the TV follows by itself
     expect(live_tables.locator(".rail-seat", has_text="Ben").locator(".seat-odds")).to_contain_text(
         "Gewinnchance 100 %", timeout=2000)
