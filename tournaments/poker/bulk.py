@@ -10,7 +10,7 @@ flush rules out quads and a full house, so the better of the two readings is the
 
 - The ranks: each rank has a key (:data:`RANK_KEYS`) chosen so that the sums of the keys of any seven
   ranks (at most four alike) are all different; they lie below 7,825,760, so one flat array
-  (:data:`RANK_TABLE`, 16 MB of int16) maps a sum straight to the value, with no hashing. The keys are
+  (:data:`RANK_TABLE`, 16 MB of int16) maps a sum straight to the strength, with no hashing. The keys are
   the ones of Kennith's SKPokerEval; :func:`_build` checks that no two multisets share a sum.
 - The suits: a card is bit ``rank`` of its suit's 16-bit lane in a 64-bit mask. A 13-bit rank mask
   of one suit indexes :data:`FLUSH_TABLE` (8192 entries; 0 below five cards).
@@ -18,7 +18,7 @@ flush rules out quads and a full house, so the better of the two readings is the
 Values here are *strengths*: 1 (the worst five cards, 7-5-4-3-2) to 7462 (a royal flush), one for
 each class of equal hands, ordered as :func:`~tournaments.poker.evaluator.hand_value` orders them
 (``VALUES[strength]`` is that value). Both tables are built from the per-hand evaluator's own tables,
-so the two cannot disagree on a rule; ``tests/tournaments/poker/test_bulk.py`` checks every class of
+so the two cannot disagree on a rule; ``tests/tournaments/poker/odds/test_bulk.py`` checks every class of
 the 133,784,560 seven-card hands against :func:`~tournaments.poker.evaluator.hand_value`.
 """
 from __future__ import annotations
@@ -68,7 +68,6 @@ CARD_KEYS = RANK_KEYS[_ranks]
 """Each card's rank key, by card index (0 = 2c .. 51 = As)."""
 CARD_BITS = (np.uint64(1) << (16 * _suits + _ranks).astype(np.uint64)).astype(np.uint64)
 """Each card's bit in a 64-bit suit mask: bit ``rank`` (0 = deuce) of its suit's 16-bit lane."""
-
 
 
 def strengths7(cards) -> np.ndarray:
