@@ -19,6 +19,7 @@ class TvScreen(models.TextChoices):
     SEATING = "seating", _("Seating")
     ELIMINATIONS = "eliminations", _("Eliminations")
     STANDINGS = "standings", _("Season standings")
+    TABLES = "tables", _("Live tables")
     ROTATE = "rotate", _("Take turns")
 
 

@@ -414,10 +414,14 @@ class Hand:
         one else matches (yet), or ``None``. When the betting is over these
         chips go back to him; they are never a pot."""
         contributed = self._contributed
-        # A disqualified player's chips stay in the pot: nothing comes back to him.
-        candidates = [j for j in range(self._n) if j not in self._removed]
-        i = max(candidates, key=lambda j: (contributed[j], -j))
-        top = contributed[i]
+        if self._removed:
+            # A disqualified player's chips stay in the pot: nothing comes back to him.
+            candidates = [j for j in range(self._n) if j not in self._removed]
+            i = max(candidates, key=lambda j: (contributed[j], -j))
+            top = contributed[i]
+        else:  # the usual hand, on every replay: no key function per seat
+            top = max(contributed)
+            i = contributed.index(top)
         second = max(c for j, c in enumerate(contributed) if j != i)
         return (self.names[i], top - second) if top > second else None
 
