@@ -19,6 +19,7 @@ urlpatterns = [
     path("organizer/seasons/<int:season_id>/payout/", payout.season_payout, name="season_payout"),
     path("organizer/seasons/<int:season_id>/payout.pdf", payout.season_payout_pdf, name="season_payout_pdf"),
     path("seasons/<int:season_id>/points-scheme/", points.points_scheme, name="points_scheme"),
+    path("seasons/<int:season_id>/points-scheme/preview/", points.points_scheme_preview, name="points_scheme_preview"),
     path("nights/<int:night_id>/sheets.pdf", sheets.night_sheets_pdf, name="night_sheets_pdf"),
     path("tables/<int:table_id>/sheet.pdf", sheets.table_sheet_pdf, name="table_sheet_pdf"),
 ]
