@@ -1,7 +1,7 @@
 """Results: standings, night results, player pages, statistics, the jackpot and its payout, placement sheets."""
 from django.urls import path
 
-from results.views import jackpot, nights, payout, players, points, sheets, standings, statistics
+from results.views import exports, jackpot, nights, payout, players, points, sheets, standings, statistics
 
 urlpatterns = [
     # public
@@ -10,6 +10,8 @@ urlpatterns = [
     path("players/<int:player_id>/", players.player_detail, name="player_detail"),
     path("jackpot/", jackpot.jackpot, name="jackpot"),
     path("statistics/", statistics.season_statistics, name="season_statistics"),
+    path("seasons/<int:season_id>/standings.<str:fmt>", exports.season_standings_file, name="season_standings_file"),
+    path("seasons/<int:season_id>/results.<str:fmt>", exports.season_results_file, name="season_results_file"),
     # organizers
     path("nights/<int:night_id>/jackpot/", jackpot.night_jackpot, name="night_jackpot"),
     path("tables/<int:table_id>/deposit/", jackpot.confirm_deposit, name="confirm_deposit"),
