@@ -143,6 +143,10 @@ class PointsTable:
     best_nights: int
     error: str = ""
 
+    @property
+    def knockout_points_shown(self) -> Decimal:
+        return standings.points_display(self.knockout_points)
+
 
 SIZES = list(TABLE_SIZES)
 

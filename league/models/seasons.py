@@ -161,6 +161,11 @@ class Season(models.Model):
         )
 
     @property
+    def knockout_points_shown(self) -> Decimal:
+        """1.5, not 1.50; 2, not 2.00 (a Decimal, so templates write it the language's way)."""
+        return standings.points_display(self.knockout_points)
+
+    @property
     def payout_percents(self) -> tuple[Decimal, ...]:
         return standings.parse_payout_split(self.jackpot_payout_split)
 

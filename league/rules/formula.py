@@ -37,7 +37,7 @@ TABLE_SIZES = range(2, 7)  # a table seats 2 to 6 (tournaments/poker/seating.py:
 NIGHT_SIZES = (18, 60, 300)  # besides one table alone: the check covers small and very large nights
 # The variables, each with its long name; `fee` is the season's entry fee in euros.
 VARIABLES = ("n", "N", "r", "k", "fee", "tables")
-ALIASES = {"players": "n", "night_players": "N", "place": "r", "knockouts": "k"}
+ALIASES = {"players": "n", "night_players": "N", "place": "r", "knockouts": "k", "t": "tables"}
 CONTEXT = frozenset({"N", "k", "tables"})  # what differs between two tables of the same size and places
 
 # The presets the season page offers besides the seed's "n - place + 1" and the fixed list.

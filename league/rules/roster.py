@@ -234,7 +234,7 @@ def _row(number: int, cells: Sequence[str], columns: Sequence[str], today: datet
 
 
 def _name_key(name: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", name).casefold().split())
+    return " ".join(unicodedata.normalize("NFC", name).lower().split())  # lower, not casefold: ß and ss differ here
 
 
 def compare(roster: Roster, known: Iterable[Known]) -> Roster:

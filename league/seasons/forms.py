@@ -76,6 +76,8 @@ class SeasonForm(forms.ModelForm):
         # Frozen settings stay visible with their reason; a changed value is refused by the service, naming it.
         self.frozen = seasons.frozen_fields(self.instance)
         for name, reason in self.frozen.items():
+            if name not in self.fields:  # the blind structure: its own page
+                continue
             field = self.fields[name]
             field.widget.attrs["readonly"] = True
             field.widget.attrs["aria-readonly"] = "true"

@@ -24,7 +24,7 @@ MESSAGES = {
     "formula_empty": _("Enter a formula, for example n - r + 1."),
     "formula_too_long": _("The formula is %(length)s characters long: at most %(limit)s."),
     "formula_syntax": _("The formula cannot be read: check the brackets and operators. A condition is written “5 if r == 1 else 0”."),
-    "formula_unknown_name": _("“%(name)s” is not a variable of the formula (n, N, r, k, fee, tables)."),
+    "formula_unknown_name": _("“%(name)s” is not a variable of the formula (n, N, r, k, fee, t)."),
     "formula_unknown_function": _("“%(name)s” is not a function of the formula (min, max, round, sqrt, log, abs, floor, ceil)."),
     "formula_not_allowed": _("The formula may hold numbers, the variables, + − * / ** %%, comparisons, “… if … else …” and the functions only."),
     "formula_bit_operator": _("^ and the other bit operators are not arithmetic here: write a power as n ** 2."),

@@ -46,7 +46,9 @@ def _table_for(season: Season, form: PointsSchemeForm) -> points.PointsTable:
     """The preview table of what the form holds (or of the season's own rules), with the form's error if any."""
     if form.is_bound and not form.is_valid():
         table = points.points_table(season=season, scheme=season.points_scheme)
-        table.rows, table.error = [], next(iter(e for errors in form.errors.values() for e in errors), "")
+        name, errors = next(iter(form.errors.items()))
+        label = form.fields[name].label if name in form.fields else ""
+        table.rows, table.error = [], f"{label}: {errors[0]}" if label and name != "points_formula" else errors[0]
         return table
     if form.is_bound:
         return points.points_table(season=season, **_settings(form.cleaned_data))

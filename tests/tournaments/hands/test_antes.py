@@ -1,4 +1,5 @@
-"""Antes in the hand engine, the replay_hand contract, the PHH and OHH exports and the statistics.
+"""Antes in the hand engine (tournaments/poker/holdem.py), the replay_hand contract, the PHH and OHH exports
+and the statistics: here with the contract's other tests.
 
 docs/contracts.md: ``"blinds": {"small": 25, "big": 50, "ante": 10, "ante_by": "each"|"big_blind"}``.
 Antes are posted before the blinds and are dead money in the main pot: they count toward no call or raise.
