@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from league.rules import standings
+from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
 __all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange"]
@@ -149,6 +149,11 @@ class Season(models.Model):
             raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
         if self.points_scheme == PointsScheme.FORMULA and not self.points_formula.strip():
             raise ValidationError({"points_formula": _("The “own formula” scheme needs its formula.")})
+        if self.points_scheme == PointsScheme.FORMULA:
+            try:
+                formula.compile_formula(self.points_formula, fee=self.entry_fee or 0)
+            except standings.RulesError as error:
+                raise ValidationError({"points_formula": rules_message(error)}, code=error.code) from None
 
     def get_absolute_url(self) -> str:
         return f"{reverse('standings')}?season={self.pk}"
