@@ -65,6 +65,8 @@ class SeasonForm(forms.ModelForm):
             # Changed on the points scheme page, which recomputes the nights once there are results.
             for name in seasons.POINTS_FIELDS:
                 del self.fields[name]
+        if "best_nights" in self.fields:
+            self.fields["best_nights"].required = False  # empty: every night counts, as before
         if self.instance.blind_structure:
             # The season's own blind structure has its levels and minutes (tournaments/clock/: its own page).
             for name in seasons.DOUBLING_FIELDS:

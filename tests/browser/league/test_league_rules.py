@@ -206,3 +206,42 @@ def test_the_control_page_s_keys_press_its_own_buttons(german_phone: Page, live_
     page.keyboard.press("?")
     expect(page.get_by_role("dialog", name="Tastenkürzel")).to_be_visible()
     fits_the_phone(page)
+
+
+def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(german_phone: Page, live_server, organizer, season):
+    from tests.results.test_league_rules import paper_night
+
+    Season.objects.filter(pk=season.pk).update(best_nights=1, knockout_points=Decimal("1"))
+    season.refresh_from_db()
+    players = [Player.objects.create(name=name, date_of_birth=datetime.date(1980, 1, k + 1))
+               for k, name in enumerate(("Anna", "Ben", "Carl"))]
+    paper_night(season, DAY - datetime.timedelta(weeks=2), players, (1, 2, 3), (2, 0, 0), organizer)  # Anna 3 + 2
+    night = Night.objects.create(season=season, date=DAY - datetime.timedelta(weeks=1))
+    from league.desk import services as desk
+    from tests.tournaments.conftest import FEE
+    from tournaments.models import Seat, Table
+
+    table = Table.objects.create(night=night, number=1)
+    for position, player in enumerate(players, start=1):
+        Seat.objects.create(table=table, entry=desk.register_player(night=night, player=player, by=organizer, fee=FEE),
+                            position=position, starting_stack=1500)
+    Night.objects.filter(pk=night.pk).update(status="seated")
+    page = german_phone
+    log_in(page, live_server, organizer, f"/tables/{table.pk}/results/")
+    for name, place, knockouts in (("Anna", "3", ""), ("Ben", "1", "2"), ("Carl", "2", "")):
+        page.get_by_label(f"Platz von {name}").fill(place)
+        page.get_by_label(f"Knockouts von {name}").fill(knockouts)
+    fits_the_phone(page)
+    page.get_by_role("button", name="Plätze speichern").click()
+    page.goto(f"{live_server.url}/standings/?season={season.pk}")
+    standings = page.locator("#standings")
+    # Anna: her best night 5 (3 + 2 KOs), the 1 of the second night does not count; Ben: 3 + 2 = 5 beats his 2.
+    expect(standings.locator("tr", has_text="Anna")).to_contain_text("5")
+    expect(standings.locator("tr", has_text="Anna")).to_contain_text("1 zählt nicht")
+    expect(standings.locator("tr", has_text="Ben")).to_contain_text("1 zählt nicht")
+    expect(page.get_by_text("Nur der beste Abend jedes Spielers zählt.")).to_be_visible()
+    fits_the_phone(page)
+    page.get_by_role("link", name="Anna").first.click()
+    expect(page.locator("tr.not-counted")).to_have_count(1)
+    expect(page.locator("tr.not-counted")).to_contain_text("zählt nicht")
+    fits_the_phone(page)
