@@ -159,7 +159,7 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     in_points: dict[int, set[int]] = defaultdict(set)
     for r in scored:
         in_points.setdefault(r.player_id, set())
-        if r.points > 0:
+        if r.points > 0 and r.counted:  # with best N nights, a night that does not count is not "in the points"
             in_points[r.player_id].add(r.night_id)
     value, ids = pure.leaders(pure.longest_run(nights, in_points))
     awards.append(Award("points_run", value, holders(ids)))

@@ -226,7 +226,8 @@
 
   function stepText(step) {
     if (step.is_break) { return word("break") + " · " + Math.round(step.seconds / 60) + " " + word("min"); }
-    return step.level + " · " + numbers.format(step.small_blind) + "/" + numbers.format(step.big_blind);
+    return step.level + " · " + numbers.format(step.small_blind) + "/" + numbers.format(step.big_blind) +
+      (step.ante ? "/" + numbers.format(step.ante) : "");
   }
 
   function renderLevels(now, base) {
@@ -236,7 +237,7 @@
     var all = [];
     if (base.previous) { all.push({step: base.previous, cls: "done"}); }
     all.push({step: {level: base.level, is_break: base.is_break, small_blind: base.small_blind,
-                     big_blind: base.big_blind, seconds: base.level_seconds}, cls: ""});
+                     big_blind: base.big_blind, seconds: base.level_seconds, ante: base.ante || 0}, cls: ""});
     base.upcoming.forEach(function (step) { all.push({step: step, cls: ""}); });
     var current = 0;
     all.forEach(function (item, k) {
@@ -297,7 +298,7 @@
   function chime(kind, notes) {
     var log = (el.dataset.chimes ? el.dataset.chimes.split(",") : []).concat([kind]).slice(-10);
     el.dataset.chimes = log.join(",");
-    if (!audio || audio.state !== "running") { return; }
+    if (!audio || audio.state !== "running" || el.dataset.muted === "true") { return; }
     var t = audio.currentTime + 0.05;
     notes.forEach(function (frequency) {
       // A soft bell: a sine and its octave, fading out.
@@ -318,7 +319,8 @@
   }
 
   function say(text) {
-    if (!text || !state || !state.spoken || !window.speechSynthesis || !audio || audio.state !== "running") { return; }
+    if (!text || !state || !state.spoken || !window.speechSynthesis || !audio || audio.state !== "running" ||
+        el.dataset.muted === "true") { return; }
     var utterance = new SpeechSynthesisUtterance(text);
     var lang = document.documentElement.lang || "de";
     utterance.lang = lang;

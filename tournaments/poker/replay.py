@@ -64,6 +64,14 @@ def parse_setup(data: Any) -> HandSetup:
         raise ReplayError('blinds must be an object like {"small": 25, "big": 50}')
     small = _chips(_field(blinds, "small", "blinds: "), "blinds: small")
     big = _chips(_field(blinds, "big", "blinds: "), "blinds: big")
+    # Optional antes: absent (or 0), the hand replays exactly as before.
+    ante = blinds.get("ante")
+    ante = 0 if ante is None else _chips(ante, "blinds: ante")
+    ante_by = blinds.get("ante_by")
+    if ante_by is None:
+        ante_by = "each"
+    if not isinstance(ante_by, str):
+        raise ReplayError(f'blinds: ante_by must be "each" or "big_blind", got {json.dumps(ante_by)}')
     button = _field(data, "button")
     if not isinstance(button, str):
         raise ReplayError(f"button must be a player's name, got {json.dumps(button)}")
@@ -89,7 +97,7 @@ def parse_setup(data: Any) -> HandSetup:
     if rule is None:
         rule = "league"
     try:
-        return HandSetup(tuple(seats), button, small, big, rule)
+        return HandSetup(tuple(seats), button, small, big, rule, ante, ante_by)
     except HandError as error:
         raise ReplayError(str(error)) from None
 
