@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0006_form_submissions'),
+        ('league', '0007_demo_flags'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_table_figures'),
+        ('tournaments', '0012_alter_clockstate_tv_screen'),
     ]
 
     operations = [
