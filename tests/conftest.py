@@ -38,6 +38,15 @@ BROWSER_LANGUAGES = {
 # Asking for any of these means driving a browser.
 _PLAYWRIGHT_FIXTURES = {"page", "context", "new_context", "browser", "browser_type", "playwright"}
 
+# Asking for any of these (or the django_db marker) means using the test database: pytest-django refuses every
+# other test a connection, so a test without them never reaches the database in its own process. (Not
+# django_db_blocker: pytest-django's autouse fixtures ask for it in every test; a test that unblocks it
+# itself, or whose subprocesses use the suite's DATABASE_URL, says @pytest.mark.database.)
+_DATABASE_FIXTURES = {
+    "_django_db_helper", "db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+    "django_db_setup", "live_server",
+}
+
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
@@ -165,6 +174,7 @@ def organizer_client(client, organizer):
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_Markers(), "league-markers")
     # Each test process (each xdist worker) keeps the live screens' renderings in a folder of its own:
     # every test empties the folder, which must not take a file from under another process's write.
     os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
@@ -181,12 +191,25 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(os.environ["LIVE_CACHE_DIR"], ignore_errors=True)
 
 
+class _Markers:
+    """Marks what a test uses before -m selects by it (pytest's own selection runs before a trylast hook)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        for item in items:
+            fixtures = set(getattr(item, "fixturenames", ()))
+            if _PLAYWRIGHT_FIXTURES & fixtures and not item.get_closest_marker("browser"):
+                item.add_marker(pytest.mark.browser)
+            # CI's PostgreSQL leg runs only these (-m "database and not browser"): the pure engines, rules and
+            # parsers behave alike whatever DATABASE_URL says, and the SQLite leg has run them already.
+            uses_database = _DATABASE_FIXTURES & fixtures or item.get_closest_marker("django_db")
+            if uses_database and not item.get_closest_marker("database"):
+                item.add_marker(pytest.mark.database)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # trylast: run after pytest-django has ordered the items by database use.
-    for item in items:
-        if _PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.browser)
     browser_items = [item for item in items if item.get_closest_marker("browser")]
     if not browser_items:
         return
