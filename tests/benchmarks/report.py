@@ -9,6 +9,7 @@ once, and nothing written by hand that could go stale.
     .venv/bin/python -m tests.benchmarks.report            # the full runs: about an hour on 2 cores
     .venv/bin/python -m tests.benchmarks.report --quick    # smaller runs, a few minutes: for trying it
     .venv/bin/python -m tests.benchmarks.report --only evaluator replay --output /tmp/b.md
+    .venv/bin/python -m tests.benchmarks.report --add --only odds   # a new benchmark's rows into the page
 
 The page says which mode wrote it. `load` needs PostgreSQL's binaries (it starts a cluster of its own;
 see tests/benchmarks/support/postgres.py); without them it is left out, and the page says so. A figure
@@ -73,8 +74,10 @@ def _column(label: str, row: str, column: int, **options) -> Figure:
 BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("evaluator", ("--hands", "200000", "--repeat", "3"), ("--hands", "20000", "--repeat", "2"), (
         Figure("7-card evaluations/s, ours (hand_value)", r"^hand_value\(cards\)\s+" + NUMBER, "/s"),
-        Figure("7-card evaluations/s, treys", r"^treys Evaluator\s+" + NUMBER, "/s"),
-        Figure("ours / treys", r"^ratio hand_value / treys: " + NUMBER, "x"),
+        Figure("7-card evaluations/s, treys", r"^treys Evaluator\.evaluate\s+" + NUMBER, "/s"),
+        Figure("ours / treys", r"^hand_value\(cards\)\s+[0-9,]+ evaluations/s\s+" + NUMBER + r"x treys", "x"),
+        Figure("7-card evaluations/s, ours in bulk (bulk.values7)", r"^bulk\.values7\(array\)\s+" + NUMBER, "/s"),
+        Figure("all-in equity of 6 hands pre-flop: evaluations/s", r"^equity, 6 hands pre-flop\s+" + NUMBER, "/s"),
     )),
     Benchmark("replay", (), ("--hands", "100", "--repeat", "5", "--rounds", "3"), (
         Figure("replay a stored 6-player hand (replay + pots + legal actions)",
@@ -134,7 +137,41 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                r"^back-to-back(?:\s+\S+){10}\s+" + NUMBER + r" =", "ms"),
         Figure("p95 at 150 taps/s paced", r"^paced 150/s(?:\s+\S+){2}\s+" + NUMBER, "ms", full_only=True),
     ), needs_postgresql=True),
+    Benchmark("odds", (), ("--seconds", "20", "--tables", "3", "--viewers", "10"), (
+        Figure("all-in odds: tap -> the odds on a rail viewer, p50",
+               r"tap -> the card with the odds on a viewer's rail: \d+ \(viewer, tap\) pairs, p50 " + NUMBER + " ms", "ms"),
+        Figure("all-in odds: tap -> the odds on a rail viewer, p95",
+               r"tap -> the card with the odds on a viewer's rail: .*?p95 " + NUMBER + " ms", "ms"),
+        Figure("all-in odds: the dealer's answer, p95", r"dealer's answer p50 \d+ ms, p95 " + NUMBER + " ms", "ms"),
+        Figure("all-in odds: server CPU", r"server CPU " + NUMBER + " s per minute", "CPU s/min"),
+    )),
+    Benchmark("publish", (), ("--players", "300", "--nights", "20", "--per-night", "30"), (
+        Figure("`manage.py publish`: the whole site", r"^whole site: " + NUMBER + " s", "s"),
+        Figure("`manage.py publish`: again, nothing changed", r"^republish, nothing changed: " + NUMBER + " s", "s"),
+        Figure("`manage.py publish`: again after one more night", r"^republish after one more night: " + NUMBER + " s", "s"),
+        Figure("the published site's size", r"^site: [0-9,]+ files, " + NUMBER + " MB", "MB"),
+    )),
+    Benchmark("hostile_client", ("--runs", "1"),
+              ("--databases", "sqlite", "--tables", "3", "--streams", "60", "--drippers", "40", "--seconds", "10",
+               "--runs", "1"), (
+        Figure("taps under a hostile client's attack (SQLite): p95",
+               r"^sqlite: median of \d+ runs: p50 \d+ ms, p95 " + NUMBER + " ms", "ms"),
+        Figure("taps under a hostile client's attack (SQLite): failed", r"^sqlite: .*?failed taps " + NUMBER + " of", "taps"),
+        Figure("taps under a hostile client's attack (PostgreSQL): p95",
+               r"^postgresql: median of \d+ runs: p50 \d+ ms, p95 " + NUMBER + " ms", "ms", full_only=True),
+        Figure("taps under a hostile client's attack (PostgreSQL): failed",
+               r"^postgresql: .*?failed taps " + NUMBER + " of", "taps", full_only=True),
+    ), needs_postgresql=True),
+    Benchmark("check_league", (), ("--nights", "2", "--tables", "5", "--hands", "20", "--repeat", "2"), (
+        Figure("`check_league`, the whole check", r"^check_league \(everything\)\s+median\s+" + NUMBER, "s"),
+        Figure("`check_league --quick` (the venue's start)", r"^check_league --quick.*?median\s+" + NUMBER, "s"),
+        Figure("`check_league --repair`'s rebuild", r"^--repair's rebuild.*?median\s+" + NUMBER, "s"),
+    )),
 )
+
+# Modules of tests/benchmarks/ that are not benchmarks of their own (tests/docs/test_benchmarks_page.py checks
+# that every other module is in BENCHMARKS).
+NOT_BENCHMARKS = {"__init__", "report"}
 
 
 @dataclass
@@ -252,6 +289,73 @@ def _docstring_line(name: str) -> str:
     return line.removeprefix("Benchmark: ").rstrip(".")
 
 
+PROBLEMS = "## Problems in this run"
+BENCHMARKS_HEADING = "## The benchmarks"
+
+
+def _rows(result: Result, *, quick: bool, runs: int) -> list[str]:
+    """The benchmark's rows of the table of figures."""
+    name = f"`{result.benchmark.name}`"
+    if result.skipped:
+        return [f"| {name} | left out: {result.skipped} | | | |"]
+    rows = []
+    load = f"{min(result.loads):.1f}–{max(result.loads):.1f}" if result.loads else ""
+    for figure in result.benchmark.figures:
+        if quick and figure.full_only:
+            continue
+        values = result.values.get(figure.label, [])
+        if not values:
+            rows.append(f"| {name} | {figure.label} | **not measured** | | {load} |")
+            continue
+        spread = f"{_number(min(values), figure.unit)} – {_number(max(values), figure.unit)}" if len(values) > 1 else ""
+        count = "" if len(values) == runs else f" ({len(values)} of {runs} runs)"
+        rows.append(f"| {name} | {figure.label} | **{_number(statistics.median(values), figure.unit)}**{count} "
+                    f"| {spread} | {load} |")
+    return rows
+
+
+def _described(result: Result, *, quick: bool) -> str:
+    """The benchmark's line under "The benchmarks": what it measures, how it ran."""
+    benchmark = result.benchmark
+    arguments = " ".join(benchmark.arguments(quick))
+    took = f"; {statistics.median(result.seconds):.0f} s a run" if result.seconds else ""
+    return (f"- `{benchmark.name}`: {_docstring_line(benchmark.name)}. "
+            f"Ran as `python -m tests.benchmarks.{benchmark.name}{' ' + arguments if arguments else ''}`{took}.")
+
+
+def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, started: datetime.datetime,
+                loads: tuple, measured: str) -> str:
+    """The page with these benchmarks' rows and lines put in (replacing theirs, if it had them), the others kept
+    as they were; a line at the top says when, how and at which load the added ones ran."""
+    names = {f"`{r.benchmark.name}`" for r in results}
+    lines = page.rstrip("\n").split("\n")
+
+    def ours(line: str) -> bool:
+        return (line.startswith("| ") and line.split(" | ")[0][2:] in names) or (
+            line.startswith("- `") and line[2:].split(":")[0] in names and "Ran as `python -m" in line)
+
+    lines = [line for line in lines if not ours(line)]
+    table_end = max(i for i, line in enumerate(lines) if line.startswith("| "))
+    rows = [row for r in results for row in _rows(r, quick=quick, runs=runs)]
+    problems = [f"- `{r.benchmark.name}` (added {started:%Y-%m-%d}): {p}" for r in results for p in r.problems]
+    lines[table_end + 1:table_end + 1] = rows + (["", PROBLEMS, "", *problems] if problems and PROBLEMS not in lines else [])
+    if problems and PROBLEMS in lines:
+        at = lines.index(PROBLEMS) + 2
+        lines[at:at] = problems
+    described = lines.index(BENCHMARKS_HEADING) + 4
+    while described < len(lines) and lines[described].startswith("- `"):
+        described += 1
+    lines[described:described] = [_described(r, quick=quick) for r in results]
+    note = (f"- **Added later** by `python -m tests.benchmarks.report --add{' --quick' if quick else ''} --only "
+            f"{' '.join(r.benchmark.name for r in results)}`: those rows, {runs} runs each, "
+            f"{'quick' if quick else 'full'} mode, on {started:%Y-%m-%d %H:%M} UTC at commit {measured}, load average "
+            f"{' '.join(f'{x:.2f}' for x in loads[0])} at the start and {' '.join(f'{x:.2f}' for x in loads[1])} at "
+            "the end; the other rows are from the run above.")
+    machine_line = next(i for i, line in enumerate(lines) if line.startswith("- **Machine:**"))
+    lines.insert(machine_line + 1, note)
+    return "\n".join(lines) + "\n"
+
+
 def render(results: list[Result], *, quick: bool, runs: int, started: datetime.datetime, loads: tuple, took: float,
            measured: str | None = None) -> str:
     """The page; `measured` is the commit the runs measured (taken when they started)."""
@@ -286,34 +390,14 @@ def render(results: list[Result], *, quick: bool, runs: int, started: datetime.d
         "| --- | --- | --- | --- | --- |",
     ]
     for result in results:
-        name = f"`{result.benchmark.name}`"
-        if result.skipped:
-            lines.append(f"| {name} | left out: {result.skipped} | | | |")
-            continue
-        load = f"{min(result.loads):.1f}–{max(result.loads):.1f}" if result.loads else ""
-        for figure in result.benchmark.figures:
-            if quick and figure.full_only:
-                continue
-            values = result.values.get(figure.label, [])
-            if not values:
-                lines.append(f"| {name} | {figure.label} | **not measured** | | {load} |")
-                continue
-            spread = f"{_number(min(values), figure.unit)} – {_number(max(values), figure.unit)}" if len(values) > 1 else ""
-            count = "" if len(values) == runs else f" ({len(values)} of {runs} runs)"
-            lines.append(f"| {name} | {figure.label} | **{_number(statistics.median(values), figure.unit)}**{count} "
-                         f"| {spread} | {load} |")
+        lines += _rows(result, quick=quick, runs=runs)
     problems = [(r.benchmark.name, p) for r in results for p in r.problems]
     if problems:
-        lines += ["", "## Problems in this run", ""] + [f"- `{name}`: {problem}" for name, problem in problems]
-    lines += ["", "## The benchmarks", "",
+        lines += ["", PROBLEMS, ""] + [f"- `{name}`: {problem}" for name, problem in problems]
+    lines += ["", BENCHMARKS_HEADING, "",
               "Each is a module under `tests/benchmarks/`; its docstring says in full what it measures and how. "
               "Run one on its own with `.venv/bin/python -m tests.benchmarks.NAME` (`--help` for its options).", ""]
-    for result in results:
-        benchmark = result.benchmark
-        arguments = " ".join(benchmark.arguments(quick))
-        took = f"; {statistics.median(result.seconds):.0f} s a run" if result.seconds else ""
-        lines.append(f"- `{benchmark.name}`: {_docstring_line(benchmark.name)}. "
-                     f"Ran as `python -m tests.benchmarks.{benchmark.name}{' ' + arguments if arguments else ''}`{took}.")
+    lines += [_described(result, quick=quick) for result in results]
     lines += [
         "",
         "Notes from earlier rounds of work on speed (how the tracker's tap was made cheaper, what the load "
@@ -333,17 +417,26 @@ def main(argv: list[str] | None = None) -> int:
                         help="these benchmarks only")
     parser.add_argument("--output", type=Path, default=PAGE, help=f"the page to write (default {PAGE.relative_to(REPO)})")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds one run may take (default 3600)")
+    parser.add_argument("--add", action="store_true",
+                        help="with --only: put these benchmarks' rows into the existing page, keeping the others "
+                             "(for a benchmark added since the page was written; the page says so)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
+    if args.add and not (args.only and args.output.exists()):
+        parser.error("--add needs --only and an existing page to add to")
     chosen = [b for b in BENCHMARKS if not args.only or b.name in args.only]
     started, clock, first_load = datetime.datetime.now(datetime.timezone.utc), time.monotonic(), os.getloadavg()
     measured = commit()
     print(f"{len(chosen)} benchmarks, {args.runs} runs each, {'quick' if args.quick else 'full'} mode; "
           f"load average {' '.join(f'{x:.2f}' for x in first_load)} on {os.cpu_count()} cores", flush=True)
     results = [run(b, runs=args.runs, quick=args.quick, timeout=args.timeout) for b in chosen]
-    page = render(results, quick=args.quick, runs=args.runs, started=started, loads=(first_load, os.getloadavg()),
-                  took=time.monotonic() - clock, measured=measured)
+    if args.add:
+        page = add_to_page(args.output.read_text(encoding="utf-8"), results, quick=args.quick, runs=args.runs,
+                           started=started, loads=(first_load, os.getloadavg()), measured=measured)
+    else:
+        page = render(results, quick=args.quick, runs=args.runs, started=started, loads=(first_load, os.getloadavg()),
+                      took=time.monotonic() - clock, measured=measured)
     args.output.write_text(page, encoding="utf-8")
     print(f"wrote {args.output}")
     problems = [p for r in results for p in r.problems]

@@ -73,3 +73,29 @@ def test_the_readme_names_no_figure_the_benchmarks_page_does_not_hold():
     page = PAGE.read_text(encoding="utf-8")
     stray = [figure for figure in FIGURE.findall(readme) if figure not in page]
     assert not stray, stray
+
+
+def test_every_benchmark_in_tests_benchmarks_is_in_the_report():
+    """A benchmark added under tests/benchmarks/ gets figures on the page, or the report says why not."""
+    modules = {path.stem for path in (ROOT / "tests" / "benchmarks").glob("*.py")}
+    assert modules - report.NOT_BENCHMARKS == {benchmark.name for benchmark in report.BENCHMARKS}
+
+
+def test_added_benchmarks_go_into_the_page_beside_the_others_and_the_page_says_when():
+    uth, evaluator = _fast("uth"), _fast("evaluator")
+    old = report.Result(uth, loads=[1.0], seconds=[3])
+    old.values[uth.figures[0].label] = [100.0]
+    page = report.render([old, report.Result(evaluator, skipped="not yet")], quick=True, runs=1,
+                         started=datetime.datetime(2026, 11, 27, 12, 0), loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60)
+    new = report.Result(evaluator, loads=[7.0], seconds=[5])
+    for figure in evaluator.figures:
+        new.values[figure.label] = [42.0]
+    added = report.add_to_page(page, [new], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 9, 30),
+                               loads=((7.0, 6.0, 5.0), (7.5, 6.5, 5.5)), measured="abc1234")
+    assert "| `uth` | simulated UTH rounds/s, one core | **100 /s** |" in added  # kept as it was
+    assert "| `evaluator` | left out:" not in added  # replaced
+    assert f"| `evaluator` | {evaluator.figures[2].label} | **42.0x** |" in added
+    assert added.index("| `uth` |") < added.index("| `evaluator` |") < added.index("## The benchmarks")
+    assert added.count("- `evaluator`: ") == 1 and added.index("- `uth`: ") < added.index("- `evaluator`: ")
+    assert "**Added later** by `python -m tests.benchmarks.report --add --quick --only evaluator`" in added
+    assert "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00" in added
