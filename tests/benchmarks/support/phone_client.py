@@ -139,19 +139,39 @@ def start_venue_server(
     return server
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time the server's process and its children (migrate, collectstatic, check_league) have used."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        processes = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return 0.0
+    total = 0.0
+    for each in processes:
+        try:
+            times = each.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system + times.children_user + times.children_system
+    return total
+
+
 SETUP_LOCK_NAME = ".venue-setup.lock"  # named in the line `manage.py venue` prints while another start sets up
 
 
 def wait_until_serving(process: subprocess.Popen, url: str, log_path: Path, *, quiet_seconds: float = 90,
                        most_seconds: float = 900) -> None:
-    """Until `manage.py venue` answers `url` with 200. It gives up when the server stopped, or said nothing new
-    for `quiet_seconds` (its console notes each step: waiting for another start's setup, its own migrate and
-    collectstatic, then the addresses), or after `most_seconds` in all. While another server from the same
-    checkout sets up, this one waits its turn without a clock: on a busy machine with the suite's parallel
-    processes each starting servers, a fixed 90 s from the start ran out in the queue (CI saw "did not answer
-    in time" with an empty log)."""
+    """Until `manage.py venue` answers `url` with 200. It gives up when the server stopped, or made no progress
+    for `quiet_seconds` (said nothing new on its console, which notes each step: waiting for another start's
+    setup, the check, the addresses; and used no CPU in its processes: migrate and collectstatic say nothing
+    while they work, and at a load of 17 on 2 cores they took more than 90 s), or after `most_seconds` in all.
+    While another server from the same checkout sets up, this one waits its turn without a clock: on a busy
+    machine with the suite's parallel processes each starting servers, a fixed 90 s from the start ran out in
+    the queue (CI saw "did not answer in time" with an empty log)."""
     started = last_progress = time.monotonic()
-    seen = 0
+    seen, cpu_seen = 0, _cpu_seconds(process.pid)
     while True:
         if process.poll() is not None:
             raise RuntimeError(f"the venue server stopped:\n{log_path.read_text(errors='replace')}")
@@ -164,8 +184,9 @@ def wait_until_serving(process: subprocess.Popen, url: str, log_path: Path, *, q
         now = time.monotonic()
         log = log_path.read_text(errors="replace") if log_path.exists() else ""
         lines = log.rstrip("\n").splitlines()
-        if len(log) != seen or (lines and SETUP_LOCK_NAME in lines[-1]):
-            seen, last_progress = len(log), now
+        cpu = _cpu_seconds(process.pid)
+        if len(log) != seen or (lines and SETUP_LOCK_NAME in lines[-1]) or cpu > cpu_seen + 0.5:
+            seen, cpu_seen, last_progress = len(log), cpu, now
         if now - last_progress > quiet_seconds or now - started > most_seconds:
             raise RuntimeError(f"the venue server did not answer in time ({now - started:.0f} s):\n{log}")
         time.sleep(0.2)
