@@ -138,7 +138,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                r"^back-to-back(?:\s+\S+){10}\s+" + NUMBER + r" =", "ms"),
         Figure("p95 at 150 taps/s paced", r"^paced 150/s(?:\s+\S+){2}\s+" + NUMBER, "ms", full_only=True),
     ), needs_postgresql=True),
-    Benchmark("odds", (), ("--seconds", "20", "--tables", "3", "--viewers", "10"), (
+    Benchmark("odds", (), ("--seconds", "40", "--tables", "3", "--viewers", "10", "--tap-every", "1.5"), (
         Figure("all-in odds: tap -> the odds on a rail viewer, p50",
                r"tap -> the card with the odds on a viewer's rail: \d+ \(viewer, tap\) pairs, p50 " + NUMBER + " ms", "ms"),
         Figure("all-in odds: tap -> the odds on a rail viewer, p95",
@@ -326,22 +326,29 @@ def _described(result: Result, *, quick: bool) -> str:
 
 def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, started: datetime.datetime,
                 loads: tuple, measured: str) -> str:
-    """The page with these benchmarks' rows and lines put in (replacing theirs, if it had them), the others kept
-    as they were; a line at the top says when, how and at which load the added ones ran."""
+    """The page with these benchmarks' rows, problems and lines put in (replacing theirs, if it had them), the
+    others kept as they were; a line at the top says when, how and at which load the added ones ran."""
     names = {f"`{r.benchmark.name}`" for r in results}
     lines = page.rstrip("\n").split("\n")
 
     def ours(line: str) -> bool:
-        return (line.startswith("| ") and line.split(" | ")[0][2:] in names) or (
-            line.startswith("- `") and line[2:].split(":")[0] in names and "Ran as `python -m" in line)
+        if line.startswith("| "):
+            return line.split(" | ")[0][2:] in names
+        return line.startswith("- `") and line[2:line.find("`", 3) + 1] in names
 
     lines = [line for line in lines if not ours(line)]
+    if PROBLEMS in lines and not lines[lines.index(PROBLEMS) + 2].startswith("- "):
+        del lines[lines.index(PROBLEMS) - 1:lines.index(PROBLEMS) + 2]  # its blank line, heading, blank line
     table_end = max(i for i, line in enumerate(lines) if line.startswith("| "))
-    rows = [row for r in results for row in _rows(r, quick=quick, runs=runs)]
+    lines[table_end + 1:table_end + 1] = [row for r in results for row in _rows(r, quick=quick, runs=runs)]
     problems = [f"- `{r.benchmark.name}` (added {started:%Y-%m-%d}): {p}" for r in results for p in r.problems]
-    lines[table_end + 1:table_end + 1] = rows + (["", PROBLEMS, "", *problems] if problems and PROBLEMS not in lines else [])
-    if problems and PROBLEMS in lines:
+    if problems:
+        if PROBLEMS not in lines:
+            at = max(i for i, line in enumerate(lines) if line.startswith("| ")) + 1
+            lines[at:at] = ["", PROBLEMS, ""]
         at = lines.index(PROBLEMS) + 2
+        while at < len(lines) and lines[at].startswith("- "):
+            at += 1
         lines[at:at] = problems
     described = lines.index(BENCHMARKS_HEADING) + 4
     while described < len(lines) and lines[described].startswith("- `"):
@@ -352,8 +359,10 @@ def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, sta
             f"{'quick' if quick else 'full'} mode, on {started:%Y-%m-%d %H:%M} UTC at commit {measured}, load average "
             f"{' '.join(f'{x:.2f}' for x in loads[0])} at the start and {' '.join(f'{x:.2f}' for x in loads[1])} at "
             "the end; the other rows are from the run above.")
-    machine_line = next(i for i, line in enumerate(lines) if line.startswith("- **Machine:**"))
-    lines.insert(machine_line + 1, note)
+    at = next(i for i, line in enumerate(lines) if line.startswith("- **Machine:**")) + 1
+    while lines[at].startswith("- **Added later**"):
+        at += 1
+    lines.insert(at, note)
     return "\n".join(lines) + "\n"
 
 

@@ -99,3 +99,25 @@ def test_added_benchmarks_go_into_the_page_beside_the_others_and_the_page_says_w
     assert added.count("- `evaluator`: ") == 1 and added.index("- `uth`: ") < added.index("- `evaluator`: ")
     assert "**Added later** by `python -m tests.benchmarks.report --add --quick --only evaluator`" in added
     assert "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00" in added
+
+
+def test_a_benchmark_added_again_replaces_its_rows_and_problems_and_keeps_the_others():
+    uth, evaluator = _fast("uth"), _fast("evaluator")
+    kept = report.Result(uth, loads=[1.0], seconds=[3])
+    kept.values[uth.figures[0].label] = [100.0]
+    page = report.render([kept], quick=True, runs=1, started=datetime.datetime(2026, 11, 27, 12, 0),
+                         loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60)
+    failed = report.Result(evaluator, loads=[9.0], seconds=[5], problems=["run 1 failed (exit 1): it broke"])
+    once = report.add_to_page(page, [failed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 9, 0),
+                              loads=((9.0, 9.0, 9.0), (9.0, 9.0, 9.0)), measured="abc1234")
+    assert once.count("it broke") == 1 and once.count("## Problems in this run") == 1
+    assert f"| `evaluator` | {evaluator.figures[0].label} | **not measured** |" in once
+    fixed = report.Result(evaluator, loads=[2.0], seconds=[5])
+    for figure in evaluator.figures:
+        fixed.values[figure.label] = [42.0]
+    twice = report.add_to_page(once, [fixed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 10, 0),
+                               loads=((2.0, 2.0, 2.0), (2.0, 2.0, 2.0)), measured="def5678")
+    assert "it broke" not in twice and "## Problems in this run" not in twice and "not measured" not in twice
+    assert twice.count(f"| `evaluator` | {evaluator.figures[0].label} |") == 1
+    assert "| `uth` | simulated UTH rounds/s, one core | **100 /s** |" in twice
+    assert twice.count("- `evaluator`: ") == 1 and twice.count("**Added later**") == 2
