@@ -20,8 +20,9 @@ _SALT = "league.backup.signature"
 
 
 def venue_secret_file() -> Path:
-    """Where `manage.py venue` keeps the key it serves with (tests point it elsewhere)."""
-    return Path(settings.BASE_DIR) / ".venue-secret-key"
+    """Where `manage.py venue` keeps the key it serves with: in DATA_DIR, beside the database (tests point it
+    elsewhere). The checkout's folder signed with another key than the venue's once DATA_DIR was set."""
+    return Path(settings.DATA_DIR) / ".venue-secret-key"
 
 
 def uses_venue_key() -> bool:

@@ -215,3 +215,24 @@ def test_the_rows_of_a_good_file_pass_the_forms_checks(organizer):
     from league.backup import rows
 
     assert rows.row_problems(dump.league_objects()) == []
+
+
+def test_backups_are_signed_with_the_key_the_venue_serves_with_in_the_data_folder(tmp_path):
+    """With DATA_DIR set (issue 29) the venue keeps its key there; the backup's signature (issue 31) took the
+    checkout's folder and so another key. Asked of a fresh process: this one's lookup is pointed elsewhere."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from django.conf import settings as django_settings
+
+    code = ("import django; django.setup(); from league.backup import signature; "
+            "from league.management.commands import venue; "
+            "print(signature.venue_secret_file()); print(venue.SECRET_FILE)")
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DATABASE_URL")}
+    env.update(DATA_DIR=str(tmp_path / "data"), DJANGO_SETTINGS_MODULE="config.settings")
+    out = subprocess.run([sys.executable, "-c", code], cwd=django_settings.BASE_DIR, env=env, capture_output=True,
+                         text=True, timeout=120, check=True).stdout.split()
+    assert out == [str(tmp_path / "data" / ".venue-secret-key")] * 2
+    assert not Path(out[0]).exists()  # asking made no key
