@@ -187,3 +187,32 @@ def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_trace
     assert "lässt sich nicht nachspielen" in out.getvalue() and "in den gespeicherten Daten." in out.getvalue()
     assert "Traceback" not in capsys.readouterr().err
     assert Table.objects.count() == 6  # restored: the rows are the league's record
+
+
+@pytest.mark.parametrize("ante_by", ["each", "big_blind"])
+def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_play_on(organizer, tmp_path, ante_by):
+    """Issue 28's antes beside issue 31's check: the check replays each hand with the ante it was dealt at, so a
+    night with antes is in order, and its backup restores (restore checks it) into tables that take taps."""
+    from league.models import Season
+    from tournaments.poker.structure import Level, Structure
+
+    dealers = six_tables(organizer, stack=1500)[:2]
+    Season.objects.filter(pk=dealers[0].table.night.season_id).update(blind_structure=Structure(
+        (Level(25, 50, 10, 15), Level(50, 100, 25, 15)), (), "double", ante_by).to_text())
+    for step in range(40):
+        for dealer in dealers:
+            next_input(dealer, step)
+    assert Hand.objects.filter(ante__gt=0).count() >= 2
+    status, out = check()
+    assert status == 0 and "Alles in Ordnung" in out, out
+    path = tmp_path / "antes.json"
+    call_command("backup", str(path), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    out = io.StringIO()
+    call_command("restore", str(path), stdout=out)  # SystemExit(1) if its check found anything
+    assert out.getvalue().rstrip().endswith("das Kassenbuch stimmt.")
+    for table in Table.objects.order_by("pk"):
+        dealer = Dealer(table)
+        next_input(dealer)
+        dealer.undo()
+        assert_stored_state_is_the_replay(table)
