@@ -189,6 +189,7 @@ def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_trace
     assert Table.objects.count() == 6  # restored: the rows are the league's record
 
 
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first (flush: TRUNCATE on PostgreSQL)
 @pytest.mark.parametrize("ante_by", ["each", "big_blind"])
 def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_play_on(organizer, tmp_path, ante_by):
     """Issue 28's antes beside issue 31's check: the check replays each hand with the ante it was dealt at, so a
