@@ -166,6 +166,27 @@ def test_the_venue_key_is_kept_beside_the_database_and_made_once(venue_key_outsi
     settings.SECRET_KEY_FALLBACKS = []
 
 
+def test_the_backup_signs_with_the_key_the_venue_serves_with_in_data_dir(tmp_path, settings):
+    """The venue keeps its key in DATA_DIR (issue 29); the backup must sign with that very file, not one in the
+    checkout, or the file the organizer is told to take along is not the one that verifies."""
+    import importlib.util
+
+    from league.management.commands import venue as venue_command
+    from league.venue import venue_secret_key
+
+    spec = importlib.util.spec_from_file_location("signature_as_shipped", signature.__file__)  # without the suite's patch
+    shipped = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shipped)
+    settings.SECRET_KEY = "django-insecure-dev-only-not-for-production"
+    settings.DATA_DIR = tmp_path
+    path = shipped.venue_secret_file()
+    assert path == tmp_path / venue_command.SECRET_FILE.name and not path.exists()
+    signed = shipped.sign("text")
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    assert venue_secret_key(path) == path.read_text().strip()  # the venue serves with the key the backup signed with
+    assert shipped.verifies("text", signed)
+
+
 def _set(model: str, field: str, value, pk_of=None):
     def edit(objects):
         row = next(o for o in objects if o["model"] == model and (pk_of is None or o["pk"] == pk_of))
@@ -216,23 +237,3 @@ def test_the_rows_of_a_good_file_pass_the_forms_checks(organizer):
 
     assert rows.row_problems(dump.league_objects()) == []
 
-
-def test_backups_are_signed_with_the_key_the_venue_serves_with_in_the_data_folder(tmp_path):
-    """With DATA_DIR set (issue 29) the venue keeps its key there; the backup's signature (issue 31) took the
-    checkout's folder and so another key. Asked of a fresh process: this one's lookup is pointed elsewhere."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from django.conf import settings as django_settings
-
-    code = ("import django; django.setup(); from league.backup import signature; "
-            "from league.management.commands import venue; "
-            "print(signature.venue_secret_file()); print(venue.SECRET_FILE)")
-    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DATABASE_URL")}
-    env.update(DATA_DIR=str(tmp_path / "data"), DJANGO_SETTINGS_MODULE="config.settings")
-    out = subprocess.run([sys.executable, "-c", code], cwd=django_settings.BASE_DIR, env=env, capture_output=True,
-                         text=True, timeout=120, check=True).stdout.split()
-    assert out == [str(tmp_path / "data" / ".venue-secret-key")] * 2
-    assert not Path(out[0]).exists()  # asking made no key

@@ -225,3 +225,33 @@ def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_
         call_command("restore", "--accept-unverified-file", str(tmp_path / "edited.json"), stdout=io.StringIO())
     status, out = check()
     assert status == 1 and f"Hand {hand['fields']['number']}:" in out
+
+
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first (flush: TRUNCATE on PostgreSQL)
+@pytest.mark.parametrize("ante_by", ["each", "big_blind"])
+def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_play_on(organizer, tmp_path, ante_by):
+    """Issue 28's antes beside issue 31's check: the check replays each hand with the ante it was dealt at, so a
+    night with antes is in order, and its backup restores (restore checks it) into tables that take taps."""
+    from league.models import Season
+    from tournaments.poker.structure import Level, Structure
+
+    dealers = six_tables(organizer, stack=1500)[:2]
+    Season.objects.filter(pk=dealers[0].table.night.season_id).update(blind_structure=Structure(
+        (Level(25, 50, 10, 15), Level(50, 100, 25, 15)), (), "double", ante_by).to_text())
+    for step in range(40):
+        for dealer in dealers:
+            next_input(dealer, step)
+    assert Hand.objects.filter(ante__gt=0).count() >= 2
+    status, out = check()
+    assert status == 0 and "Alles in Ordnung" in out, out
+    path = tmp_path / "antes.json"
+    call_command("backup", str(path), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    out = io.StringIO()
+    call_command("restore", str(path), stdout=out)  # SystemExit(1) if its check found anything
+    assert out.getvalue().rstrip().endswith("das Kassenbuch stimmt.")
+    for table in Table.objects.order_by("pk"):
+        dealer = Dealer(table)
+        next_input(dealer)
+        dealer.undo()
+        assert_stored_state_is_the_replay(table)
