@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Prefetch
+
 from league.models import JackpotDeposit, Night
 from league.rules import standings
 from results.sheets import SheetRow, TableSheet
@@ -74,9 +76,16 @@ class TableResults:
         return self.deposit is not None and self.deposit.amount != self.jackpot_sum
 
 
+def _standing_deposit() -> Prefetch:
+    """Each table's deposit that counts (a reversed one does not: the table owes its sum again)."""
+    return Prefetch(
+        "jackpot_deposits", queryset=JackpotDeposit.objects.standing().select_related("confirmed_by"), to_attr="standing_deposit"
+    )
+
+
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
-    tables = night.tables.select_related("first_dealer__entry__player", "jackpot_deposit__confirmed_by", "paper_sheet")
+    tables = night.tables.select_related("first_dealer__entry__player", "paper_sheet").prefetch_related(_standing_deposit())
     seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("position")
     if table_ids is not None:
         table_ids = list(table_ids)
@@ -106,7 +115,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
             placed.append(row)
         placed.sort(key=lambda row: (row.place, row.position))
         shares = [seat.entry.jackpot_share for seat in table_seats if seat.entry.jackpot_share is not None]
-        deposit = getattr(table, "jackpot_deposit", None)
+        deposit = table.standing_deposit[0] if table.standing_deposit else None
         results.append(
             TableResults(
                 table=table,
