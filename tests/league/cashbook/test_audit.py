@@ -72,3 +72,20 @@ def test_a_reversal_of_another_amount_is_named(closed_night, organizer):
     assert len(texts) == 1 and texts[0].startswith(f"Line line-") and texts[0].endswith(
         f"does not reverse {fee.ref}: another box, another amount, or a reversal."
     )
+
+
+def test_a_whole_deposit_reversal_balances_but_half_of_one_is_named(closed_night, organizer):
+    from league.models import JackpotDeposit
+
+    cashbook.reopen_night_cash(night=closed_night, by=organizer, reason="Einzahlung falsch bestätigt")
+    whole, half = JackpotDeposit.objects.filter(table__night=closed_night).order_by("pk")[:2]
+    cashbook.reverse_line(ref=f"deposit-out-{whole.pk}", reason="falscher Tisch", by=organizer)
+    assert findings() == []  # the reopened count still adds up at its moment; the deposit went whole
+    CashLine.objects.create(  # half a deposit reversed behind the book's back (a hand-edited restore, a shell)
+        box=CashBox.REGISTER, kind=LineKind.REVERSAL, amount=-half.amount, season=closed_night.season,
+        booked_by=organizer, reason="halb", reverses=f"deposit-in-{half.pk}", booked_at=timezone.now(),
+    )
+    assert findings() == [
+        f"The jackpot deposit of €{half.amount:.2f} (deposit-out-{half.pk}, deposit-in-{half.pk}) is reversed in one box only, "
+        "or its reversal and its mark disagree."
+    ]
