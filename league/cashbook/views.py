@@ -163,7 +163,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
             if line.kind == cashbook.LineKind.DEPOSIT:
                 messages.success(
                     request,
-                    _("The jackpot deposit (%(text)s) is reversed as a whole: %(amount)s back in the organizer's box, out of "
+                    _("The jackpot deposit of %(text)s is reversed as a whole: %(amount)s back in the organizer's box, out of "
                       "the jackpot fund. The table owes its jackpot sum again.") % {"text": line.text, "amount": format_money(abs(line.amount))},
                 )
             else:

@@ -111,10 +111,11 @@ class TableState:
 
 def result_stands(table: Table) -> bool:
     """The table is over and its result accepted (deposit confirmed, or the night finished):
-    closed to the dealer link; only an organizer's recorded correction changes it now."""
+    closed to the dealer link; only an organizer's recorded correction changes it now. A deposit reversed
+    later (a money mistake, league.cashbook.book.reverse_deposit) still accepted the result: it counts here."""
     if table.status != TableStatus.FINISHED:
         return False
-    return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.standing().filter(table_id=table.pk).exists()
+    return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.filter(table_id=table.pk).exists()
 
 
 def _has_placement(seat: Seat) -> bool:
@@ -227,7 +228,7 @@ def _seats_sql(vendor: str, by_token: bool, lock: bool) -> tuple[str, list]:
             joins.append(f"{'LEFT OUTER JOIN' if outer else 'INNER JOIN'} {q(model._meta.db_table)} {alias} ON {on}")
     deposits = q(_model("league.JackpotDeposit")._meta.db_table)
     corrections = q(PlacementCorrection._meta.db_table)
-    select.append(f"EXISTS (SELECT 1 FROM {deposits} d WHERE d.table_id = s.table_id AND d.{q('reversed_at')} IS NULL)")
+    select.append(f"EXISTS (SELECT 1 FROM {deposits} d WHERE d.table_id = s.table_id)")
     select.append(f"EXISTS (SELECT 1 FROM {corrections} pc WHERE pc.placement_id = pl.id)")
     # The proof of the latest hand as the rows say: "hand id:hand revision:number of actions:newest action id"
     # (see snapshot_proof), NULL without a hand. Not correlated with the seat rows (it takes the table's id or

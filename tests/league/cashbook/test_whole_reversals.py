@@ -40,7 +40,7 @@ def test_a_deposit_half_s_link_reverses_the_whole_deposit_in_german(organizer_cl
 
     done = organizer_client.post(url, {"reason": "falscher Tisch"}, follow=True, **GERMAN)
     said = _messages(done.content.decode())
-    assert len(said) == 1 and said[0].startswith("Die Jackpot-Einzahlung (Tisch ") and "als Ganzes storniert" in said[0], said
+    assert len(said) == 1 and said[0].startswith("Die Jackpot-Einzahlung von Tisch ") and "als Ganzes storniert" in said[0], said
     assert cashbook.balances() == {BOX: before[BOX] + deposit.amount, FUND: before[FUND] - deposit.amount}
     assert JackpotDeposit.objects.get(pk=deposit.pk).is_reversed
     jackpot_page = text(organizer_client.get(reverse("night_jackpot", args=[full_night.pk]), **GERMAN))
