@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import fcntl
 import ipaddress
+import os
 import secrets
 import socket
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,22 +132,29 @@ def venue_secret_key(path: Path) -> str:
     if path.exists() and path.read_text().strip():
         return path.read_text().strip()
     key = secrets.token_urlsafe(50)
-    path.write_text(key + "\n")
+    # Made with mode 0600 from the start: never readable by another user, not even for a moment.
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+        handle.write(key + "\n")
     path.chmod(0o600)
     return key
 
 
 @contextmanager
-def one_setup_at_a_time(lock: Path) -> Iterator[None]:
+def one_setup_at_a_time(lock: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold `lock` (a file, made if missing) for the block: one venue server's migrate and collectstatic at a time.
 
     Two servers started at the same moment from one checkout share its static folder; collectstatic deletes and
     rewrites the hashed files there, so the other's collectstatic found files gone mid-way (seen in CI, where
-    parallel test processes each start servers). The second now waits for the first; the lock goes with the
-    process, even if it is killed.
+    parallel test processes each start servers). The second now waits for the first (`on_wait` is called when it
+    has to, so it can say so); the lock goes with the process, even if it is killed.
     """
     with open(lock, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_wait is not None:
+                on_wait()
+            fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:

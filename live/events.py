@@ -95,6 +95,7 @@ class Hub:
         self._alive: Callable[[], bool] = lambda: True
         self.open_streams = 0
         self._admitted: Counter[str] = Counter()  # streams let in, per client address
+        self._idle = threading.Condition(self._lock)  # told when the last stream or the watcher ends
 
     # --- for the views -------------------------------------------------------------------
 
@@ -140,6 +141,8 @@ class Hub:
         with self._lock:
             self._watched[topic] -= 1
             self.open_streams -= 1
+            if not self.open_streams:
+                self._idle.notify_all()
             if self._watched[topic] <= 0:
                 del self._watched[topic]
                 self._versions.pop(topic, None)
@@ -178,6 +181,20 @@ class Hub:
             for changed in self._changed.values():
                 changed.notify_all()
 
+    def stop_and_wait(self, timeout: float = 10.0) -> bool:
+        """stop(), then wait until no stream and no watcher is left to read the database; False if one outlived
+        `timeout`. The hub stays stopped (new streams are refused: the pages poll) until `resume()`. The tests
+        call it after each test, before its database is emptied or removed: a watcher still reading logged
+        "no such table"."""
+        self.stop()
+        with self._lock:
+            return self._idle.wait_for(lambda: self._thread is None and not self.open_streams, timeout)
+
+    def resume(self) -> None:
+        """Serve streams again after a stop (the next test)."""
+        with self._lock:
+            self._stopping = False
+
     # --- the watcher -----------------------------------------------------------------------
 
     def _watch(self) -> None:
@@ -189,6 +206,7 @@ class Hub:
                     topics = list(self._watched)
                     if not topics or self._stopping:
                         self._thread = None
+                        self._idle.notify_all()
                         return
                     tables_by_night: dict[int, list[int]] = {}
                     for kind, pk in topics:
@@ -196,6 +214,9 @@ class Hub:
                             tables_by_night.setdefault(self._night_of_table[pk], []).append(pk)
                 if not self._alive():
                     self.stop()
+                    with self._lock:
+                        self._thread = None
+                        self._idle.notify_all()
                     return
                 fresh, tables = {}, {}
                 try:

@@ -25,6 +25,7 @@ PO = Path(__file__).resolve().parents[1] / "locale" / "de" / "LC_MESSAGES" / "dj
 GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("home", lambda e: reverse("home")),
     ("locked logins", lambda e: reverse("locked_logins")),
+    ("remove the demo (none here)", lambda e: reverse("remove_demo")),
     ("seating screen", lambda e: reverse("seating", args=[e.tonight.pk]) + "?screen=1"),
     ("table", lambda e: reverse("table_detail", args=[e.tracked_table.pk])),
     ("hand history", lambda e: reverse("hand_history", args=[e.tracked_table.pk])),

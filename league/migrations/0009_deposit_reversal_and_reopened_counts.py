@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0006_form_submissions'),
+        ('league', '0008_season_rules'),
         ('tournaments', '0011_hand_revision'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
