@@ -3,9 +3,9 @@
 - Each box's balance is the same added up line by line (the book the pages show) and summed by the
   database from the money rows (the figures the night's cash and the jackpot pages use).
 - Each reversal names a line of the book that is no reversal itself, in the same box, with the
-  opposite amount.
+  opposite amount; never a counting difference (a difference belongs to its count).
 - A jackpot deposit is reversed whole or not at all: both halves reversed exactly when the deposit is
-  marked reversed (issue 32, N7).
+  marked reversed (issue 32, N7: one half alone counts the sum twice).
 - Each closed night's count adds up: the difference is counted less expected, booked as one
   counting-difference line of that amount in the organizer's box on that night (none when the count
   matched), and what the count expected is what the book held in that box when the count was made.
@@ -58,6 +58,11 @@ def audit_cash_book(counts: Counts) -> Iterator[Finding]:
             yield Finding(where, _("Line %(ref)s does not reverse %(target)s: another box, another amount, or a reversal.") % {
                 "ref": line.ref, "target": target.ref,
             })
+        elif target.kind == LineKind.DIFFERENCE:  # half a deposit: _deposits below
+            yield Finding(where, _(
+                "Line %(ref)s reverses %(target)s, which cannot be reversed alone: a jackpot deposit goes only as a "
+                "whole, a counting difference belongs to its night's count."
+            ) % {"ref": line.ref, "target": target.ref})
     yield from _deposits(lines)
     yield from _counts(lines, counts)
 

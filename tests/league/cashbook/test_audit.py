@@ -89,3 +89,19 @@ def test_a_whole_deposit_reversal_balances_but_half_of_one_is_named(closed_night
         f"The jackpot deposit of €{half.amount:.2f} (deposit-out-{half.pk}, deposit-in-{half.pk}) is reversed in one box only, "
         "or its reversal and its mark disagree."
     ]
+
+
+@pytest.mark.parametrize("kind", [LineKind.DIFFERENCE])  # half a deposit: the test above
+def test_a_reversal_of_a_counting_difference_is_named(closed_night, organizer, kind):
+    # The book refuses it since issue 32 (CashLine.reversible); an older or hand-edited database may hold one.
+    target = next(line for line in cashbook.all_lines() if line.kind == kind and line.box == CashBox.ORGANIZER)
+    assert not target.reversible
+    CashLine.objects.create(
+        box=target.box, kind=LineKind.REVERSAL, amount=-target.amount, season=closed_night.season,
+        booked_by=organizer, reason="Irrtum", reverses=target.ref, booked_at=timezone.now(),
+    )
+    texts = findings()
+    assert len(texts) == 1 and texts[0].startswith("Line line-") and texts[0].endswith(
+        f"reverses {target.ref}, which cannot be reversed alone: a jackpot deposit goes only as a whole, a counting "
+        "difference belongs to its night's count."
+    ), texts
