@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Prefetch, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -113,7 +113,7 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     )
     deposits = {
         night_id: (total, n)
-        for night_id, total, n in JackpotDeposit.objects.filter(table__night__season=season)
+        for night_id, total, n in JackpotDeposit.objects.standing().filter(table__night__season=season)
         .order_by()
         .values("table__night_id")
         .annotate(total=Sum("amount"), n=Count("id"))
@@ -153,13 +153,16 @@ def jackpot_csv_rows(season: Season) -> list[list[object]]:
     """
     sums = (
         Table.objects.filter(night__season=season)
-        .select_related("night", "first_dealer__entry__player", "jackpot_deposit__confirmed_by")
+        .select_related("night", "first_dealer__entry__player")
+        .prefetch_related(
+            Prefetch("jackpot_deposits", queryset=JackpotDeposit.objects.standing().select_related("confirmed_by"), to_attr="standing_deposit")
+        )
         .annotate(players=Count("seats"), jackpot=Sum("seats__entry__jackpot_share"))
         .order_by("night__date", "number")
     )
     rows = [["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]]
     for table in sums:
-        deposit = getattr(table, "jackpot_deposit", None)
+        deposit = table.standing_deposit[0] if table.standing_deposit else None
         rows.append(
             [
                 table.night.date.isoformat(),
@@ -184,7 +187,7 @@ def table_jackpot_sum(table: Table) -> Decimal:
 def confirm_deposit(*, table: Table, by: AbstractBaseUser) -> JackpotDeposit:
     """The first dealer paid the table's jackpot sum in at the register: one tap records who confirmed it, and when."""
     table = Table.objects.select_for_update(of=("self",)).select_related("first_dealer__entry__player").get(pk=table.pk)
-    existing = JackpotDeposit.objects.filter(table=table).select_related("confirmed_by").first()
+    existing = JackpotDeposit.objects.standing().filter(table=table).select_related("confirmed_by").first()
     if existing is not None:
         raise ResultsError(
             _("The deposit of table %(table)s was already confirmed by %(who)s at %(time)s.")

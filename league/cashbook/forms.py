@@ -64,6 +64,13 @@ class ReverseLineForm(forms.Form):
     reason = forms.CharField(label=_("Reason for the reversal"), max_length=200)
 
 
+class ReopenCountForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for reopening the count"), max_length=200,
+        help_text=_("Kept with the count: who reopened it, when and why."),
+    )
+
+
 class CloseCashForm(forms.Form):
     counted = money_field(_("Counted total"), required=False)
     reason = forms.CharField(

@@ -111,7 +111,8 @@ class TableState:
 
 def result_stands(table: Table) -> bool:
     """The table is over and its result accepted (deposit confirmed, or the night finished):
-    closed to the dealer link; only an organizer's recorded correction changes it now."""
+    closed to the dealer link; only an organizer's recorded correction changes it now. A deposit reversed
+    later (a money mistake, league.cashbook.book.reverse_deposit) still accepted the result: it counts here."""
     if table.status != TableStatus.FINISHED:
         return False
     return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.filter(table_id=table.pk).exists()
