@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from league.cashbook.book import CashError, Line, exact_cents, in_book_order, stored_lines
 from league.models import CashBox, CashLine, LineKind, NightStatus, PaymentMethod, Player, Season
-from league.rules import payouts, standings
+from league.rules import payouts
 from league.web.money import format_money
 from results import jackpot
 from results import standings as season_table
@@ -66,10 +66,6 @@ class SeasonPayout:
         return next((s for s in self.shares if s.share.key == player_id), None)
 
 
-def _tie_key(row: standings.Standing) -> tuple:
-    return (row.points, row.place_counts, row.nights)
-
-
 def season_payout(season: Season, *, table: season_table.SeasonStandings | None = None) -> SeasonPayout:
     """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
     table = table or season_table.season_standings(season)
@@ -79,8 +75,8 @@ def season_payout(season: Season, *, table: season_table.SeasonStandings | None 
     if report.split_error:
         payout.split_error = report.split_error
         return payout
-    payout.place_amounts = [place.amount for place in report.payout]
-    shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table.rows], payout.place_amounts)
+    payout.place_amounts = list(report.place_amounts)
+    shares = report.shares  # the jackpot's own split: one rule, one figure on every page and sheet
     payments: dict[int, list[Line]] = defaultdict(list)
     stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
     for line in sorted(stored_lines(stored), key=in_book_order):

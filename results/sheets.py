@@ -75,10 +75,10 @@ class JackpotNightRow:
 
 @dataclass(frozen=True)
 class PayoutRow:
-    place: int
-    percent: Decimal
-    amount: Decimal
+    places: str  # "1." or, tied, "1.–3."
+    amount: Decimal  # what the holder gets (a tie: his share)
     holder: str
+    tied: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,7 @@ class JackpotReport:
     expected: Decimal
     nights: tuple[JackpotNightRow, ...]
     payout: tuple[PayoutRow, ...] = field(default_factory=tuple)
+    percents: tuple[Decimal, ...] = ()
     printed_at: datetime.datetime | None = None
 
 
@@ -327,14 +328,18 @@ class JackpotReportRenderer(SheetRenderer):
         story.append(table)
         story.append(para(_("Payout at the end of the season"), s["h2"]))
         if report.payout:
-            rows = [[para(h, s["head"]) for h in (_("Place"), _("Share"), _("Amount"), _("Currently"))]]
+            rows = [[para(h, s["head"]) for h in (_("Place"), _("Currently"), _("Amount"))]]
             for row in report.payout:
-                rows.append(
-                    [f"{row.place}.", format_percent(row.percent, self.language), self._money(row.amount), para(row.holder, s["base"])]
-                )
-            split = Table(rows, colWidths=[20 * mm, 25 * mm, 40 * mm, self.width - 85 * mm])
-            split.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL)]))
+                place = f"{row.places} ({_('tie')})" if row.tied else row.places
+                rows.append([para(place, s["base"]), para(row.holder or "–", s["base"]), self._money(row.amount)])
+            split = Table(rows, colWidths=[34 * mm, self.width - 74 * mm, 40 * mm])
+            split.setStyle(
+                TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL), ("ALIGN", (2, 1), (2, -1), "RIGHT")])
+            )
             story.append(split)
+            if report.percents:
+                places = " · ".join(f"{n}. {format_percent(p, self.language)}" for n, p in enumerate(report.percents, start=1))
+                story.append(para(f"{_('Split')}: {places}. {_('Players tied in the standings share the money of the places they cover.')}", s["small"]))
         story.append(Spacer(1, 3 * mm))
         story.append(para(_("The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."), s["small"]))
         return story
