@@ -44,7 +44,7 @@ def card_html(rt: RailTable) -> SafeString:
         parts += [format_html("<li>{}: {}</li>", step.player, step_text(step)) for step in rt.recent]
         parts += ["</ol>", "</details>"]
     if rt.eliminations:
-        out = len(rt.eliminations)
+        out = sum(1 for gone in rt.eliminations if not gone.winner)  # the table's winner is placed, not out
         parts += ['<details class="rail-out">',
                   format_html("<summary>{}</summary>", ngettext("%(n)s player out", "%(n)s players out", out) % {"n": out}),
                   '<ol class="small">']
@@ -85,7 +85,7 @@ def _pots(rt: RailTable) -> list[SafeString]:
 
 
 def _seat(seat: RailSeat) -> SafeString:
-    classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" out" if seat.place else "")
+    classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" won" if seat.won else " out" if seat.place else "")
     badges = "".join(f'<b class="chip-badge">{badge}</b>' for badge, on in
                      (("D", seat.button), ("SB", seat.small_blind), ("BB", seat.big_blind)) if on)
     if seat.to_act:  # a space before it, as the template had: "Anna D am Zug" read aloud, not "DAM ZUG"

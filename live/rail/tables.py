@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from league.models import Night
-from tournaments.models import HandStatus, Table
+from tournaments.models import HandStatus, PlacementReason, Table
 from tournaments.poker.cards import CardError, format_cards, parse_cards
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
@@ -62,6 +62,7 @@ class RailSeat:
     away: bool
     place: int | None
     shown_cards: tuple[ShownCard, ...]  # empty unless shown at a showdown
+    won: bool = False  # placed as the table's winner: placed, but not out
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class RailElimination:
     place: int
     name: str
     reason: str
+    winner: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,11 +153,15 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 away=seat.sitting_out and placement is None,
                 place=placement.place if placement is not None else None,
                 shown_cards=_cards(hand.hole_cards.get(name, ""), 2) if hand is not None and name in showdown else (),
+                won=placement is not None and placement.reason == PlacementReason.WINNER,
             )
         )
     out = sorted(state.placed, key=lambda seat: (seat.placement.decided_at, seat.placement.pk), reverse=True)
     placements = tuple(
-        RailElimination(seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display())
+        RailElimination(
+            seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display(),
+            seat.placement.reason == PlacementReason.WINNER,
+        )
         for seat in out
     )
     return RailTable(

@@ -15,11 +15,12 @@ _BADGES = {
     "folded": _("folded"),
     "away": _("sitting out"),
     "out": _("out"),
+    "winner": _("winner"),
 }
 
 
 def badge_label(badge: str) -> str:
-    """A seat's badge as the page shows it: D, SB, BB, all-in, folded, sitting out, out."""
+    """A seat's badge as the page shows it: D, SB, BB, all-in, folded, sitting out, out, winner."""
     return str(_BADGES.get(badge, ""))
 
 
