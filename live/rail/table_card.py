@@ -75,13 +75,28 @@ def _pot_name(k: int) -> str:
 
 def _pots(rt: RailTable) -> list[SafeString]:
     if rt.hand_over:
-        return [format_html("<span>{} {}{}</span>", _pot_name(k), format_chips(pot.amount),
-                            f": {', '.join(pot.winners)}" if pot.winners else "")
-                for k, pot in enumerate(rt.pots)]
+        shown = [format_html("<span>{} {}{}</span>", _pot_name(k), format_chips(pot.amount),
+                             f": {', '.join(pot.winners)}" if pot.winners else "")
+                 for k, pot in enumerate(rt.pots)]
+        return shown + _uncalled(rt)
     shown = [format_html("<strong>{} {}</strong>", gettext("Pot"), format_chips(rt.pot_total))]
-    if len(rt.pots) > 1:  # the main pot is named only beside side pots
+    if len(rt.pots) > 1:  # the main pot is named only beside side pots, and then the parts add up to the pot
         shown += [format_html("<span>{} {}</span>", _pot_name(k), format_chips(pot.amount)) for k, pot in enumerate(rt.pots)]
+        shown += _uncalled(rt)
+    elif rt.betting_over:
+        shown += _uncalled(rt)
     return shown
+
+
+def _uncalled(rt: RailTable) -> list[SafeString]:
+    if rt.uncalled is None:
+        return []
+    name, chips = rt.uncalled
+    if rt.hand_over or rt.betting_over:
+        text = gettext("%(n)s uncalled, back to %(name)s")
+    else:
+        text = gettext("+%(n)s bet by %(name)s, not yet called")
+    return [format_html("<span class=\"small\">{}</span>", text % {"n": format_chips(chips), "name": name})]
 
 
 def _seat(seat: RailSeat) -> SafeString:

@@ -94,6 +94,10 @@ class RailTable:
     seats: tuple[RailSeat, ...]
     recent: tuple  # (player, holdem.Step) of the latest hand, newest last
     eliminations: tuple[RailElimination, ...]
+    # The part of the largest bet nobody has matched: still open while the betting runs (it is in `pot_total`),
+    # going back to its player once the betting is over (then it is not part of the pot).
+    uncalled: tuple[str, int] | None = None
+    betting_over: bool = False
 
     @property
     def finished(self) -> bool:
@@ -156,6 +160,13 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 won=placement is not None and placement.reason == PlacementReason.WINNER,
             )
         )
+    uncalled, pot_total = None, 0
+    if engine is not None:
+        uncalled, pot_total = engine.uncalled, engine.pot_total
+        if uncalled is not None and engine.is_betting_over:  # it goes back: the pot is what the pots hold
+            pot_total -= uncalled[1]
+    elif hand is not None and (hand.result or {}).get("returned"):
+        uncalled = next(iter(hand.result["returned"].items()))
     out = sorted(state.placed, key=lambda seat: (seat.placement.decided_at, seat.placement.pk), reverse=True)
     placements = tuple(
         RailElimination(
@@ -173,10 +184,12 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
         hand_over=hand is not None and hand.status == HandStatus.COMPLETE,
         board=board,
         pots=tuple(pots),
-        pot_total=engine.pot_total if engine is not None else 0,
+        pot_total=pot_total,
         seats=tuple(seats),
         recent=tuple(steps[-RECENT_STEPS:]),
         eliminations=placements,
+        uncalled=uncalled,
+        betting_over=engine is not None and engine.is_betting_over,
     )
 
 
