@@ -45,6 +45,8 @@ class SheetRow:
     points: Decimal | None = None
     eliminated_at: datetime.datetime | None = None
     winner: bool = False
+    tied: bool = False  # shares the place with another player at the table ("2. =", as the results page)
+    disqualified: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,15 +173,21 @@ class PlacementSheetRenderer(SheetRenderer):
         ]
         for row in sheet.rows:
             place = f"{row.place}." if row.place is not None else ""
+            if row.place is not None and row.tied:
+                place += " ="  # as the results page marks a shared place
             points = formats.number_format(row.points, use_l10n=True) if row.points is not None else ""
             when = ""
-            if row.eliminated_at is not None:
+            if row.winner:  # the results page says "winner" in this column too; the signature cell stays free
+                when = _("winner")
+            elif row.eliminated_at is not None:
                 when = formats.time_format(timezone.localtime(row.eliminated_at), "H:i")
-            signature = para(_("winner"), s["small"]) if row.winner else ""
             # The row's height is fixed (room to sign): a long name is cut to the two lines that fit.
-            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=2)
-            name_cell = Paragraph(escape(name), s["cell"])
-            data.append([para(place, s["cell_bold"]), name_cell, para(points, s["cell"]), para(when, s["cell"]), signature])
+            lines = 1 if row.disqualified else 2
+            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=lines)
+            name_cell = [Paragraph(escape(name), s["cell"])]
+            if row.disqualified:
+                name_cell.append(para(_("Disqualified"), s["small"]))
+            data.append([para(place, s["cell_bold"]), name_cell, para(points, s["cell"]), para(when, s["cell"]), ""])
         widths = [16 * mm, 60 * mm, 18 * mm, 20 * mm]
         widths.append(self.width - sum(widths))
         table = Table(data, colWidths=widths, rowHeights=[9 * mm] + [self.row_height] * len(sheet.rows), repeatRows=1)
