@@ -701,7 +701,8 @@ def table_context(bankroll: Bankroll, slip: BetSlip) -> dict:
         "slip": slip,
         "slip_total": slip.total_stake(),
         "slip_affordable": slip.total_stake() <= balance,
-        "chips": CHIPS,
+        # A chip above the limit would always be refused: it is not offered.
+        "chips": tuple(c for c in CHIPS if TABLE_LIMITS.max_ante is None or c <= TABLE_LIMITS.max_ante),
         "trips_chips": tuple(c for c in CHIPS if TABLE_LIMITS.max_trips is None or c <= TABLE_LIMITS.max_trips),
         "limits": TABLE_LIMITS,
         "max_blind_boxes": MAX_BLIND_BOXES,

@@ -160,7 +160,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
         except cashbook.CashError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Line %(ref)s is reversed by line %(new)s.") % {"ref": ref, "new": reversal.ref})
+            messages.success(request, _("Reversed: %(line)s.") % {"line": line.label})
             return redirect(f"{reverse('cash_book')}?season={line.season_id}")
     return render(request, "league/cashbook/reverse_confirm.html", {"form": form, "line": line})
 

@@ -60,7 +60,7 @@ _AMOUNT_STEPS = {  # kind: (text, which amount it names)
 _PLAIN_STEPS = {
     "fold": _("folds"),
     "check": _("checks"),
-    "disqualify": _("is disqualified: his cards are folded, his chips leave play"),
+    "disqualify": _("is disqualified: cards folded, the chips behind leave play"),
 }
 
 

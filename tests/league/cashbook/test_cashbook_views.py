@@ -100,7 +100,7 @@ def test_a_line_is_reversed_after_a_confirmation_page_and_only_once(organizer_cl
     assert not CashLine.objects.filter(kind=LineKind.REVERSAL).exists()
     assert organizer_client.post(url, {"reason": "doppelt"}).status_code == 302
     again = text(organizer_client.post(url, {"reason": "doppelt"}))
-    assert "already reversed by line-" in again
+    assert "already reversed: Reversal: " in again
     assert CashLine.objects.filter(kind=LineKind.REVERSAL).count() == 1
     assert organizer_client.get(reverse("cash_line_reverse", args=["line-999"])).status_code == 404
 
