@@ -2,6 +2,7 @@
 cash. Thin: parse the request, call `league.cashbook.book`, render."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -191,7 +192,7 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("The night's cash is closed: the count matches."))
             return redirect("night_cash", night.pk)
-    context = {"night": night, "cash": cashbook.night_cash(night), "form": form}
+    context = {"night": night, "cash": cashbook.night_cash(night), "form": form, "currency": settings.CURRENCY}
     return render(request, "league/cashbook/night_cash.html", context)
 
 

@@ -57,3 +57,12 @@ def test_the_dealer_page_names_a_single_eligible_player_once(client, organizer):
     dealer.settle()
     html = flat(client.get(reverse("dealer_tracker", args=[dealer.table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de").content.decode())
     assert "Hauptpot: 50 → Carl" in html and "Carl → Carl" not in html, html
+
+
+def test_the_replayers_last_step_offers_the_next_hand_not_a_dead_forward(client, all_in):
+    """The last step showed a disabled "Weiter →" (issue 27, defect 11): it leads on to the next hand, or the list."""
+    all_in.settle(pot_winners=[["Carl"], ["Ben"]])
+    Table.objects.filter(pk=all_in.table.pk).update(status=TableStatus.FINISHED)
+    last = client.get(reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=99", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Weiter →" not in last
+    assert f'href="{reverse("hand_list", args=[all_in.table.pk])}"' in last and 'id="all-hands"' in last
