@@ -163,7 +163,9 @@ def revoke_dealer_link(*, table: Table) -> Table:
     """A new secret for the table's dealer link; the old link and QR code stop working."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.dealer_token = new_dealer_token()
-    table.save(update_fields=["dealer_token"])
+    # The printed QR code and the phones that had the old link are of no use any more.
+    table.dealer_link_opened_at = table.qr_printed_at = None
+    table.save(update_fields=["dealer_token", "dealer_link_opened_at", "qr_printed_at"])
     return table
 
 
