@@ -5,7 +5,13 @@ minutes; when gunicorn stops or restarts a worker they must end at once rather
 than hold its shutdown for the grace period: the watcher asks the worker
 whether it is still alive and ends every stream when it is not (EventSource
 then reconnects to the next worker).
+
+gunicorn's own notes ("Starting gunicorn", "Booting worker", "Handling signal") are English and say
+nothing the organizer needs: `manage.py venue` has said in the venue's language where the league is
+served. Only warnings and errors (a worker that timed out or died) still reach the console.
 """
+
+loglevel = "warning"
 
 
 def post_worker_init(worker) -> None:

@@ -3,6 +3,7 @@
 With no environment at all this runs locally on SQLite with DEBUG on. In
 production set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and (usually) DATABASE_URL.
 """
+import ipaddress
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -93,6 +94,7 @@ INSTALLED_APPS = [
     "live",
     "housegames",
     "demo",
+    "upkeep",
 ]
 
 MIDDLEWARE = [
@@ -133,13 +135,27 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or from one
-# address, that account or address is locked until an organizer unlocks it (/organizer/logins/) or
-# AXES_COOLOFF_HOURS pass. Every failed login is stored (admin: Axes) and logged.
+# The proxies whose X-Forwarded-For is believed (addresses or networks, comma-separated; none by default): the
+# client's address for login lock-outs and per-client limits is then the right-most one that is not a proxy.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+try:
+    for _proxy in TRUSTED_PROXIES:
+        ipaddress.ip_network(_proxy, strict=False)
+except ValueError:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES must be addresses or networks (10.0.0.1, 10.0.0.0/8), not {_proxy!r}") from None
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords from one address (for one account,
+# or for several) that address is locked until an organizer unlocks it (/organizer/logins/, or
+# `manage.py unlock_logins` with no account at all) or AXES_COOLOFF_HOURS pass. Every failed login is stored
+# (admin: Axes) and logged.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+# A lock hits the client that guessed, never the account: one account from one address, and one address
+# guessing many accounts. Locking the username alone let anyone lock the organizer out from any address.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+# The client's address: X-Forwarded-For only from a proxy named in TRUSTED_PROXIES (league/web/client_address.py).
+AXES_CLIENT_IP_CALLABLE = "league.web.client_address.client_address"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 # Not verbose: no start-up line on stderr (the contract commands print exactly one line on failure).
@@ -215,9 +231,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# German is the venue's language; English for visitors.
-LANGUAGE_CODE = "de"
+# German is the venue's language; English for visitors. LANGUAGE_CODE=en makes English the venue's language:
+# what `manage.py venue` prints, and the pages for a browser that asks for neither.
 LANGUAGES = [("de", _("German")), ("en", _("English"))]
+LANGUAGE_CODE = (os.environ.get("LANGUAGE_CODE") or "de").strip().lower()
+if LANGUAGE_CODE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of {', '.join(dict(LANGUAGES))}, not {LANGUAGE_CODE!r}")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The league's own date formats: 23.11.2026 in German, 23 Nov 2026 in English.
 FORMAT_MODULE_PATH = ["config.formats"]
@@ -240,6 +259,11 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+
+# The first organizer's login, written once when `manage.py venue` or `setup_demo` creates the account
+# (league/accounts/first_login.py); git ignores it. The tests point it elsewhere.
+ORGANIZER_LOGIN_FILE = Path(os.environ.get("ORGANIZER_LOGIN_FILE") or BASE_DIR / ".organizer-login")
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -1,5 +1,5 @@
 """Every app's pages: the league (desk, seasons, accounts, cash book), the night's play, its live screens, the
-house games and the results. Each app lists its own paths; none of them overlaps another's."""
+house games, the results and the demo. Each app lists its own paths; none of them overlaps another's."""
 from django.contrib import admin
 from django.urls import include, path
 
@@ -10,5 +10,6 @@ urlpatterns = [
     path("", include("live.urls")),
     path("", include("housegames.urls")),
     path("", include("results.urls")),
+    path("", include("demo.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from league.desk import services
 from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange
+from league.rules.inputs import ascii_whole_or_none
 
 
 class EntryInline(admin.TabularInline):
@@ -64,10 +65,8 @@ class PlayerAdmin(admin.ModelAdmin):
         if not self.has_change_permission(request) or not self.has_delete_permission(request):
             return redirect("admin:index")
         raw = request.POST.get("ids") or request.GET.get("ids", "")
-        try:
-            ids = [int(part) for part in raw.split(",") if part]
-        except ValueError:
-            ids = []
+        ids = [ascii_whole_or_none(part) for part in raw.split(",")[:3] if part]
+        ids = [] if None in ids else ids
         players = list(Player.objects.filter(pk__in=ids).annotate(n_entries=Count("entries")))
         if len(players) != 2:
             self.message_user(request, _("Select exactly two players to merge."), messages.ERROR)

@@ -10,7 +10,7 @@ import fcntl
 import ipaddress
 import secrets
 import socket
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +20,8 @@ import psutil
 WILDCARD = "0.0.0.0"
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
-# gunicorn's gthread workers: a TV's or a phone's event stream holds a thread, not a whole process.
+# gunicorn's gthread workers (config/venue_worker.py: with a cap on connections per client address): a TV's or
+# a phone's event stream holds a thread, not a whole process.
 # Each worker keeps REQUEST_THREADS of its threads for taps and pages (a stream beyond the rest is
 # refused and that screen polls), and a few more connections for keep-alive.
 THREADS_PER_WORKER = 64
@@ -38,7 +39,7 @@ def gunicorn_arguments(*, binds: Sequence[str], workers: int, threads: int) -> l
         "config.wsgi",
         *(argument for bind in binds for argument in ("--bind", bind)),
         "--workers", str(workers),
-        "--worker-class", "gthread", "--threads", str(threads),
+        "--worker-class", "config.venue_worker.VenueWorker", "--threads", str(threads),
         "--worker-connections", str(threads + KEEPALIVE_CONNECTIONS),
         "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
         "--config", "python:config.gunicorn",
@@ -136,16 +137,21 @@ def venue_secret_key(path: Path) -> str:
 
 
 @contextmanager
-def one_setup_at_a_time(lock: Path) -> Iterator[None]:
+def one_setup_at_a_time(lock: Path, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
     """Hold `lock` (a file, made if missing) for the block: one venue server's migrate and collectstatic at a time.
 
     Two servers started at the same moment from one checkout share its static folder; collectstatic deletes and
     rewrites the hashed files there, so the other's collectstatic found files gone mid-way (seen in CI, where
-    parallel test processes each start servers). The second now waits for the first; the lock goes with the
-    process, even if it is killed.
+    parallel test processes each start servers). The second now waits for the first (`on_wait` is called when it
+    has to, so it can say so); the lock goes with the process, even if it is killed.
     """
     with open(lock, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if on_wait is not None:
+                on_wait()
+            fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
         finally:

@@ -33,13 +33,14 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection
 from django.http import Http404, HttpResponse, StreamingHttpResponse
 
+from league.web.client_address import client_address
 from live import cache as live_cache
 from live import mark as live_mark
 from live import versions as live
 from tournaments.models import Table
 
-__all__ = ["Topic", "hub", "sse", "stream", "streams_allowed", "seen_version", "event_stream", "no_stream",
-           "KEEPALIVE_SECONDS", "MAX_STREAM_SECONDS"]
+__all__ = ["Topic", "hub", "sse", "stream", "admit_stream", "seen_version", "event_stream", "no_stream",
+           "KEEPALIVE_SECONDS", "MAX_STREAM_SECONDS", "STREAMS_PER_CLIENT"]
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +50,9 @@ KEEPALIVE_SECONDS = 10.0
 MAX_STREAM_SECONDS = 300.0
 RETRY_MS = 2000  # EventSource's wait before it reconnects
 SWEEP_SECONDS = 60.0
+# A phone shows one screen, a person at most a few: more streams than this from one client address (in one
+# server process) are answered 204 and poll, so one script cannot take the threads the dealers' taps need.
+STREAMS_PER_CLIENT = 4
 
 Topic = tuple[str, int]  # ("night", id), ("tv", id): the night's clock and seats only, or ("table", id)
 
@@ -90,6 +94,26 @@ class Hub:
         self._stopping = False
         self._alive: Callable[[], bool] = lambda: True
         self.open_streams = 0
+        self._admitted: Counter[str] = Counter()  # streams let in, per client address
+        self._idle = threading.Condition(self._lock)  # told when the last stream or the watcher ends
+
+    # --- for the views -------------------------------------------------------------------
+
+    def admit(self, client: str, *, per_process: int | None, per_client: int) -> bool:
+        """Take a place for a stream of `client`, if this process and the client have one left."""
+        with self._lock:
+            if self._stopping or (per_process is not None and self._admitted.total() >= per_process):
+                return False
+            if self._admitted[client] >= per_client:
+                return False
+            self._admitted[client] += 1
+            return True
+
+    def release(self, client: str) -> None:
+        with self._lock:
+            self._admitted[client] -= 1
+            if self._admitted[client] <= 0:
+                del self._admitted[client]
 
     # --- for streams ---------------------------------------------------------------------
 
@@ -117,6 +141,8 @@ class Hub:
         with self._lock:
             self._watched[topic] -= 1
             self.open_streams -= 1
+            if not self.open_streams:
+                self._idle.notify_all()
             if self._watched[topic] <= 0:
                 del self._watched[topic]
                 self._versions.pop(topic, None)
@@ -155,6 +181,20 @@ class Hub:
             for changed in self._changed.values():
                 changed.notify_all()
 
+    def stop_and_wait(self, timeout: float = 10.0) -> bool:
+        """stop(), then wait until no stream and no watcher is left to read the database; False if one outlived
+        `timeout`. The hub stays stopped (new streams are refused: the pages poll) until `resume()`. The tests
+        call it after each test, before its database is emptied or removed: a watcher still reading logged
+        "no such table"."""
+        self.stop()
+        with self._lock:
+            return self._idle.wait_for(lambda: self._thread is None and not self.open_streams, timeout)
+
+    def resume(self) -> None:
+        """Serve streams again after a stop (the next test)."""
+        with self._lock:
+            self._stopping = False
+
     # --- the watcher -----------------------------------------------------------------------
 
     def _watch(self) -> None:
@@ -166,6 +206,7 @@ class Hub:
                     topics = list(self._watched)
                     if not topics or self._stopping:
                         self._thread = None
+                        self._idle.notify_all()
                         return
                     tables_by_night: dict[int, list[int]] = {}
                     for kind, pk in topics:
@@ -173,6 +214,9 @@ class Hub:
                             tables_by_night.setdefault(self._night_of_table[pk], []).append(pk)
                 if not self._alive():
                     self.stop()
+                    with self._lock:
+                        self._thread = None
+                        self._idle.notify_all()
                     return
                 fresh, tables = {}, {}
                 try:
@@ -243,12 +287,25 @@ def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[
     return pulse, {int(pk): live.NightTable(*table) for pk, table in by_id.items()}
 
 
-def streams_allowed(environ: dict) -> bool:
-    """Only where a stream holds a thread, not a process; and never more than the server keeps threads for."""
-    if not environ.get("wsgi.multithread") or hub.stopping:
-        return False
-    limit = os.environ.get("LIVE_STREAMS_PER_PROCESS", "").strip()
-    return not limit or hub.open_streams < int(limit)
+def _limit(name: str) -> int | None:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+def admit_stream(request) -> str | None:
+    """The client's address, with a place taken for its stream; None: answer 204 (the page polls).
+
+    Only where a stream holds a thread, not a process; never more than the server keeps threads for
+    (LIVE_STREAMS_PER_PROCESS), nor more than STREAMS_PER_CLIENT (LIVE_STREAMS_PER_CLIENT) for one client.
+    The place goes with the response (event_stream), even one that is never read."""
+    if not request.META.get("wsgi.multithread") or hub.stopping:
+        return None
+    client = client_address(request)
+    per_client = _limit("LIVE_STREAMS_PER_CLIENT")
+    admitted = hub.admit(
+        client, per_process=_limit("LIVE_STREAMS_PER_PROCESS"), per_client=STREAMS_PER_CLIENT if per_client is None else per_client,
+    )
+    return client if admitted else None
 
 
 def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callable[[str, str], list[bytes]]) -> Iterator[bytes]:
@@ -297,8 +354,26 @@ def seen_version(request) -> str:
     return (request.headers.get("Last-Event-ID") or request.GET.get("seen") or "")[:80]
 
 
-def event_stream(events: Iterator[bytes]) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type="text/event-stream; charset=utf-8")
+class _Admitted:
+    """A stream's events that give back the client's place when the server closes the response (also when it
+    never read them: a generator's own `finally` would not run then)."""
+
+    def __init__(self, events: Iterator[bytes], client: str) -> None:
+        self._events, self._client = events, client
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._events
+
+    def close(self) -> None:
+        if self._client is not None:
+            client, self._client = self._client, None
+            self._events.close()
+            hub.release(client)
+
+
+def event_stream(events: Iterator[bytes], *, client: str) -> StreamingHttpResponse:
+    """The response for a stream that `admit_stream` let in for `client`."""
+    response = StreamingHttpResponse(_Admitted(events, client), content_type="text/event-stream; charset=utf-8")
     response["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) passes each event on at once
     return response
 

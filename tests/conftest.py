@@ -74,6 +74,28 @@ def static_files_looked_up_per_request():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def venue_key_outside_the_checkout(tmp_path_factory):
+    """Backups are signed with the league's secret; under the development SECRET_KEY that is the venue's key
+    file beside the database (league/backup/signature.py), made if missing: never in the checkout from a test."""
+    from league.backup import signature
+
+    path = tmp_path_factory.mktemp("venue-key") / ".venue-secret-key"
+    original = signature.venue_secret_file
+    signature.venue_secret_file = lambda: path
+    yield path
+    signature.venue_secret_file = original
+
+
+@pytest.fixture(autouse=True, scope="session")
+def organizer_login_file_of_the_tests():
+    """Settings were read before pytest_configure set ORGANIZER_LOGIN_FILE: point them there too."""
+    from django.conf import settings
+
+    settings.ORGANIZER_LOGIN_FILE = Path(os.environ["ORGANIZER_LOGIN_FILE"])
+    yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The TV and the rail keep renderings per pulse (the per-process cache, and live/cache.py's
@@ -86,6 +108,34 @@ def fresh_cache():
     cache.clear()
     live_cache.clear()
     yield
+
+
+# --- the live screens' threads -------------------------------------------------
+
+
+def _live_hub():
+    from django.apps import apps
+
+    if not apps.ready:
+        return None
+    from live.events import hub
+
+    return hub
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if (hub := _live_hub()) is not None:
+        hub.resume()  # the test before stopped it
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Before the test's fixtures go (its database emptied, at the end removed): every event stream the live
+    server or the test client served ends, and the watcher thread with them. A watcher left reading a
+    database that was gone logged "no such table" tracebacks; the next test's setup serves streams again."""
+    if (hub := _live_hub()) is not None and not hub.stop_and_wait(timeout=10):
+        raise AssertionError(f"a live stream or the live watcher still runs 10 s after {item.nodeid}")
 
 
 # --- people -----------------------------------------------------------------
@@ -118,6 +168,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # Each test process (each xdist worker) keeps the live screens' renderings in a folder of its own:
     # every test empties the folder, which must not take a file from under another process's write.
     os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    # The first organizer's login (setup_demo, manage.py venue) is written there, never over the checkout's
+    # own .organizer-login; the processes the tests start inherit it.
+    os.environ["ORGANIZER_LOGIN_FILE"] = os.path.join(os.environ["LIVE_CACHE_DIR"], "organizer-login")
     config.addinivalue_line(
         "markers",
         'browser_language(code): the language Chromium speaks in this browser test, "de" (the default) or "en"',

@@ -1,7 +1,8 @@
 """Every URL keeps its path and name: the whole list, admin included, against `tests/url_list.txt`.
 
-The list was written from the URL configuration before the code moved into packages by domain. A path a
-person can type must still reach the view of the same name, so each route is also resolved from a
+The list was written from the URL configuration before the code moved into packages by domain; a path that
+changes on purpose changes in the list in the same commit. A path a person can type must still reach the
+view of the same name, so each route is also resolved from a
 sample path (a number for every `<int:…>`, a word for the other converters): a new pattern that
 shadows an old one fails here as well.
 """

@@ -39,6 +39,7 @@ from housegames.engines.uth.rules import (
 )
 from housegames.models import STARTING_PLAY_MONEY, Bankroll, BankrollEntry, JackpotMeter, JackpotMeterEvent, UthRound
 from housegames.services.bankroll import InsufficientPlayMoney, book, has_round_in_play, lock_bankroll
+from league.rules.inputs import ascii_whole_or_none
 from tournaments.poker.cards import shuffled_deck
 
 GAME = "uth"
@@ -271,10 +272,7 @@ def _chip(value: str) -> Decimal:
 
 
 def _int(value: str, allowed) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        number = None
+    number = ascii_whole_or_none(value, max_digits=3)
     if number not in allowed:
         raise UthPlayError(_("That is not possible now."))
     return number

@@ -9,6 +9,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("organizer/accounts/new/", views.organizer_add, name="organizer_add"),
     path("organizer/logins/", views.locked_logins, name="locked_logins"),
-    path("organizer/logins/<int:attempt_id>/unlock/", views.unlock_login, name="unlock_login"),
+    path("organizer/logins/unlock/", views.unlock_login, name="unlock_login"),
     path("organizer/password/", views.PasswordChangeView.as_view(), name="password_change"),
 ]

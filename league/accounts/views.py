@@ -47,19 +47,17 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 @organizer_required
 @require_GET
 def locked_logins(request: HttpRequest) -> HttpResponse:
-    """Accounts and addresses locked after too many wrong passwords, each with an unlock button."""
+    """Addresses locked after too many wrong passwords, each with the accounts it tried and an unlock button."""
     return render(request, "league/organizer/locked_logins.html", {"locked": logins.locked_logins()})
 
 
 @organizer_required
 @require_POST
-def unlock_login(request: HttpRequest, attempt_id: int) -> HttpResponse:
-    unlocked = logins.unlock_login(attempt_id=attempt_id)
-    if unlocked is None:
+def unlock_login(request: HttpRequest) -> HttpResponse:
+    """Unlock one address: every wrong password from there is forgotten."""
+    address = request.POST.get("address", "").strip()[:64]
+    if not logins.unlock_address(ip_address=address):
         messages.info(request, _("That login is no longer locked."))
     else:
-        messages.success(
-            request,
-            _("Unlocked: %(who)s can try to log in again.") % {"who": unlocked.username or unlocked.ip_address},
-        )
+        messages.success(request, _("Unlocked: %(who)s can try to log in again.") % {"who": address})
     return redirect("locked_logins")

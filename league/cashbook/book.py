@@ -94,7 +94,8 @@ class Line:
 
     @property
     def reversible(self) -> bool:
-        return not self.reversed_by and self.kind != LineKind.REVERSAL
+        # A deposit's halves and a count's difference go only as a whole (reverse_line says why).
+        return not self.reversed_by and self.kind not in (LineKind.REVERSAL, LineKind.DEPOSIT, LineKind.DIFFERENCE)
 
 
 # --- reading the book ------------------------------------------------------------------
@@ -333,6 +334,11 @@ def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine:
         raise CashError(_("A reversal cannot be reversed; book the line again instead."))
     if line.reversed_by:
         raise CashError(_("This line was already reversed: %(line)s.") % {"line": line.reversed_by_label})
+    if line.kind == LineKind.DEPOSIT:
+        # Its two halves move one sum from the box to the register; one half alone would count it twice.
+        raise CashError(_("A jackpot deposit is one booking in both boxes: it cannot be reversed line by line."))
+    if line.kind == LineKind.DIFFERENCE:
+        raise CashError(_("A counting difference belongs to the night's closed count: it cannot be reversed."))
     night_id = line.night_id
     if night_id is not None and line.box == CashBox.ORGANIZER and CashCount.objects.filter(night_id=night_id).exists():
         night_id = None  # the night's count stands; the reversal moves the box now, after it

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.book import DENOMINATIONS
 from league.models import CashBox, Night, Season
-from league.web.fields import FeeField, WholeNumberField
+from league.web.fields import FeeField, RecordChoiceField, WholeNumberField
 
 
 def money_field(label, *, required: bool = True, positive: bool = False) -> FeeField:
@@ -48,7 +48,7 @@ class CashLineForm(forms.Form):
     direction = forms.ChoiceField(label=_("Money"), choices=DIRECTIONS, widget=forms.RadioSelect, initial="out")
     amount = money_field(_("Amount"), positive=True)
     box = forms.ChoiceField(label=_("Cash box"), choices=CashBox.choices, initial=CashBox.ORGANIZER)
-    night = forms.ModelChoiceField(label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —"))
+    night = RecordChoiceField(label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —"))
     reason = forms.CharField(label=_("Reason"), max_length=200, help_text=_("For example: deck of cards bought; float put in the box."))
 
     def __init__(self, *args, season: Season, **kwargs):
@@ -104,8 +104,8 @@ class CloseCashForm(forms.Form):
 
 
 class CashBookFilterForm(forms.Form):
-    season = forms.ModelChoiceField(label=_("Season"), queryset=Season.objects.order_by("-start_date"), required=False, empty_label=_("All seasons"))
-    night = forms.ModelChoiceField(label=_("Night"), queryset=Night.objects.select_related("season").order_by("-date"), required=False, empty_label=_("All nights"))
+    season = RecordChoiceField(label=_("Season"), queryset=Season.objects.order_by("-start_date"), required=False, empty_label=_("All seasons"))
+    night = RecordChoiceField(label=_("Night"), queryset=Night.objects.select_related("season").order_by("-date"), required=False, empty_label=_("All nights"))
     date_from = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     box = forms.ChoiceField(label=_("Cash box"), choices=[("", _("Both boxes"))] + list(CashBox.choices), required=False)

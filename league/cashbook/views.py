@@ -75,7 +75,7 @@ def cash_book(request: HttpRequest) -> HttpResponse:
     params = request.GET.copy()
     params.pop("page", None)
     paginator = Paginator(book.lines, LINES_PER_PAGE)
-    page = paginator.get_page(request.GET.get("page") or paginator.num_pages)
+    page = paginator.get_page(ascii_whole_or_none(request.GET.get("page"), max_digits=6) or paginator.num_pages)
     context = {"form": form, "book": book, "query": params.urlencode(), "scope": _scope(book), "page": page}
     return render(request, "league/cashbook/book.html", context)
 
@@ -182,6 +182,11 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
                 reason=data["reason"], witness=data["witness"],
             )
         except cashbook.CashError as error:
+            if cashbook.night_cash(night).closed:
+                # Closed meanwhile from another desk (a race lost), or before: the page shows the count and no
+                # form any more, so the refusal is said above it (the form's own errors would not be shown).
+                messages.error(request, str(error))
+                return redirect("night_cash", night.pk)
             form.add_error(None, str(error))
         else:
             if count.difference:

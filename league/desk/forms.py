@@ -8,7 +8,7 @@ from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from league.models import ADULT_AGE, Night, Player, age_on
-from league.web.fields import FeeField
+from league.web.fields import FeeField, RecordChoiceField
 
 
 class NewPlayerForm(forms.ModelForm):
@@ -61,7 +61,7 @@ class FeeForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    player = forms.ModelChoiceField(queryset=Player.objects.all(), error_messages={"invalid_choice": _("That player no longer exists.")})
+    player = RecordChoiceField(queryset=Player.objects.all(), error_messages={"invalid_choice": _("That player no longer exists.")})
     pay_now = forms.BooleanField(required=False)
     amount = FeeField(required=False)
 

@@ -32,6 +32,8 @@ class Player(models.Model):
         _("ID checked, 18+"), default=False, help_text=_("An organizer saw an ID showing the player is 18 or older.")
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # One of setup_demo's players: removed with the demo unless the real league has entered him meanwhile.
+    is_demo = models.BooleanField(_("demo player"), default=False, editable=False)
 
     class Meta:
         verbose_name = _("player")

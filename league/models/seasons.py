@@ -100,6 +100,9 @@ class Season(models.Model):
         _("break after every … levels"), default=0, help_text=_("0: no breaks.")
     )
     break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
+    # Made by `manage.py setup_demo` for trying the app: never the real league's current season or next night,
+    # and removed in one step (demo/removal.py).
+    is_demo = models.BooleanField(_("demo season"), default=False, editable=False)
 
     class Meta:
         verbose_name = _("season")

@@ -27,6 +27,18 @@ def ascii_whole_or_none(text: str | None, *, max_digits: int = MAX_ID_DIGITS) ->
     return int(text) if is_ascii_whole(text, max_digits=max_digits) else None
 
 
+def is_plain_decimal(text: str, *, max_chars: int = 30) -> bool:
+    """"10", "10.50", "-3.5" yes; "1e3", "NaN", "Infinity", "1_000", "+5", "²", "١٢" and 400 digits no.
+
+    Python's Decimal() reads exponents and special values; a sum of money is typed as plain digits."""
+    if not 0 < len(text) <= max_chars:
+        return False
+    whole, dot, fraction = text.removeprefix("-").partition(".")
+    if dot and not fraction:
+        return False
+    return all(char in ASCII_DIGITS for char in whole + fraction) and bool(whole or fraction)
+
+
 def has_foreign_digits(text: str) -> bool:
     """Digits that are not 0-9 (superscripts, Arabic-Indic, full-width...): refused in number fields."""
     return any(char.isdigit() and char not in ASCII_DIGITS for char in text) or any(

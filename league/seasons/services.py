@@ -205,8 +205,11 @@ def open_registration(*, night: Night) -> Night:
 
 
 def current_season(seasons: Sequence[Season], today: datetime.date | None = None) -> Season | None:
-    """The season running today, else the one that started last. `seasons` is the list the page shows anyway."""
+    """The season running today, else the one that started last. `seasons` is the list the page shows anyway.
+
+    Once the league has a season of its own, the demo's seasons are never the current one."""
     today = today or timezone.localdate()
+    seasons = [s for s in seasons if not s.is_demo] or list(seasons)
     running = [s for s in seasons if s.start_date <= today <= s.end_date]
     pool = running or list(seasons)
     return max(pool, key=lambda s: (s.start_date, s.pk)) if pool else None
@@ -224,11 +227,9 @@ def choose_season(raw: str | None) -> tuple[list[Season], Season | None]:
 
 
 def next_night(today: datetime.date | None = None) -> Night | None:
+    """The coming night that is not finished. Once the league has a season of its own, never a demo night."""
     today = today or timezone.localdate()
-    return (
-        Night.objects.select_related("season")
-        .filter(date__gte=today)
-        .exclude(status=NightStatus.FINISHED)
-        .order_by("date")
-        .first()
-    )
+    nights = Night.objects.select_related("season").filter(date__gte=today).exclude(status=NightStatus.FINISHED)
+    if Season.objects.filter(is_demo=False).exists():
+        nights = nights.filter(season__is_demo=False)
+    return nights.order_by("date").first()

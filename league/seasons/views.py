@@ -22,10 +22,11 @@ def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
     nights = list(season.nights.order_by("-date", "-pk")) if season else []  # the coming and latest nights first
+    demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
         "league/organizer/home.html",
-        {"seasons": all_seasons, "season": season, "nights": nights},
+        {"seasons": all_seasons, "season": season, "nights": nights, "demo": demo},
     )
 
 
@@ -105,10 +106,11 @@ def night_registration(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    _seasons, season = seasons_services.choose_season(None)
+    all_seasons, season = seasons_services.choose_season(None)
     nights = list(season.nights.order_by("date")) if season else []
+    demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
         "league/home.html",
-        {"season": season, "nights": nights, "next_night": seasons_services.next_night()},
+        {"season": season, "nights": nights, "next_night": seasons_services.next_night(), "demo": demo},
     )

@@ -9,7 +9,7 @@ from django.utils import numberformat
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
-from league.rules.inputs import has_foreign_digits
+from league.rules.inputs import has_foreign_digits, is_ascii_whole, is_plain_decimal
 
 MAX_NUMBER_CHARS = 30
 
@@ -29,6 +29,9 @@ class WholeNumberField(forms.IntegerField):
 
     def to_python(self, value):
         refuse_foreign_number_text(value)
+        if isinstance(value, str) and (text := value.strip()) and not is_ascii_whole(text.removeprefix("-"), max_digits=MAX_NUMBER_CHARS):
+            # int() would also take "1_000", "+5" and "12.0".
+            raise ValidationError(_("Type the number with the digits 0–9."), code="invalid")
         return super().to_python(value)
 
 
@@ -41,6 +44,8 @@ class DecimalTextField(forms.DecimalField):
     it fills in is written the language's way too (``10,00`` in German, never
     grouped: ``1500,00``), as the organizer would type it.
     """
+
+    default_error_messages = {"invalid": _("Type the amount as a plain number, such as 10 or 10,50.")}
 
     def __init__(self, **kwargs):
         kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
@@ -59,6 +64,9 @@ class DecimalTextField(forms.DecimalField):
             if get_format("DECIMAL_SEPARATOR") == "," and "," in value:
                 # German: a comma is the decimal mark; dots beside it group thousands.
                 value = value.replace(".", "").replace(",", ".") if "." in value else value.replace(",", ".")
+            if value and not is_plain_decimal(value, max_chars=MAX_NUMBER_CHARS):
+                # Decimal() would read "1e3" as 1000, and "1_000" too.
+                raise ValidationError(self.error_messages["invalid"], code="invalid")
         return super().to_python(value)
 
 
@@ -72,3 +80,12 @@ class FeeField(DecimalTextField):
         kwargs.setdefault("min_value", Decimal("0"))
         kwargs.setdefault("error_messages", {"min_value": _("The fee cannot be negative.")})
         super().__init__(**kwargs)
+
+
+class RecordChoiceField(forms.ModelChoiceField):
+    """A choice of a row by its id, typed with 0-9 only (the id's field would read "١٢" as 12)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() and not is_ascii_whole(value.strip()):
+            raise ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)

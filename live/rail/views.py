@@ -136,7 +136,8 @@ def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloads) -> HttpResponse:
-    if not live_events.streams_allowed(request.META):
+    client = live_events.admit_stream(request)
+    if client is None:
         return live_events.no_stream()
     language = get_language()
 
@@ -144,7 +145,9 @@ def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloa
         with translation.override(language):
             return payloads(seen, fresh)
 
-    return live_events.event_stream(live_events.stream(topic, version, live_events.seen_version(request), in_language))
+    return live_events.event_stream(
+        live_events.stream(topic, version, live_events.seen_version(request), in_language), client=client,
+    )
 
 
 def _table_payloads(table_id: int):

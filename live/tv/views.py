@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET
 
 from league.access import get_night_or_404
 from league.models import Night
+from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
 from live import events as live_events
@@ -30,10 +31,8 @@ TV_SYNC_SECONDS = 30
 
 def _sync_seconds(request: HttpRequest) -> int:
     """How often a screen re-reads the server's clock; `?sync=N` shortens it (tests, a flaky network)."""
-    try:
-        return min(max(int(request.GET.get("sync", SYNC_SECONDS)), 1), 60)
-    except ValueError:
-        return SYNC_SECONDS
+    seconds = ascii_whole_or_none(request.GET.get("sync"), max_digits=2)
+    return SYNC_SECONDS if seconds is None else min(max(seconds, 1), 60)
 
 
 def _sync_or(request: HttpRequest, default: int) -> int:
@@ -98,7 +97,8 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     """The TV's event stream: the state at once after an organizer's button (or a seat, or a player out),
     the other screens when someone sat down or went out; a tap at a table sends nothing."""
     night = get_night_or_404(night_id)
-    if not live_events.streams_allowed(request.META):
+    client = live_events.admit_stream(request)
+    if client is None:
         return live_events.no_stream()
     language = get_language()
 
@@ -117,5 +117,6 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     # Its own topic, "clock-seats": a tap at a table does not even wake a TV's stream.
     topic = ("tv", night.pk)
     return live_events.event_stream(
-        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads)
+        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads),
+        client=client,
     )

@@ -31,7 +31,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     query = clean_search(request.GET.get("q", ""))
     me = table.standing_of(ascii_whole_or_none(request.GET.get("player")) or 0)
     page = Paginator(table.rows, season_table.STANDINGS_PAGE_SIZE).get_page(
-        request.GET.get("page") or (table.page_of(me) if me else 1)
+        ascii_whole_or_none(request.GET.get("page"), max_digits=6) or (table.page_of(me) if me else 1)
     )
     found = table.search(query) if query else []
     context.update(

@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> None:
         servers: list[VenueServer] = []
         try:
             for _ in range(args.servers):
-                servers.append(start_venue_server(db.url, workers=args.workers, log_dir=folder))
+                servers.append(start_venue_server(db.url, workers=args.workers, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL))
             phones = [
                 DealerPhone(servers[k % len(servers)].url(), table["token"], 1000 + k)
                 for k, table in enumerate(night["tables"])

@@ -36,6 +36,7 @@ import urllib.request
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from tests.benchmarks.support import phone_client
 from tests.benchmarks.support.phone_client import tree_cpu
 from tests.benchmarks.venue import DealerPhone, start_venue_server, venue_db
 
@@ -403,7 +404,8 @@ def main() -> None:
         db = os.path.join(folder, "rail.sqlite3")
         night = venue_db("build", db, "--tables", str(args.tables))
         # Its own rendering cache: a run never reads what an earlier one rendered.
-        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"))
+        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
+                                    **phone_client.ONE_ADDRESS_FOR_ALL)
         try:
             phases = [run_phase("taps only    ", server, night, screens=None, dealers=True, seed=1, **common)]
             screens = start_screens(server, night, viewers=args.viewers, tvs=args.tvs, transport=args.transport,

@@ -118,7 +118,7 @@ def main() -> None:
         for tables in args.tables:
             db = os.path.join(folder, f"venue-{tables}.sqlite3")
             night = venue_db("build", db, "--tables", str(tables))
-            server = start_venue_server(db, workers=args.workers, log_dir=folder)
+            server = start_venue_server(db, workers=args.workers, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL)
             try:
                 runs = []
                 for run in range(args.runs):

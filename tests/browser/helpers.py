@@ -19,11 +19,20 @@ def log_in(page: Page, live_server, organizer, next_url: str, language: str = "d
     page.get_by_role("button", name=words["submit"]).click()
 
 
-def search_settled(page: Page) -> None:
-    """Search-as-you-type answers each key after a 150 ms pause: wait for the last answer, as a person
-    waits for the list to stop changing, so a click never lands on a list an older answer replaces."""
-    page.wait_for_timeout(300)
-    wait_until(page, "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added')")
+def search_settled(page: Page, timeout_ms: int = 10000) -> None:
+    """Search-as-you-type answers each key after a 150 ms pause: wait for the answer to what the box holds now,
+    as a person waits for the list to stop changing, so a click never lands on a list an older answer replaces.
+    The desk's list says which search it answers (data-query); a fixed pause was too short on a busy machine
+    (the last key's request had not even started, and an older list was taken for the answer)."""
+    wait_until(
+        page,
+        """() => {
+            const box = document.querySelector('#q'), list = document.querySelector('#search-results');
+            return !!box && !!list && list.dataset.query === box.value.trim()
+                && !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling, .htmx-added');
+        }""",
+        timeout_ms,
+    )
 
 
 def wait_until(page: Page, predicate: str, timeout_ms: int = 5000) -> None:

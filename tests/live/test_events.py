@@ -288,6 +288,37 @@ def test_a_stream_ends_after_its_time_and_eventsource_reconnects(heads_up_table,
     assert live_events.hub.open_streams == 0  # it let go of its place
 
 
+def test_after_a_stop_no_stream_and_no_watcher_is_left_to_read_the_database(heads_up_table, client):
+    """What the suite does after every test (tests/conftest.py), before the test's database is emptied or
+    removed: a watcher left running read a database that was gone ("no such table" in the log)."""
+    url = reverse("table_rail_events", args=[heads_up_table.pk])
+    stream = Reader(client.get(url, **THREADED))
+    stream.until(lambda text: "event: rail" in text)
+    def serve() -> None:  # the server's thread for this stream; a server closes its connection after the request
+        list(stream.chunks)
+        connection.close()
+
+    serving = threading.Thread(target=serve)
+    serving.start()
+    def watching() -> bool:  # the stream subscribes after its first event, and starts the watcher
+        return live_events.hub._thread is not None and live_events.hub._thread.is_alive()
+
+    deadline = time.monotonic() + 5
+    while not watching() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    watcher = live_events.hub._thread
+    assert watching() and live_events.hub.open_streams == 1
+
+    assert live_events.hub.stop_and_wait(timeout=5)
+
+    serving.join(timeout=5)
+    watcher.join(timeout=5)
+    assert not serving.is_alive() and not watcher.is_alive() and live_events.hub.open_streams == 0
+    assert client.get(url, **THREADED).status_code == 204  # stopped: a page polls meanwhile
+    live_events.hub.resume()
+    assert Reader(client.get(url, **THREADED)).until(lambda text: "event: rail" in text)
+
+
 def test_without_threads_or_beyond_the_servers_streams_the_page_is_told_to_poll(heads_up_table, client, monkeypatch):
     url = reverse("clock_events", args=[heads_up_table.night.pk])
     assert client.get(url).status_code == 204  # gunicorn's sync workers: a stream would hold a whole process

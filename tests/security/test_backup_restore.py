@@ -20,6 +20,7 @@ import pytest
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
+SECRET_KEY = "backup-restore-test-" + secrets.token_urlsafe(30)
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")),
@@ -30,7 +31,8 @@ pytestmark = pytest.mark.skipif(
 def _manage(database_url: str, *args: str) -> str:
     result = subprocess.run(
         [sys.executable, "manage.py", *args],
-        env={**os.environ, "DATABASE_URL": database_url, "LANGUAGE_CODE": "de"},
+        # One league's key on both machines (not the checkout's .venue-secret-key): the restore verifies the file.
+        env={**os.environ, "DATABASE_URL": database_url, "LANGUAGE_CODE": "de", "SECRET_KEY": SECRET_KEY},
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr[-2000:]

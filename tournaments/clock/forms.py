@@ -4,14 +4,15 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from league.web.fields import WholeNumberField
 from tournaments.models import TvScreen
 
 
 class BreakForm(forms.Form):
-    every_levels = forms.IntegerField(
+    every_levels = WholeNumberField(
         label=gettext_lazy("Break after every … levels"), min_value=0, max_value=20, help_text=gettext_lazy("0: no breaks.")
     )
-    minutes = forms.IntegerField(label=gettext_lazy("Minutes per break"), min_value=1, max_value=120)
+    minutes = WholeNumberField(label=gettext_lazy("Minutes per break"), min_value=1, max_value=120)
 
 
 class TvForm(forms.Form):

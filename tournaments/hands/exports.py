@@ -10,19 +10,25 @@ shows nobody's folded cards.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tournaments.hands.figures import per_table
-from tournaments.hands.stored import played_hand
+from django.db.models import Q
+
+from tournaments.hands.figures import cache_key, figures_cache, per_table
+from tournaments.hands.stored import load_hands, played_hand
 from tournaments.models import Action, Hand
 from tournaments.poker.ohh import ohh_hand
 from tournaments.poker.phh import phh_document, phh_documents
 
 FORMATS = ("phh", "ohh")
-TableRow = tuple[int, str, datetime.datetime | None]  # id, status, finished_at
+# id, status, finished_at, and what the documents print besides the hands: the table's number, the night's
+# date and the season's name (a renamed season is a new key: the kept documents are written again).
+TableRow = tuple[int, str, datetime.datetime | None, int, datetime.date, str]
+TABLE_FIELDS = ("pk", "status", "finished_at", "number", "night__date", "night__season__name")
 
 
 def _phh_metadata(hand: Hand) -> dict[str, Any]:
@@ -70,13 +76,38 @@ def _documents(fmt: str):
 def hands_file(tables: Sequence[TableRow], *, fmt: str, name: str, seat_ids: set[int] | None = None) -> tuple[str, str, str]:
     """The complete hands of the tables, in table order, as ``name.phhs`` (a PHH document per hand) or
     ``name.ohh`` (OHH objects separated by a blank line); with ``seat_ids`` only the hands those seats played."""
-    documents = per_table(fmt, tables, _documents(fmt))
+    documents = per_table(fmt, _keyed(tables), _documents(fmt))
     texts = [
         text
-        for table_id, _status, _finished in tables
+        for table_id, *_rest in tables
         for seats, text in documents.get(table_id, ())
         if seat_ids is None or seat_ids.intersection(seats)
     ]
     if fmt == "ohh":
         return f"{name}.ohh", "application/json; charset=utf-8", "".join(text + "\n\n" for text in texts)
     return f"{name}.phhs", "application/toml; charset=utf-8", phh_documents(texts)
+
+
+def _keyed(tables: Sequence[TableRow]) -> list[tuple[int, str, datetime.datetime | None, str]]:
+    return [(table_id, status, finished, _source(number, date, season)) for table_id, status, finished, number, date, season in tables]
+
+
+def _source(number: int, date: datetime.date, season: str) -> str:
+    return hashlib.blake2s(repr((number, date.isoformat(), season)).encode(), digest_size=6).hexdigest()
+
+
+def kept_documents_disagreements(tables: Sequence[TableRow]) -> list[tuple[int, str]]:
+    """(table id, format) of each finished table whose kept hand-history documents differ from its hands now
+    (only documents the cache holds are compared: a missing one is written when asked for)."""
+    wrong = []
+    for fmt in FORMATS:
+        keys = {table_id: cache_key(fmt, table_id, status, finished, source) for table_id, status, finished, source in _keyed(tables)}
+        kept = figures_cache.get_many([key for key in keys.values() if key])
+        present = [table_id for table_id, key in keys.items() if key in kept]
+        for k in range(0, len(present), 40):
+            part = present[k:k + 40]
+            built = _documents(fmt)(load_hands(Q(table_id__in=part)))
+            for table_id in part:
+                if json.loads(json.dumps(built.get(table_id, []))) != json.loads(json.dumps(kept[keys[table_id]])):
+                    wrong.append((table_id, fmt))
+    return wrong

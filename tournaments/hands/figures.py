@@ -8,16 +8,24 @@ computed once, when it finishes, and kept in the database
 table's revision). A table without a current row (finished before the upgrade,
 or changed since: an undo, a corrected place) is replayed on view and its row
 written then. Hands of tables still playing are replayed each time. The
-hand-history documents are kept in a file cache. The season's readings of
-these figures are in `results/statistics.py`."""
+hand-history documents are kept in a file cache, under a key that names the
+database, the table, the moment it finished (a reopened table finishes anew)
+and a digest of what else the documents print (the season's name, the night's
+date, the table's number). `manage.py check_league` compares both kept forms
+with a fresh replay (`kept_figures_disagreements`, `kept_documents_disagreements`
+in `exports.py`). The season's readings of these figures are in
+`results/statistics.py`."""
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
 
 from django.core.cache import caches
+from django.db import connection
 from django.db.models import Q
 
 from tournaments.hands.stored import load_hands, played_hand
@@ -80,11 +88,17 @@ figures_cache = _FiguresCache()  # the hand-history documents of finished tables
 VERSION = 2  # raise when a definition in tournaments/poker/stats.py or an export changes
 
 
-def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None) -> str | None:
-    """The key of a finished table's figures or files; None for a table still playing (never kept)."""
+def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None, source: str = "") -> str | None:
+    """The key of a finished table's figures or files; None for a table still playing (never kept). `source`: a
+    digest of anything else the kept value is drawn from. The database is named too: the file cache outlives
+    a database (a restore, a second league, the test suite) and table ids repeat."""
     if status != TableStatus.FINISHED or finished_at is None:
         return None
-    return f"{kind}:v{VERSION}:{table_id}:{finished_at.isoformat()}"
+    return f"{kind}:v{VERSION}:{_database()}:{table_id}:{finished_at.isoformat()}:{source}"
+
+
+def _database() -> str:
+    return hashlib.blake2s(str(connection.settings_dict["NAME"]).encode(), digest_size=6).hexdigest()
 
 
 def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, SeatFigures]:
@@ -95,10 +109,10 @@ def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, SeatFig
     return figures
 
 
-def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | None]], build) -> dict[int, object]:
-    """``build(hands of some tables) -> {table id: value}`` for each table given as (id, status, finished_at),
-    read from the cache where kept; the tables that must be built cost two queries together."""
-    keys = {table_id: cache_key(kind, table_id, status, finished) for table_id, status, finished in tables}
+def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | None, str]], build) -> dict[int, object]:
+    """``build(hands of some tables) -> {table id: value}`` for each table given as (id, status, finished_at,
+    source), read from the cache where kept; the tables that must be built cost two queries together."""
+    keys = {table_id: cache_key(kind, table_id, status, finished, source) for table_id, status, finished, source in tables}
     cached = figures_cache.get_many([key for key in keys.values() if key])
     found = {table_id: cached[key] for table_id, key in keys.items() if key in cached}
     missing = [table_id for table_id in keys if table_id not in found]
@@ -201,13 +215,41 @@ def keep_table_figures(table_id: int) -> None:
     _store({table_id: _plain(figures.get(table_id, {}))}, {table_id: row[2]})
 
 
+def kept_figures_disagreements(table_ids: Sequence[int]) -> list[int]:
+    """The finished tables among these whose kept row counts (the table's revision, this VERSION) but is not
+    what a replay of their hands gives now; a row that does not count is never read, so it is no finding."""
+    tables = dict(Table.objects.filter(pk__in=list(table_ids), status=TableStatus.FINISHED).values_list("pk", "revision"))
+    kept = _stored_rows(list(tables), knockouts=True)
+    current = sorted(pk for pk, (revision, version, _figures) in kept.items() if revision == tables[pk] and version == VERSION)
+    wrong = []
+    for k in range(0, len(current), FILL_BATCH):
+        part = current[k:k + FILL_BATCH]
+        built = _figures_of(load_hands(Q(table_id__in=part)))
+        for table_id in part:
+            if _json(_plain(built.get(table_id) or {})) != _json(kept[table_id][2]):
+                wrong.append(table_id)
+    return wrong
+
+
+def _json(value: object) -> object:
+    return json.loads(json.dumps(value))
+
+
+def _without_current_figures() -> list[tuple[int, str]]:
+    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
+    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
+    return [(pk, revision) for pk, revision in tables if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+
+
+def tables_without_current_figures() -> list[int]:
+    """The finished tables that have no kept row, or one of another revision or version."""
+    return [pk for pk, _revision in _without_current_figures()]
+
+
 def keep_all_table_figures(*, batch: int = FILL_BATCH, progress=None) -> int:
     """Fill the rows of every finished table that has none or an outdated one (``manage.py
     keep_table_figures``, after the upgrade); returns how many tables were replayed."""
-    tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
-    kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
-    todo = [(pk, revision) for pk, revision in tables
-            if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+    todo = _without_current_figures()
     for k in range(0, len(todo), batch):
         part = dict(todo[k:k + batch])
         figures = _figures_of(load_hands(Q(table_id__in=list(part))))

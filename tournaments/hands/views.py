@@ -13,8 +13,9 @@ from django.views.decorators.vary import vary_on_headers
 
 from league.access import get_night_or_404, organizer_required
 from league.models import Player
+from league.rules.inputs import ascii_whole_or_none
 from tournaments.hands import stored
-from tournaments.hands.exports import FORMATS, hands_file
+from tournaments.hands.exports import FORMATS, TABLE_FIELDS, hands_file
 from tournaments.models import HandStatus, Seat, Table, TableStatus
 from tournaments.poker.timeline import hand_frames
 
@@ -42,7 +43,7 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     hand, played = found
     frames = hand_frames(played)
     raw = request.GET.get("step", "")
-    step = int(raw) if raw.isdigit() else 0
+    step = ascii_whole_or_none(raw, max_digits=6) or 0
     step = min(step, len(frames) - 1)
     numbers = list(hand.table.hands.filter(status=HandStatus.COMPLETE).values_list("number", flat=True).order_by("number"))
     position = numbers.index(hand.number)
@@ -69,14 +70,14 @@ def _download(tables, fmt: str, name: str, seat_ids: set[int] | None = None) -> 
 
 
 def _table_rows(tables) -> list[tuple]:
-    return list(tables.order_by("night__date", "number").values_list("pk", "status", "finished_at"))
+    return list(tables.order_by("night__date", "number").values_list(*TABLE_FIELDS))
 
 
 @organizer_required
 @require_GET
 def table_hands_file(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
-    return _download([(table.pk, table.status, table.finished_at)], fmt, f"{table.night.date.isoformat()}-table{table.number}")
+    return _download(_table_rows(Table.objects.filter(pk=table.pk)), fmt, f"{table.night.date.isoformat()}-table{table.number}")
 
 
 @organizer_required

@@ -131,6 +131,9 @@ class Hand(models.Model):
     result = models.JSONField(_("result"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Renewed by every write of this row (tournaments.tracker.services): the table's snapshot names it with the
+    # hand's id and the count and newest id of its actions, and is trusted only while the rows say the same.
+    revision = models.CharField(_("revision"), max_length=16, default=new_revision)
 
     class Meta:
         verbose_name = _("hand")

@@ -4,11 +4,11 @@ from django.utils.translation import gettext_lazy as _
 
 from league.desk.forms import NewPlayerForm
 from league.models import Player
-from league.web.fields import FeeField
+from league.web.fields import FeeField, RecordChoiceField
 
 
 class LateEntryForm(forms.Form):
-    player = forms.ModelChoiceField(
+    player = RecordChoiceField(
         label=_("Player"),
         queryset=Player.objects.all(),
         error_messages={"required": _("Choose the player who arrived late."), "invalid_choice": _("That player no longer exists.")},

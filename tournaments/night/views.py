@@ -12,6 +12,7 @@ from league import once
 from league.access import get_night_or_404, organizer_required
 from league.desk.forms import WithdrawForm
 from league.models import Entry, Night, NightStatus, Player
+from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
 from tournaments.models import Placement, Seat, Table
@@ -128,7 +129,8 @@ def first_dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table_or_404(table_id)
     try:
         if request.POST.get("seat"):
-            seat = table.seats.filter(pk=request.POST["seat"]).first() if request.POST["seat"].isdigit() else None
+            seat_id = ascii_whole_or_none(request.POST["seat"])
+            seat = table.seats.filter(pk=seat_id).first() if seat_id is not None else None
             if seat is None:
                 raise services.NightError(_("That player does not sit at this table."))
             services.record_first_dealer(table=table, seat=seat, by=request.user)

@@ -9,6 +9,7 @@ then writes.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 import re
 import secrets
@@ -131,10 +132,13 @@ def _set_placement(seat: Seat, placement: Placement | None) -> None:
 # The profile of a tap (docs/design.md, "The dealer's phone") showed the time going to reading the table twice
 # (table, seats, latest hand, actions: four queries each time) and to drawing the page. Now a tap reads the
 # seats with their table in one query, and the latest two hands with their actions from the table's
-# snapshot, a copy written in the same UPDATE that renews the revision. The snapshot is used only while its
-# revision is the table's (any other change of the table renews the revision and so retires it); then the
-# rows are read as before and the next change writes a fresh copy. The engine is always the replay of the
-# actions: replaying is about 1% of a tap.
+# snapshot, a copy written in the same UPDATE that renews the revision. The rows always win: the snapshot is
+# used only while its revision is the table's (any other change of the table renews the revision and so
+# retires it) and while it describes the rows it stands for. The same query returns that proof from the rows
+# (the latest hand's id and revision, the number and newest id of its actions) and the snapshot names the
+# same four; a backup read while tables played restored a snapshot older than its rows with the table's
+# revision (issue 31). Otherwise the rows are read as before and the snapshot is written anew. The engine
+# is always the replay of the actions: replaying is about 1% of a tap.
 
 
 class NoSuchTable(TrackerError):
@@ -148,27 +152,48 @@ def note_dealer_link_opened(*, table_id: int) -> None:
 
 def read_state(*, table_id: int | None = None, token: str | None = None, for_update: bool = False) -> TableState:
     """The table, its seats and its latest hands: one query while the snapshot is current."""
+    state, proof = _read_table(table_id=table_id, token=token, for_update=for_update)
+    _read_hands(state, proof, locked=for_update)
+    derive(state)
+    return state
+
+
+def _read_table(*, table_id: int | None, token: str | None, for_update: bool) -> tuple[TableState, str | None]:
+    """The table with its seats, and the proof of its latest hand as the rows say ("": no hand; None: not read)."""
     connection = connections[DEFAULT_DB_ALIAS]
     sql, columns = _seats_sql(connection.vendor, token is not None, for_update and connection.features.has_select_for_update)
+    key = token if token is not None else table_id
     with prepared.cursor() as cursor:
-        cursor.execute(sql, [token if token is not None else table_id])
+        cursor.execute(sql, [key, key])  # the proof's subquery, then the seats
         rows = cursor.fetchall()
     if rows:
         seats, table, deposit = _seats_from_rows(rows, columns, connection)
+        proof = rows[0][-1] or ""
     else:  # no seats yet (or no such table): read the table alone
-        seats, deposit = [], None
+        seats, deposit, proof = [], None, None
         tables = Table.objects.select_related("night__season", "night__clock")
         if for_update:
             tables = tables.select_for_update(of=("self",))
         table = (tables.filter(dealer_token=token) if token is not None else tables.filter(pk=table_id)).first()
         if table is None:
             raise NoSuchTable(_("This dealer link is not valid (any more). Ask the organizer for the table's current link."))
-    state = TableState(table=table, seats=seats, hand=None, deposit_confirmed=deposit)
-    # A waiting table has no hands (the first one makes it play; taking that back makes it wait again).
-    if not _from_snapshot(state) and table.status != TableStatus.WAITING:
-        _from_rows(state)
-    derive(state)
-    return state
+    return TableState(table=table, seats=seats, hand=None, deposit_confirmed=deposit), proof
+
+
+def _read_hands(state: TableState, proof: str | None, *, locked: bool) -> None:
+    """The latest two hands: from the snapshot if it describes the rows, else from the rows (and the snapshot
+    is written anew: now if nobody changed the table meanwhile, or by the change this read is for)."""
+    if proof == "":  # the rows hold no hand
+        state.hand, state.actions, state.previous, state.previous_actions = None, [], None, []
+        state.previous_known, state.previous_json = True, None
+        return
+    if _from_snapshot(state, proof):
+        return
+    if proof is None and state.table.status == TableStatus.WAITING:
+        return  # a table without seats: no hand can be played at it
+    _from_rows(state)
+    if proof is not None and not locked:
+        _write_snapshot(state)
 
 
 # The one read, written out once per process: the ORM built and compiled the same seven-table join on every
@@ -209,6 +234,16 @@ def _seats_sql(vendor: str, by_token: bool, lock: bool) -> tuple[str, list]:
     corrections = q(PlacementCorrection._meta.db_table)
     select.append(f"EXISTS (SELECT 1 FROM {deposits} d WHERE d.table_id = s.table_id)")
     select.append(f"EXISTS (SELECT 1 FROM {corrections} pc WHERE pc.placement_id = pl.id)")
+    # The proof of the latest hand as the rows say: "hand id:hand revision:number of actions:newest action id"
+    # (see snapshot_proof), NULL without a hand. Not correlated with the seat rows (it takes the table's id or
+    # token as a parameter of its own), so both databases compute it once per read, not once per seat.
+    hands, actions, tables = (q(m._meta.db_table) for m in (Hand, Action, Table))
+    of_table = f"(SELECT tt.id FROM {tables} tt WHERE tt.dealer_token = %s)" if by_token else "%s"
+    select.append(
+        f"(SELECT h.id || ':' || h.{q('revision')} || ':' || "
+        f"(SELECT COUNT(*) || ':' || COALESCE(MAX(a.id), 0) FROM {actions} a WHERE a.hand_id = h.id) "
+        f"FROM {hands} h WHERE h.table_id = {of_table} ORDER BY h.{q('number')} DESC LIMIT 1)"
+    )
     where = "t.dealer_token = %s" if by_token else "s.table_id = %s"
     sql = f"SELECT {', '.join(select)} FROM {' '.join(joins)} WHERE {where} ORDER BY s.{q('position')}"
     if lock:
@@ -251,9 +286,9 @@ def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool
         _set_placement(seat, placement)
         if placement is not None:
             Placement._meta.get_field("seat").set_cached_value(placement, seat)
-        seat.placement_corrected = bool(row[-1])
+        seat.placement_corrected = bool(row[-2])
         seats.append(seat)
-    return seats, objects_of_first_row["t"], bool(rows[0][-2])
+    return seats, objects_of_first_row["t"], bool(rows[0][-3])
 
 
 def load_state(table: Table, *, for_update: bool = False) -> TableState:
@@ -333,9 +368,22 @@ def _hand_from_json(data: dict | None) -> tuple[Hand | None, list[Action]]:
     return hand, actions
 
 
+def snapshot_proof(hand: Hand | None, actions: Sequence[Action]) -> str:
+    """What the locked read returns for these rows: the hand, its revision (renewed by every write of the hand's
+    row), the number of its actions and the newest action's id ("" without a hand). Actions are only added
+    after and taken from the end, and ids only grow: the newest id names the whole list, the number the gaps."""
+    if hand is None:
+        return ""
+    return f"{hand.pk}:{hand.revision}:{len(actions)}:{max((a.pk for a in actions), default=0)}"
+
+
 def snapshot_of(state: TableState) -> dict:
     """What the table's snapshot holds for this state (the hands as the rows now stand)."""
-    snapshot = {"revision": state.table.revision, "hand": _hand_json(state.hand, state.actions)}
+    snapshot = {
+        "revision": state.table.revision,
+        "proof": snapshot_proof(state.hand, state.actions),
+        "hand": _hand_json(state.hand, state.actions),
+    }
     if state.previous_json is not None:
         snapshot["previous"] = state.previous_json  # as it was read: nothing changed it
     elif state.previous_known:
@@ -343,14 +391,81 @@ def snapshot_of(state: TableState) -> dict:
     return snapshot
 
 
-def _from_snapshot(state: TableState) -> bool:
+_logged_mismatches: set[tuple[int, str]] = set()
+
+
+def _from_snapshot(state: TableState, proof: str | None) -> bool:
+    """Take the hands from the snapshot if it is the table's current one and describes the rows.
+
+    The hand before the latest needs no proof of its own: only the latest hand is ever changed or deleted,
+    so the one before stays as it was while the latest (proven) exists."""
     snapshot = state.table.tracker_snapshot
     if not snapshot or snapshot.get("revision") != state.table.revision:
+        return False
+    if proof is None or snapshot.get("proof") != proof:
+        if (state.table.pk, state.table.revision) not in _logged_mismatches:  # once, not at every poll of a page
+            if len(_logged_mismatches) > 10_000:
+                _logged_mismatches.clear()
+            _logged_mismatches.add((state.table.pk, state.table.revision))
+            logger.warning(
+                "table %s: its snapshot does not describe its rows (snapshot %r, rows %r): read from the rows and written anew",
+                state.table.pk, snapshot.get("proof"), proof,
+            )
         return False
     state.hand, state.actions = _hand_from_json(snapshot["hand"])
     state.previous_known = "previous" in snapshot
     state.previous_json = snapshot.get("previous")
     return True
+
+
+def _write_snapshot(state: TableState) -> None:
+    """The snapshot of the rows just read, written unless the table changed since (its revision is kept: the
+    phones' pages stay current). A change of the table writes its own snapshot anyway."""
+    table = state.table
+    table.tracker_snapshot = snapshot_of(state)
+    Table.objects.filter(pk=table.pk, revision=table.revision).update(tracker_snapshot=table.tracker_snapshot)
+
+
+def snapshot_disagreement(table_id: int, state: TableState | None = None) -> tuple[dict | None, dict] | None:
+    """None if the table's stored snapshot is retired (another revision) or exactly what its rows give now; else
+    (the stored snapshot, the snapshot of the rows). For `manage.py check_league`; `state`: read from the rows."""
+    state = state or state_from_rows(table_id)
+    stored = state.table.tracker_snapshot
+    if not stored or not isinstance(stored, dict) or stored.get("revision") != state.table.revision:
+        return None
+    fresh = _fresh_snapshot(state)
+    return (stored, fresh) if _disagrees(stored, fresh) else None
+
+
+@transaction.atomic
+def rebuild_snapshot(*, table_id: int) -> bool:
+    """Write the table's snapshot from its rows (the table locked; its revision kept); True if it changed."""
+    state = state_from_rows(table_id, lock=True)
+    fresh = _fresh_snapshot(state)
+    if state.table.tracker_snapshot and not _disagrees(state.table.tracker_snapshot, fresh):
+        return False
+    state.table.tracker_snapshot = fresh
+    prepared.update(state.table, "tracker_snapshot")
+    return True
+
+
+def _fresh_snapshot(state: TableState) -> dict:
+    return json.loads(json.dumps(snapshot_of(state)))  # as it is stored: JSON
+
+
+def _disagrees(stored: dict, fresh: dict) -> bool:
+    """The stored snapshot says something else than the rows (the hand before the latest counts if it holds one:
+    after a hand dealt by mistake is taken back, it is read from the rows when needed)."""
+    keys = ("revision", "proof", "hand", *(("previous",) if "previous" in stored else ()))
+    return any(stored.get(key) != fresh.get(key) for key in keys)
+
+
+def state_from_rows(table_id: int, *, lock: bool = False) -> TableState:
+    """The table's state read from its rows, the snapshot left aside (a check, a rebuild)."""
+    state, _proof = _read_table(table_id=table_id, token=None, for_update=lock)
+    _from_rows(state)
+    derive(state)
+    return state
 
 
 def _previous_decoded(state: TableState) -> None:
@@ -377,6 +492,18 @@ def _engine_actions(hand: Hand, actions: Sequence[Action]) -> list[holdem.Action
 
 def _replay(hand: Hand, actions: Sequence[Action]) -> holdem.Hand:
     return holdem.replay(_setup(hand), _engine_actions(hand, actions))
+
+
+replay = _replay  # a stored hand and its actions through the engine (raises holdem.HandError)
+
+
+def settled_again(hand: Hand, engine: holdem.Hand) -> holdem.HandResult:
+    """The settlement `settle` made, made again from the hand's stored inputs (winners named, or cards)."""
+    if hand.pot_winners is not None:
+        return engine.settle(pot_winners=hand.pot_winners)
+    if len(engine.in_hand) == 1 or all(len(pot.eligible) == 1 for pot in engine.pots()):
+        return engine.settle()
+    return engine.settle(hole_cards=hand.hole_cards, board=hand.board)
 
 
 def hand_steps(hand: Hand, actions: Sequence[Action]) -> list[holdem.Step]:
@@ -414,13 +541,18 @@ def _locked(table: Table, version: str) -> TableState:
     the table again.
     """
     if table.pk is None:
-        state = read_state(token=table.dealer_token, for_update=True)
+        state, proof = _read_table(table_id=None, token=table.dealer_token, for_update=True)
     else:
-        state = read_state(table_id=table.pk, for_update=True)
+        state, proof = _read_table(table_id=table.pk, token=None, for_update=True)
     if state.result_stands:
         raise ResultStands(_("The result of this table stands: changes only by an organizer's correction."))
     if not isinstance(version, str) or not secrets.compare_digest(version.encode(), state.version.encode()):
         raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))
+    # The hands only now: on PostgreSQL a read that waited for the lock sees the table as the change before it
+    # left it, but the proof as it was when the read began; that change renewed the revision, so such a read
+    # ends above, and here the proof and the table are of one moment.
+    _read_hands(state, proof, locked=True)
+    derive(state)
     table.tracker_state = state
     return state
 
@@ -496,7 +628,13 @@ def _update_status(hand: Hand, engine: holdem.Hand) -> None:
     status = HandStatus.SHOWDOWN if engine.is_betting_over else HandStatus.BETTING
     if hand.status != status:
         hand.status = status
-        hand.save(update_fields=["status"])
+        _write_hand(hand, "status")
+
+
+def _write_hand(hand: Hand, *fields: str) -> None:
+    """Save these fields of the hand with a new revision of its row (the snapshot's proof names it)."""
+    hand.revision = new_revision()
+    hand.save(update_fields=[*fields, "revision"])
 
 
 def _check_input(legal: holdem.LegalActions | None, name: str, verb: str, to: int | None) -> None:
@@ -572,7 +710,7 @@ def undo(*, table: Table, version: str) -> None:
         engine = _replay(hand, state.actions)
         hand.status = HandStatus.SHOWDOWN if engine.is_betting_over else HandStatus.BETTING
         hand.final_stacks, hand.result, hand.finished_at, hand.pot_winners = None, None, None, None
-        hand.save(update_fields=["status", "final_stacks", "result", "finished_at", "pot_winners"])
+        _write_hand(hand, "status", "final_stacks", "result", "finished_at", "pot_winners")
         if state.table.status == TableStatus.FINISHED:
             state.table.status, state.table.finished_at = TableStatus.PLAYING, None
             _save(state, "status", "finished_at")
@@ -594,14 +732,36 @@ def undo(*, table: Table, version: str) -> None:
         else:
             _save(state)
         return
-    last = state.actions[-1]
+    last = _delete_last_action(hand)
+    if last.pk == state.actions[-1].pk:
+        state.actions.pop()
+    else:  # the read's proof makes this impossible; should it happen, the rows win
+        logger.error("table %s, hand %s: the last action is %s by the rows, %s by the read; read again",
+                     state.table.pk, hand.pk, last.pk, state.actions[-1].pk)
+        state.actions = list(Action.objects.filter(hand_id=hand.pk).order_by("index"))
     if last.verb == holdem.DISQUALIFY:
         _delete_placements([seat for seat in state.placed if seat.pk == last.seat_id
                             and seat.placement.reason == PlacementReason.DISQUALIFIED])
-    last.delete()
-    state.actions.pop()
     _update_status(hand, _replay(hand, state.actions))
     _save(state)
+
+
+def _delete_last_action(hand: Hand) -> Action:
+    """Delete the hand's action with the highest index as the rows say (never an index taken from a copy), and
+    return it; one statement."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    q = connection.ops.quote_name
+    table, index = q(Action._meta.db_table), q("index")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {table} WHERE hand_id = %s AND {index} = (SELECT MAX({index}) FROM {table} WHERE hand_id = %s) "
+            "RETURNING id, seat_id, verb",
+            [hand.pk, hand.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise TrackerError(_("There is nothing to undo."))
+    return Action(pk=row[0], hand_id=hand.pk, seat_id=row[1], verb=row[2])
 
 
 def _delete_placements(seats: list[Seat]) -> None:
@@ -663,7 +823,7 @@ def save_cards(*, table: Table, version: str, board: str, hole_cards: Mapping[st
     if unknown:
         raise TrackerError(_("That player is not in this hand."))
     state.hand.board, state.hand.hole_cards = _parse_cards_input(board, hole_cards)
-    state.hand.save(update_fields=["board", "hole_cards"])
+    _write_hand(state.hand, "board", "hole_cards")
     _save(state)
 
 
@@ -708,7 +868,7 @@ def pick_card(*, table: Table, version: str, target: str, card: str) -> None:
         hand.board = format_cards(current)
     else:
         hand.hole_cards = {**(hand.hole_cards or {}), place: format_cards(current)}
-    hand.save(update_fields=["board", "hole_cards"])
+    _write_hand(hand, "board", "hole_cards")
     _save(state)
 
 
@@ -724,7 +884,7 @@ def clear_cards(*, table: Table, version: str, target: str) -> None:
         hand.board = ""
     else:
         hand.hole_cards = {name: cards for name, cards in (hand.hole_cards or {}).items() if name != place}
-    hand.save(update_fields=["board", "hole_cards"])
+    _write_hand(hand, "board", "hole_cards")
     _save(state)
 
 
@@ -767,7 +927,7 @@ def settle(*, table: Table, version: str, pot_winners: Sequence[Sequence[str]] |
         "busted": list(result.busted),
     }
     hand.status, hand.finished_at = HandStatus.COMPLETE, timezone.now()
-    hand.save(update_fields=["final_stacks", "pot_winners", "result", "status", "finished_at"])
+    _write_hand(hand, "final_stacks", "pot_winners", "result", "status", "finished_at")
     finished = _record_eliminations(state, hand, result, by_name)
     _save(state, *(("status", "finished_at") if finished else ()))
     return result

@@ -18,11 +18,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from league.access import organizer_required
+from league.rules.inputs import is_ascii_whole
 from league.web.busy import BUSY_MESSAGE, is_database_busy
 from tournaments.hands import stored
 from tournaments.models import Hand, Table
@@ -81,7 +83,7 @@ def _whole_number(value: str, *, message: str) -> int | None:
     digits = _GROUPING.sub("", value)
     if not digits:
         return None
-    if not digits.isascii() or not digits.isdigit():
+    if not is_ascii_whole(digits, max_digits=len(digits)):
         raise _BadInput(message)
     if len(digits.lstrip("0")) > _MAX_CHIPS_DIGITS:
         raise _BadInput(_("That number is far too large."))
@@ -147,6 +149,7 @@ def _apply(request: HttpRequest, table: Table) -> None:
         tracker.disqualify(table=table, version=version, seat_id=_seat(post))
 
 
+@never_cache  # the dealer's link is a secret in the URL: no browser or proxy keeps the page (issue 32)
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request", "X-Tracker-Open")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:

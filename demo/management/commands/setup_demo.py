@@ -1,21 +1,25 @@
 """Demo data for a first look: a season, 24 players, the coming night with some entries, an organizer login.
 
-Safe to run again: it creates only what is missing and keeps everything else.
+Safe to run again: it creates only what is missing and keeps everything else. Everything it makes is marked
+as the demo (Season.is_demo, Player.is_demo): once the league has a season of its own the demo is never its
+current season or next night, and `manage.py remove_demo` (or Organizer → Remove the demo) takes it away.
+It never adds to a season of the league's own. The organizer login is the league's first one
+(league/accounts/first_login.py): made and shown once when nobody can log in yet, kept otherwise.
 """
 from __future__ import annotations
 
 import datetime
-import secrets
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext as _
 
+from league.accounts.first_login import FirstLogin, ensure_first_organizer
 from league.desk import services
 from league.models import Entry, Night, NightStatus, Player, Season
-from league.seasons import services as seasons
 from results import jackpot
 from tournaments.night import services as night_services
 from tournaments.placements import paper as manual_results
@@ -29,55 +33,59 @@ PLAYERS = [
     ("Queenie Lang", ""), ("Rafael Costa", ""), ("Sofia Weber", "Sofi"), ("Tim Hartmann", ""),
     ("Ute Krüger", ""), ("Viktor Lehmann", "Vik"), ("Wiebke Jansen", ""), ("Yusuf Aydin", ""),
 ]
-LOGIN_FILE = settings.BASE_DIR / ".organizer-login"
-USERNAME = "organizer"
 
 
 class Command(BaseCommand):
     help = "Create demo data and an organizer login (keeps existing data)."
 
     def handle(self, *args, **options) -> None:
-        with transaction.atomic():
-            organizer, password = self._organizer()
-            season = self._season()
-            players = self._players()
-            self._last_week(season, players, organizer)
-            night = self._coming_night(season)
-            self._entries(night, players, organizer)
-        self.stdout.write(self.style.SUCCESS("Demo data ready."))
-        self.stdout.write(f"  Season: {season.name}; next night: {night.date.isoformat()} ({night.entries.active().count()} entries)")
-        self.stdout.write(self.style.WARNING(f"  Organizer login: {USERNAME} / {password}"))
-        self.stdout.write("  Open http://127.0.0.1:8000/ and log in.")
+        with translation.override(settings.LANGUAGE_CODE):
+            login = ensure_first_organizer()  # its own transaction: the login file is written once it is kept
+            with transaction.atomic():
+                organizer = get_user_model().objects.get(username=login.username)
+                season = self._season()
+                players = self._players()
+                self._last_week(season, players, organizer)
+                night = self._coming_night(season)
+                self._entries(night, players, organizer)
+            self._report(season, night, login)
 
-    def _organizer(self):
-        User = get_user_model()
-        user, created = User.objects.get_or_create(username=USERNAME, defaults={"is_staff": True, "is_superuser": True})
-        password = LOGIN_FILE.read_text().strip() if LOGIN_FILE.exists() and not created else ""
-        if not password or not user.check_password(password):
-            password = secrets.token_urlsafe(9)
-            user.set_password(password)
-            user.is_staff = user.is_superuser = True
-            user.save()
-            LOGIN_FILE.write_text(password + "\n")
-        return user, password
+    def _report(self, season: Season, night: Night, login: FirstLogin) -> None:
+        write = self.stdout.write
+        write(self.style.SUCCESS(_("Demo data ready.")))
+        write("  " + _("Season: %(season)s; next night: %(date)s (%(entries)s entries)") % {
+            "season": season.name, "date": formats.date_format(night.date, "SHORT_DATE_FORMAT"),
+            "entries": night.entries.active().count(),
+        })
+        if login.created:
+            write(self.style.WARNING("  " + _("Organizer login: %(username)s / %(password)s") % {
+                "username": login.username, "password": login.password,
+            }))
+            write("  " + _("The password is also kept in %(file)s.") % {"file": login.file})
+        elif login.file is not None:
+            write("  " + _("Log in as “%(username)s”; the password is in %(file)s.") % {"username": login.username, "file": login.file})
+        else:
+            write("  " + _("Log in with your organizer account (“%(username)s”).") % {"username": login.username})
+        write("  " + _("Remove the demo when the league starts: Organizer → Remove the demo, or `manage.py remove_demo`."))
 
     def _season(self) -> Season:
+        """The demo's season running today, else a new one; never a season of the league's own."""
         today = timezone.localdate()
-        season = Season.objects.filter(start_date__lte=today, end_date__gte=today).first()
+        season = Season.objects.filter(is_demo=True, start_date__lte=today, end_date__gte=today).order_by("-start_date").first()
         if season:
             return season
         start = today - datetime.timedelta(days=30)
-        season, _ = Season.objects.get_or_create(
-            name=f"Demo-Saison {today.year}", defaults={"start_date": start, "end_date": start + datetime.timedelta(days=180)}
-        )
-        return season
+        name = f"Demo-Saison {today.year}"
+        if Season.objects.filter(name=name).exists():
+            name = f"Demo-Saison {today.isoformat()}"
+        return Season.objects.create(name=name, start_date=start, end_date=start + datetime.timedelta(days=180), is_demo=True)
 
     def _players(self) -> list[Player]:
         players = []
         for index, (name, nickname) in enumerate(PLAYERS):
             born = datetime.date(1960 + index, 1 + index % 12, 1 + index % 28)
-            player, _ = Player.objects.get_or_create(
-                name=name, defaults={"nickname": nickname, "date_of_birth": born, "contact": ""}
+            player = Player.objects.filter(name=name, date_of_birth=born, is_demo=True).first() or Player.objects.create(
+                name=name, nickname=nickname, date_of_birth=born, contact="", is_demo=True
             )
             players.append(player)
         return players
@@ -107,12 +115,13 @@ class Command(BaseCommand):
         night.save(update_fields=["status"])
 
     def _coming_night(self, season: Season) -> Night:
+        """The demo season's next night that is not finished, else one on its next league weekday."""
         today = timezone.localdate()
-        date = today + datetime.timedelta(days=(season.weekday - today.weekday()) % 7)
-        night = seasons.next_night(today)
+        night = season.nights.filter(date__gte=today).exclude(status=NightStatus.FINISHED).order_by("date").first()
         if night:
             return night
-        night, _ = Night.objects.get_or_create(season=season, date=date)
+        date = today + datetime.timedelta(days=(season.weekday - today.weekday()) % 7)
+        night, _created = Night.objects.get_or_create(season=season, date=date)
         return night
 
     def _entries(self, night: Night, players: list[Player], organizer) -> None:

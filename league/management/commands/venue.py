@@ -4,10 +4,13 @@
     python manage.py venue --port 8080 --workers 3 --threads 64
 
 Migrates the database and collects the static files first (so it works on a
-fresh checkout), prints every address phones can use and the organizer's link
-as a QR code, then becomes the gunicorn server (Ctrl+C stops it). The
-environment wins over every default here: set PUBLIC_URL, ALLOWED_HOSTS,
-DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.
+fresh checkout), checks the nights still open (`manage.py check_league --repair --quick`: it
+rebuilds their caches and names any problem in the stored rows), makes the first organizer account on a
+database that has none (league/accounts/first_login.py: the login is printed once and kept in
+.organizer-login; no season, player or demo is made), prints every address phones can use and the
+organizer's link as a QR code, then becomes the gunicorn server (Ctrl+C stops it). It speaks the venue's
+language (LANGUAGE_CODE, German unless set). The environment wins over every default here: set
+PUBLIC_URL, ALLOWED_HOSTS, DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.
 """
 from __future__ import annotations
 
@@ -19,10 +22,13 @@ import sys
 
 import segno
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
+from django.utils import translation
+from django.utils.translation import gettext as _
 
+from league.accounts.first_login import FirstLogin, ensure_first_organizer
+from league.models import Season
 from league.venue import (
     REQUEST_THREADS,
     THREADS_PER_WORKER,
@@ -54,11 +60,17 @@ class Command(BaseCommand):
             help=f"threads per worker (default {THREADS_PER_WORKER}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for taps",
         )
 
-    def handle(self, *args, port: int, hosts: list[str] | None, workers: int, threads: int, **options) -> None:
+    def handle(self, *args, **options) -> None:
+        with translation.override(settings.LANGUAGE_CODE):
+            self._serve(**options)
+
+    def _serve(self, *, port: int, hosts: list[str] | None, workers: int, threads: int, **options) -> None:
         if not 0 < port < 65536:
-            raise CommandError("--port must be between 1 and 65535")
+            raise CommandError(_("--port must be between 1 and 65535."))
         if workers < 1 or threads <= REQUEST_THREADS:
-            raise CommandError(f"--workers must be at least 1 and --threads more than {REQUEST_THREADS}")
+            raise CommandError(
+                _("--workers must be at least 1 and --threads more than %(threads)s.") % {"threads": REQUEST_THREADS}
+            )
         plan = plan_venue(
             environ=os.environ,
             port=port,
@@ -70,33 +82,71 @@ class Command(BaseCommand):
         # How many event streams a worker holds before it refuses one (that screen polls instead).
         plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_per_worker(threads)))
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
-        with one_setup_at_a_time(SETUP_LOCK):
+        with one_setup_at_a_time(SETUP_LOCK, on_wait=self._waiting):
+            self._note(_("Preparing the database and the app's files …"))
             for step in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
                 # In a child process with the server's own settings (DEBUG off: hashed static files).
                 if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
-                    raise CommandError(f"manage.py {step[0]} failed: see above")
-        self._announce(plan)
+                    raise CommandError(_("manage.py %(step)s failed: see above.") % {"step": step[0]})
+            # The nights still open checked and their caches rebuilt from the rows (upkeep's check_league; the full
+            # check replays the whole history, a minute for a big league): a problem is printed, the night served.
+            if subprocess.run([*manage, "check_league", "--repair", "--quick"], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
+                self.stdout.write(self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway.")))
+        login = ensure_first_organizer()
+        self._announce(plan, login)
         command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
         self.stdout.flush()
         connections.close_all()
         os.chdir(settings.BASE_DIR)
         os.execve(sys.executable, command, plan.env)  # this process becomes the server
 
-    def _announce(self, plan) -> None:
+    def _note(self, text: str) -> None:
+        """A progress note, shown at once (also when the console is a file: the tests read it)."""
+        self.stdout.write(text)
+        self.stdout.flush()
+
+    def _waiting(self) -> None:
+        self._note(_("Another start of the app is setting this folder up (%(lock)s): waiting for it …")
+                   % {"lock": SETUP_LOCK.name})
+
+    def _announce(self, plan, login: FirstLogin) -> None:
+        with translation.override(settings.LANGUAGE_CODE):  # the venue's language, whoever calls
+            self._say(plan, login)
+
+    def _say(self, plan, login: FirstLogin) -> None:
         write = self.stdout.write
-        write(self.style.SUCCESS("The league is served on the local network."))
+        write(self.style.SUCCESS(_("The league is served on the local network.")))
         if plan.phone_addresses:
-            write("Phones and the TV on the same Wi-Fi can use:")
+            write(_("Phones and the TV on the same Wi-Fi can use:"))
             for address in plan.phone_addresses:
                 write(f"  {address}")
         else:
-            write(self.style.WARNING("No network address found: only this computer can open the app. Join the Wi-Fi and start again."))
-        write(f"Links and QR codes use {plan.public_url} (set PUBLIC_URL to choose another).")
+            write(self.style.WARNING(
+                _("No network address found: only this computer can open the app. Join the Wi-Fi and start again.")
+            ))
+        write(_("Links and QR codes use %(url)s (set PUBLIC_URL to choose another).") % {"url": plan.public_url})
         organizer_url = plan.public_url + "/"
-        write(f"Organizer: {organizer_url}")
+        write(_("Organizer: %(url)s") % {"url": organizer_url})
         code = io.StringIO()
         segno.make(organizer_url, error="m").terminal(out=code, compact=True)
         write(code.getvalue(), ending="")
-        if not get_user_model().objects.filter(is_staff=True, is_active=True).exists():
-            write(self.style.WARNING("No organizer login yet: run `manage.py setup_demo` or `manage.py createsuperuser`."))
-        write("Stop with Ctrl+C.")
+        self._login(login)
+        write(_("Stop with Ctrl+C."))
+
+    def _login(self, login: FirstLogin) -> None:
+        write = self.stdout.write
+        if login.created:
+            write(self.style.SUCCESS(_("The first organizer account has been created. Log in with:")))
+            write(self.style.WARNING(f"  {_('Username:')} {login.username}"))
+            write(self.style.WARNING(f"  {_('Password:')} {login.password}"))
+            write(_("The password is shown only now; it is also kept in %(file)s. Change it after logging in "
+                    "(Organizer → Change your password).") % {"file": login.file})
+        elif login.file is not None:
+            write(_("Log in as “%(username)s”; the password is in %(file)s.") % {"username": login.username, "file": login.file})
+        else:
+            write(_("Log in with your organizer account (“%(username)s”).") % {"username": login.username})
+        if not Season.objects.filter(is_demo=False).exists():
+            write(_("No season yet: after logging in, the home page leads you through the first steps."))
+        if Season.objects.filter(is_demo=True).exists():
+            write(_("The demo season is still there: remove it at Organizer → Remove the demo, or with "
+                    "`manage.py remove_demo`."))

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from results.jackpot import confirm_deposit
+from tests.benchmarks.support.phone_client import wait_until_serving
 from tests.benchmarks.venue import _SERVER_VARIABLES, REPO_ROOT, free_port, venue_db
 from tests.browser.helpers import wait_until
 from tests.tournaments.conftest import table_of
@@ -259,7 +260,8 @@ class _Server:
         self.port = free_port("127.0.0.1")
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in os.environ.items() if k not in _SERVER_VARIABLES}
-        self.env.update(DATABASE_URL=f"sqlite:///{db}", PUBLIC_URL=self.url, SECRET_KEY=secrets.token_urlsafe(50))
+        self.env.update(DATABASE_URL=f"sqlite:///{db}", PUBLIC_URL=self.url, SECRET_KEY=secrets.token_urlsafe(50),
+                        ORGANIZER_LOGIN_FILE=str(folder / "organizer-login"))
         self.log = folder / "server.log"
         self.process: subprocess.Popen | None = None
 
@@ -267,16 +269,7 @@ class _Server:
         command = [sys.executable, "manage.py", "venue", "--port", str(self.port), "--workers", "1", "--bind", "127.0.0.1"]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(self.log.read_text(errors="replace"))
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.2)
-        raise RuntimeError("the server did not answer:\n" + self.log.read_text(errors="replace"))
+        wait_until_serving(self.process, self.url + "/", self.log)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

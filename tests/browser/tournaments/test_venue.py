@@ -60,3 +60,6 @@ def test_a_dealer_opens_the_link_through_the_network_address_and_plays_a_hand(pa
     assert verdict["chips_in_play"] == verdict["chips_expected"] == 60000
     assert verdict["inputs"][0] == ["next"] and verdict["inputs"][-1] == ["settle"]
     assert [entry[1] for entry in verdict["inputs"][1:-1]] == ["fold"] * 5
+    # The organizer's console: after the pages and the hand, nothing but what the venue command said itself
+    # (no browser asked for a missing /favicon.ico: each was an English "Not Found" line there).
+    assert "Not Found" not in server.log() and "Traceback" not in server.log(), server.log()[-2000:]

@@ -341,3 +341,22 @@ def test_stored_lines_and_counts_have_no_edit_path():
     assert CashLine not in admin.site._registry and CashCount not in admin.site._registry
     source = Path(cashbook.__file__).read_text()
     assert ".update(" not in source and ".delete(" not in source and ".save(" not in source
+
+
+def test_half_a_jackpot_deposit_cannot_be_reversed_alone(full_night, organizer):
+    deposit = JackpotDeposit.objects.filter(table__night=full_night).first() or JackpotDeposit.objects.first()
+    assert deposit is not None
+    before, lines = cashbook.balances(), CashLine.objects.count()
+    for half in (f"deposit-out-{deposit.pk}", f"deposit-in-{deposit.pk}"):
+        with pytest.raises(cashbook.CashError, match="one booking in both boxes"):
+            cashbook.reverse_line(ref=half, reason="Irrtum", by=organizer)
+    assert cashbook.balances() == before and CashLine.objects.count() == lines  # the sum is not in two boxes at once
+
+
+def test_a_closed_nights_counting_difference_cannot_be_reversed(full_night, organizer):
+    count = cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("161.50"), reason="ein Fünfziger fehlt")
+    assert count.difference_line is not None
+    lines = CashLine.objects.count()
+    with pytest.raises(cashbook.CashError, match="closed count"):
+        cashbook.reverse_line(ref=count.difference_line.ref, reason="doch gefunden", by=organizer)
+    assert CashLine.objects.count() == lines

@@ -57,7 +57,7 @@ def test_the_book_shows_every_line_with_the_boxes_balances(organizer_client, ful
     assert page.count('<span class="kind tag">Entry fee</span>') == 15 and '<span class="text">Player 01' in page
     assert page.count('<span class="kind tag">Refund</span>') == 1 and '<span class="text">Gerd Geht (krank)' in page
     assert page.count('<span class="kind tag">Jackpot sum paid in</span>') == 6 and '<span class="text">Table 1' in page
-    assert "Wechselgeld" in page and page.count("Reverse…") == 23
+    assert "Wechselgeld" in page and page.count("Reverse…") == 23 - 6  # a deposit's halves go only as a whole
 
 
 def test_an_expense_typed_in_german_is_booked_out_of_the_box(organizer_client, full_night):
@@ -201,7 +201,7 @@ def test_a_long_book_opens_on_its_latest_page(organizer_client, full_night, monk
 
     monkeypatch.setattr(views_cashbook, "LINES_PER_PAGE", 10)
     latest = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id}))
-    assert "Page 3 of 3" in latest and latest.count("Reverse…") == 3 and "Earlier lines" in latest and "Later lines" not in latest
+    assert "Page 3 of 3" in latest and latest.count("Jackpot sum paid in") == 3 and "Earlier lines" in latest and "Later lines" not in latest
     assert f"season={full_night.season_id}&amp;page=2" in latest
     first = text(organizer_client.get(reverse("cash_book"), {"season": full_night.season_id, "page": 1}))
     assert "Page 1 of 3" in first and '<span class="text">Player 01' in first

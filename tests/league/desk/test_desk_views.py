@@ -122,7 +122,7 @@ def test_a_new_player_under_eighteen_is_refused_with_a_message(organizer_client,
         ({"name": "X"}, "ID checked, 18+"),
         ({"name": "X", "date_of_birth": "2030-01-01"}, "future"),
         ({"name": "X", "id_checked_adult": "on", "pay_now": "on", "fee": "-5"}, "cannot be negative"),
-        ({"name": "X", "id_checked_adult": "on", "pay_now": "on", "fee": "abc"}, "Enter a number"),
+        ({"name": "X", "id_checked_adult": "on", "pay_now": "on", "fee": "abc"}, "plain number"),
     ],
 )
 def test_bad_new_player_input_gets_a_clear_message_and_saves_nothing(organizer_client, night, data, message):

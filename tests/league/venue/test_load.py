@@ -7,6 +7,7 @@ a process of its own (tests/benchmarks/support/venue_db.py); the server is the r
 """
 from __future__ import annotations
 
+import http.client
 import time
 import urllib.request
 
@@ -53,36 +54,72 @@ def test_the_venue_command_announced_the_organizer_link_and_its_qr_code(venue) -
     server, _night, _db = venue
 
     log = server.log()
-    assert f"Organizer: {server.url()}/" in log
+    assert f"Organisator: {server.url()}/" in log  # the venue's language: German
     assert "▄" in log or "█" in log  # the QR code in the terminal
-    assert "Listening at: " + server.url() in log
+    assert "Listening at" not in log  # gunicorn's own English notes stay off the organizer's console
 
 
 def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue) -> None:
-    """gthread workers: sixty open streams (more than all processes) and the dealers' pages still answer."""
+    """Sixty viewers, each on a phone of its own (a loopback address each), hold open streams (more than all
+    processes keep threads for) and the dealers' pages still answer."""
     server, night, _db = venue
-    assert "Using worker: gthread" in server.log()
+    assert "Using worker: config.venue_worker.VenueWorker" in server.log()
     streams = []
     try:
         for k in range(60):
             table = night["tables"][k % TABLES]["id"]
-            url = f"{server.url()}/tables/{table}/rail/events" if k % 10 else f"{server.url()}/nights/{night['night']}/clock/events"
-            response = urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": "gzip"}), timeout=10)
+            path = f"/tables/{table}/rail/events" if k % 10 else f"/nights/{night['night']}/clock/events"
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=(f"127.0.1.{k + 1}", 0))
+            connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
+            response = connection.getresponse()
             assert response.status == 200 and response.headers["Content-Type"].startswith("text/event-stream")
             assert response.headers.get("Content-Encoding") is None  # never held back by gzip
             assert response.readline().startswith(b"retry: ")
-            streams.append(response)
+            streams.append(connection)
+            connection.first_response = response
         started = time.monotonic()
         for table in night["tables"]:
             with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
                 assert page.status == 200
         assert time.monotonic() - started < 10
-        first = streams[1]
+        first = streams[1].first_response
         first.readline()
         assert first.readline().startswith(b"id: ")  # its first event: the table as it is now
     finally:
-        for response in streams:
-            response.close()
+        for connection in streams:
+            connection.close()
     arguments = gunicorn_arguments(binds=["0.0.0.0:8000"], workers=3, threads=64)
-    assert arguments[arguments.index("--worker-class") + 1] == "gthread"
+    assert arguments[arguments.index("--worker-class") + 1] == "config.venue_worker.VenueWorker"
     assert arguments[arguments.index("--worker-connections") + 1] == "80" and streams_per_worker(64) == 48
+
+
+def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_threads(venue) -> None:
+    """Beyond LIVE_STREAMS_PER_CLIENT streams a client is told to poll (204); beyond its connections per worker
+    the server closes the connection at once; other clients are served meanwhile."""
+    server, night, _db = venue
+    path = f"/nights/{night['night']}/clock/events"
+    opened, answers = [], []
+    try:
+        for _ in range(40):
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=("127.0.2.1", 0))
+            try:
+                connection.request("GET", path)
+                response = connection.getresponse()
+                answers.append(response.status)
+                if response.status == 200:
+                    response.readline()
+                    opened.append(connection)
+                else:
+                    response.read()
+                    connection.close()
+            except (OSError, http.client.HTTPException):
+                answers.append(0)  # closed at once: this client has its share of connections
+                connection.close()
+        assert len(opened) <= 3 * 4, answers  # at most STREAMS_PER_CLIENT in each of the 3 workers
+        assert answers.count(204) > 0, answers
+        for table in night["tables"]:
+            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
+                assert page.status == 200
+    finally:
+        for connection in opened:
+            connection.close()

@@ -241,3 +241,15 @@ def test_invented_cards_are_in_the_phh_download_and_never_on_the_replayer(organi
         main = page[page.index("<main>"):page.index("</main>")]
         for card in cards:
             assert _card_signs(card) not in main and card not in main, (step, card)
+
+
+@pytest.mark.parametrize("step", ["%C2%B2", "%D9%A1", "1e3", "-1", "9" * 40])
+def test_a_replay_step_that_is_not_plain_digits_shows_the_first_frame(client, table, step):
+    response = client.get(f"/tables/{table.pk}/replays/2/?step={step}")
+    assert response.status_code == 200  # "²" was a 500: str.isdigit() took it, int() did not
+    first = client.get(f"/tables/{table.pk}/replays/2/?step=0").content.decode()
+    assert _main(response.content.decode()) == _main(first)  # the page's CSRF token differs by request
+
+
+def _main(page):
+    return page[page.index("<main>"):page.index("</main>")]

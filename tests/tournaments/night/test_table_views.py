@@ -71,3 +71,16 @@ def test_the_table_pages_are_for_organizers_only(client, organizer):
     old = table.dealer_token
     table.refresh_from_db()
     assert table.dealer_token == old
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seat", ["²", "١", "1e3", " "])
+def test_a_first_dealer_seat_that_is_not_plain_digits_is_refused_with_a_message(organizer_client, organizer, seat):
+    table = table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
+    table.first_dealer = None
+    table.save()
+    response = organizer_client.post(reverse("first_dealer", args=[table.pk]), {"seat": seat}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200  # "²" was a 500
+    assert "does not sit at this table" in response.content.decode() or seat.strip() == ""
+    table.refresh_from_db()
+    assert table.first_dealer is None or seat.strip() == ""

@@ -23,6 +23,12 @@ def _statements() -> dict[str, tuple[int, int]]:
         return {statement: (generic, custom) for statement, generic, custom in cursor.fetchall()}
 
 
+def _numbered(sql: str) -> str:
+    """The statement as PostgreSQL lists it: each %s a numbered parameter ($1, $2, ...)."""
+    parts = sql.split("%s")
+    return "".join(part + (f"${k + 1}" if k < len(parts) - 1 else "") for k, part in enumerate(parts))
+
+
 def _seen(state: tracker.TableState) -> list:
     return [(s.pk, s.position, s.starting_stack, s.entry.player.name, s.table.night.season.pk) for s in state.seats]
 
@@ -30,7 +36,7 @@ def _seen(state: tracker.TableState) -> list:
 @postgresql_only
 def test_the_locked_read_is_prepared_and_keeps_a_generic_plan(organizer):
     table = table_of({"Anna": 1000, "Ben": 1000, "Carl": 1000}, organizer)
-    sql = tracker._seats_sql(connection.vendor, True, False)[0].replace("%s", "$1")  # by the dealer's link, not locked
+    sql = _numbered(tracker._seats_sql(connection.vendor, True, False)[0])  # by the dealer's link, not locked
 
     def read() -> list[tuple[int, int]]:
         return [counts for statement, counts in _statements().items() if statement == sql]

@@ -267,3 +267,11 @@ def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to
     assert html.count('<input type="hidden" name="verb" value="raise">') == 2
     assert f'<label for="typed-amount" class="visually-hidden">{raise_to}</label>' in html
     assert f'placeholder="{amount}"' in html and '<button name="to" value="3000" class="secondary">' in html
+
+
+@pytest.mark.django_db
+def test_the_dealer_page_is_never_stored_its_link_is_a_secret(client, three_way, dealer):
+    url = reverse("dealer_tracker", args=[three_way.dealer_token])
+    for response in (client.get(url), client.get(url, HTTP_HX_REQUEST="true")):
+        assert response.status_code == 200
+        assert "no-store" in response["Cache-Control"]

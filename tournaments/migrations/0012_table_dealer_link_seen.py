@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_table_figures'),
+        ('tournaments', '0011_hand_revision'),
     ]
 
     operations = [

@@ -1,0 +1,82 @@
+"""Does the cash book balance? What `manage.py check_league` asks of the book (read-only).
+
+- Each box's balance is the same added up line by line (the book the pages show) and summed by the
+  database from the money rows (the figures the night's cash and the jackpot pages use).
+- Each reversal names a line of the book that is no reversal itself, in the same box, with the
+  opposite amount.
+- Each closed night's count adds up: the difference is counted less expected, booked as one
+  counting-difference line of that amount in the organizer's box on that night (none when the count
+  matched), and what the count expected is what the book held in that box when the count was made.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from league.cashbook import book
+from league.models import CashBox, CashCount, LineKind
+from league.web.money import format_money
+
+
+@dataclass(frozen=True)
+class Finding:
+    where: str
+    text: str
+
+
+@dataclass
+class Counts:
+    lines: int = 0
+    counts: int = 0
+
+
+def audit_cash_book(counts: Counts) -> Iterator[Finding]:
+    lines = book.all_lines()  # in book order, with each box's running balance
+    counts.lines = len(lines)
+    where = _("Cash book")
+    summed = book.box_balances()
+    added = book.balances(lines)
+    for box in book.BOXES:
+        if summed[box.value] != added[box.value]:
+            yield Finding(where, _("%(box)s: the lines add up to %(lines)s, the money rows to %(rows)s.") % {
+                "box": box.label, "lines": format_money(added[box.value]), "rows": format_money(summed[box.value]),
+            })
+    by_ref = {line.ref: line for line in lines}
+    for line in lines:
+        if line.kind != LineKind.REVERSAL:
+            continue
+        target = by_ref.get(line.reverses)
+        if target is None:
+            yield Finding(where, _("Line %(ref)s reverses %(target)s, which the book does not hold.") % {"ref": line.ref, "target": line.reverses})
+        elif target.kind == LineKind.REVERSAL or target.box != line.box or target.amount != -line.amount:
+            yield Finding(where, _("Line %(ref)s does not reverse %(target)s: another box, another amount, or a reversal.") % {
+                "ref": line.ref, "target": target.ref,
+            })
+    yield from _counts(lines, counts)
+
+
+def _counts(lines: list[book.Line], counts: Counts) -> Iterator[Finding]:
+    organizer = [line for line in lines if line.box == CashBox.ORGANIZER]
+    for count in CashCount.objects.select_related("night", "difference_line").order_by("counted_at", "pk"):
+        counts.counts += 1
+        where = _("Cash of %(date)s") % {"date": formats.date_format(count.night.date, "SHORT_DATE_FORMAT")}
+        if count.difference != count.counted - count.expected:
+            yield Finding(where, _("The difference is not the counted total less the expected one."))
+        line = count.difference_line
+        if (line is None) != (count.difference == 0) or (line is not None and (
+            line.amount != count.difference or line.kind != LineKind.DIFFERENCE or line.box != CashBox.ORGANIZER
+            or line.night_id != count.night_id
+        )):
+            yield Finding(where, _("The counting difference of %(difference)s is not booked as one line of that amount on that night.") % {
+                "difference": format_money(count.difference),
+            })
+        own = f"line-{count.difference_line_id}" if count.difference_line_id else ""
+        held = sum((line.amount for line in organizer if line.at <= count.counted_at and line.ref != own), Decimal("0.00"))
+        if held != count.expected:
+            yield Finding(where, _("The count expected %(expected)s, but the book held %(held)s in the organizer's box at that moment.") % {
+                "expected": format_money(count.expected), "held": format_money(held),
+            })

@@ -1,0 +1,356 @@
+"""Run every benchmark several times and write docs/benchmarks.md: ``python -m tests.benchmarks.report``.
+
+Each benchmark (``python -m tests.benchmarks.NAME``) prints its figures; this command runs each one
+``--runs`` times in a process of its own, reads the figures listed below out of what it printed, and writes
+the page: per figure the median and the range of the runs, with the machine, the date, the commit and the
+load average at the start of every run. So the page holds only figures measured by one command, all at
+once, and nothing written by hand that could go stale.
+
+    .venv/bin/python -m tests.benchmarks.report            # the full runs: about an hour on 2 cores
+    .venv/bin/python -m tests.benchmarks.report --quick    # smaller runs, a few minutes: for trying it
+    .venv/bin/python -m tests.benchmarks.report --only evaluator replay --output /tmp/b.md
+
+The page says which mode wrote it. `load` needs PostgreSQL's binaries (it starts a cluster of its own;
+see tests/benchmarks/support/postgres.py); without them it is left out, and the page says so. A figure
+that a benchmark no longer prints fails the command (exit 1) and is marked on the page, so a changed
+benchmark is noticed when its figures are next written.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import glob
+import os
+import platform
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+PAGE = REPO / "docs" / "benchmarks.md"
+NUMBER = r"([0-9][0-9,]*(?:\.[0-9]+)?)"
+
+
+@dataclass(frozen=True)
+class Figure:
+    label: str
+    pattern: str  # a regular expression whose first group is the number (thousands separated by commas)
+    unit: str
+    full_only: bool = False  # the quick run does not measure it (a size or a rate it leaves out)
+
+    def read(self, output: str) -> float | None:
+        found = re.search(self.pattern, output, re.M)
+        return float(found.group(1).replace(",", "")) if found else None
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    name: str
+    full: tuple[str, ...]
+    quick: tuple[str, ...]
+    figures: tuple[Figure, ...]
+    needs_postgresql: bool = False
+
+    def arguments(self, quick: bool) -> tuple[str, ...]:
+        return self.quick if quick else self.full
+
+
+def _ms(label: str, line: str, unit: str = "ms") -> Figure:
+    """`line` is the start of the printed line; the figure is the median that follows it."""
+    return Figure(label, "^" + re.escape(line) + r"\s+median\s+" + NUMBER, unit)
+
+
+def _column(label: str, row: str, column: int, **options) -> Figure:
+    """The `column`-th number (from 1) after a row's name in a table the benchmark prints."""
+    return Figure(label, "^" + re.escape(row) + r"(?:\s+/?\s*[0-9][0-9,.]*){%d}\s+/?\s*" % (column - 1) + NUMBER, "ms", **options)
+
+
+BENCHMARKS: tuple[Benchmark, ...] = (
+    Benchmark("evaluator", ("--hands", "200000", "--repeat", "3"), ("--hands", "20000", "--repeat", "2"), (
+        Figure("7-card evaluations/s, ours (hand_value)", r"^hand_value\(cards\)\s+" + NUMBER, "/s"),
+        Figure("7-card evaluations/s, treys", r"^treys Evaluator\s+" + NUMBER, "/s"),
+        Figure("ours / treys", r"^ratio hand_value / treys: " + NUMBER, "x"),
+    )),
+    Benchmark("replay", (), ("--hands", "100", "--repeat", "5", "--rounds", "3"), (
+        Figure("replay a stored 6-player hand (replay + pots + legal actions)",
+               r"^replay \+ pots \+ legal_actions.*?" + NUMBER + r" µs/hand \(median", "µs"),
+        Figure("the replay_hand contract, one hand", r"^replay_hand contract.*?" + NUMBER + r" µs/hand \(median", "µs"),
+    )),
+    Benchmark("uth", (), ("--rounds", "100000", "--repeat", "2", "--engine-rounds", "1000"), (
+        Figure("simulated UTH rounds/s, one core", r"^uth_simulate fast path\s+" + NUMBER, "/s"),
+    )),
+    Benchmark("commands", ("--runs", "9"), ("--runs", "3"), (
+        Figure("CPU per `manage.py replay_hand`", r"^replay_hand\s+CPU per run: median " + NUMBER, "s"),
+        Figure("CPU per `manage.py uth_settle`", r"^uth_settle\s+CPU per run: median " + NUMBER, "s"),
+        Figure("CPU per `manage.py imperial_hand`", r"^imperial_hand\s+CPU per run: median " + NUMBER, "s"),
+    )),
+    Benchmark("tracker", (), ("--hands", "50", "--repeat", "30", "--ops-repeat", "20", "--ops-hands", "10"), (
+        _ms("tracker request: record an action", "record an action"),
+        _ms("tracker request: the phone's revision poll", "has it changed?"),
+        Figure("CPU per dealer-link tap in-process: call", r"^act call\s+\d+\s+" + NUMBER, "ms"),
+        Figure("CPU per dealer-link tap in-process: fold", r"^act fold\s+\d+\s+" + NUMBER, "ms"),
+    )),
+    Benchmark("tap_cpu", ("--runs", "1"), ("--tables", "3", "--taps", "40", "--runs", "1"), (
+        Figure("server CPU per tap, `manage.py venue` (gunicorn + SQLite)",
+               r"server CPU per tap, median of \d+ runs: " + NUMBER, "ms"),
+    )),
+    Benchmark("venue", ("--tables", "6", "20", "--runs", "1"), ("--tables", "6", "--taps", "20", "--runs", "1"), (
+        Figure("6 dealers tapping at once: taps/s", r"^6 tables, .*?runs: " + NUMBER + " taps/s", "/s"),
+        Figure("6 dealers tapping at once: p95", r"^6 tables, .*?p95 " + NUMBER + " ms", "ms"),
+        Figure("20 dealers tapping at once: taps/s", r"^20 tables, .*?runs: " + NUMBER + " taps/s", "/s", full_only=True),
+        Figure("20 dealers tapping at once: p95", r"^20 tables, .*?p95 " + NUMBER + " ms", "ms", full_only=True),
+    )),
+    Benchmark("rail", (), ("--seconds", "10", "--viewers", "10", "--tvs", "2"), (
+        Figure("server CPU, dealers tapping only", r"^taps only\s*:\s+" + NUMBER, "CPU s/min"),
+        Figure("server CPU, the screens watching, nobody tapping", r"^screens idle\s*:\s+" + NUMBER, "CPU s/min"),
+        Figure("server CPU, both at once", r"^both at once\s*:\s+" + NUMBER, "CPU s/min"),
+        Figure("from a tap to a rail viewer's event, p95", r"tap -> viewer.*?p95 " + NUMBER + " ms", "ms"),
+    )),
+    Benchmark("standings", ("--sizes", "1x,10x"), ("--players", "100", "--nights", "6", "--repeat", "3"), (
+        _column("standings page, kept", "standings page 1 (kept)", 1),
+        _column("standings page, first view after a change", "standings page 1 (first view)", 1),
+        _column("player page, kept", "player page (kept)", 1),
+        _column("standings page, kept, 10x", "standings page 1 (kept)", 3, full_only=True),
+        _column("standings page, first view after a change, 10x", "standings page 1 (first view)", 3, full_only=True),
+    )),
+    Benchmark("cashbook", (), ("--nights", "6", "--repeat", "3"), (
+        _ms("the season's cash book page", "cash book, season"),
+        _ms("a night's cash page", "night's cash page"),
+    )),
+    Benchmark("stats", ("--cold-repeat", "3", "--lazy-repeat", "1"),
+              ("--nights", "2", "--tables", "4", "--hands", "20", "--repeat", "3", "--cold-repeat", "1", "--lazy-repeat", "0"), (
+        _ms("player page with his statistics, warm", "player page (warm)"),
+        _ms("standings with the season awards, warm", "standings + awards (warm)"),
+        _ms("season statistics, warm", "season statistics (warm)"),
+    )),
+    Benchmark("load", (), ("--tables", "4", "--seconds", "5", "--rates", "50"), (
+        Figure("tracker at league scale (PostgreSQL): taps/s back to back", r"^back-to-back\s+" + NUMBER, "/s"),
+        Figure("server CPU per tap back to back (gunicorn + PostgreSQL)",
+               r"^back-to-back(?:\s+\S+){10}\s+" + NUMBER + r" =", "ms"),
+        Figure("p95 at 150 taps/s paced", r"^paced 150/s(?:\s+\S+){2}\s+" + NUMBER, "ms", full_only=True),
+    ), needs_postgresql=True),
+)
+
+
+@dataclass
+class Result:
+    benchmark: Benchmark
+    values: dict[str, list[float]] = field(default_factory=dict)
+    loads: list[float] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    skipped: str = ""
+
+
+def _postgresql_found() -> bool:
+    return bool(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+
+
+def run(benchmark: Benchmark, *, runs: int, quick: bool, timeout: float) -> Result:
+    result = Result(benchmark)
+    if benchmark.needs_postgresql and not _postgresql_found():
+        result.skipped = "PostgreSQL's binaries (/usr/lib/postgresql/*/bin) not found"
+        return result
+    command = [sys.executable, "-m", f"tests.benchmarks.{benchmark.name}", *benchmark.arguments(quick)]
+    wanted = [f for f in benchmark.figures if not (quick and f.full_only)]
+    for number in range(1, runs + 1):
+        result.loads.append(os.getloadavg()[0])
+        print(f"  {benchmark.name}: run {number} of {runs} (load average {result.loads[-1]:.2f})", flush=True)
+        started = time.monotonic()
+        try:
+            done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            result.problems.append(f"run {number} took longer than {timeout:.0f} s")
+            continue
+        result.seconds.append(time.monotonic() - started)
+        if done.returncode != 0:
+            result.problems.append(f"run {number} failed (exit {done.returncode}): {done.stderr.strip()[-300:]}")
+            continue
+        for figure in wanted:
+            value = figure.read(done.stdout)
+            if value is None:
+                result.problems.append(f"run {number}: “{figure.label}” not found in what it printed")
+            else:
+                result.values.setdefault(figure.label, []).append(value)
+    return result
+
+
+# --- the page ------------------------------------------------------------------------------------
+
+
+def _git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", *args], cwd=REPO, capture_output=True, text=True, timeout=30).stdout.strip()
+    except OSError:
+        return ""
+
+
+def commit() -> str:
+    head = _git("rev-parse", "--short", "HEAD") or "unknown"
+    changed = _git("status", "--porcelain", "--untracked-files=no")
+    return f"{head} (with uncommitted changes)" if changed else head
+
+
+def machine() -> list[tuple[str, str]]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        import psutil
+
+        memory = f"{psutil.virtual_memory().total / 2**30:.1f} GiB"
+    except ImportError:  # pragma: no cover - psutil is in requirements.txt
+        memory = "?"
+    system = platform.platform()
+    try:
+        for line in Path("/etc/os-release").read_text().splitlines():
+            if line.startswith("PRETTY_NAME="):
+                system = line.split("=", 1)[1].strip('"')
+    except OSError:
+        pass
+    postgres = sorted(glob.glob("/usr/lib/postgresql/*/bin/postgres"))
+    postgres_version = ""
+    if postgres:
+        postgres_version = subprocess.run([postgres[-1], "--version"], capture_output=True, text=True).stdout.strip()
+    return [
+        ("processor", f"{cpu}, {os.cpu_count()} cores"),
+        ("memory", memory),
+        ("system", system),
+        ("Python", platform.python_version()),
+        ("SQLite", sqlite3.sqlite_version),
+        ("PostgreSQL", postgres_version or "not installed"),
+    ]
+
+
+def _number(value: float, unit: str) -> str:
+    if abs(value) >= 1000:
+        text = f"{value:,.0f}"
+    elif abs(value) >= 100:
+        text = f"{value:.0f}"
+    elif abs(value) >= 10:
+        text = f"{value:.1f}"
+    else:
+        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
+    return f"{text} {unit}" if unit not in ("x",) else f"{text}x"
+
+
+def _docstring_line(name: str) -> str:
+    path = REPO / "tests" / "benchmarks" / f"{name}.py"
+    found = re.search(r'^"""(.*?)(?:\n|""")', path.read_text(encoding="utf-8"), re.S)
+    line = found.group(1).strip() if found else name
+    line = re.sub(r":\s*``python -m tests\.benchmarks\.\w+``\.?$", "", line)
+    return line.removeprefix("Benchmark: ").rstrip(".")
+
+
+def render(results: list[Result], *, quick: bool, runs: int, started: datetime.datetime, loads: tuple, took: float,
+           measured: str | None = None) -> str:
+    """The page; `measured` is the commit the runs measured (taken when they started)."""
+    mode = "quick" if quick else "full"
+    lines = [
+        "# Benchmarks and their figures",
+        "",
+        "Written by `python -m tests.benchmarks.report"
+        + (" --quick" if quick else "")
+        + "`: do not edit it by hand, run the command again. Every figure below is the median of "
+        f"{runs} runs of its benchmark, each in a process of its own, with the range of the runs beside it.",
+        "",
+        f"- **Mode: {mode}.** "
+        + (
+            "The benchmarks ran with smaller sizes and fewer repeats than their defaults (the arguments are "
+            "below): the command works, but these figures are not the project's figures. Run it without "
+            "`--quick` on a quiet machine for those."
+            if quick
+            else "Each benchmark ran with the arguments below (mostly its defaults)."
+        ),
+        f"- **Date:** {started:%Y-%m-%d %H:%M} UTC, {took / 60:.0f} minutes.",
+        f"- **Commit:** {measured or commit()}.",
+        f"- **Load average** (1, 5, 15 minutes) at the start: {' '.join(f'{x:.2f}' for x in loads[0])}; "
+        f"at the end: {' '.join(f'{x:.2f}' for x in loads[1])}. The 1-minute load at each run's start is in "
+        "the table. A load above the number of cores means other work shared the machine: the figures are "
+        "then slower and scatter more, and only figures taken at a similar load compare.",
+        "- **Machine:** " + "; ".join(f"{key} {value}" for key, value in machine()) + ".",
+        "",
+        "## Figures",
+        "",
+        "| benchmark | figure | median | range | load at the runs' starts |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for result in results:
+        name = f"`{result.benchmark.name}`"
+        if result.skipped:
+            lines.append(f"| {name} | left out: {result.skipped} | | | |")
+            continue
+        load = f"{min(result.loads):.1f}–{max(result.loads):.1f}" if result.loads else ""
+        for figure in result.benchmark.figures:
+            if quick and figure.full_only:
+                continue
+            values = result.values.get(figure.label, [])
+            if not values:
+                lines.append(f"| {name} | {figure.label} | **not measured** | | {load} |")
+                continue
+            spread = f"{_number(min(values), figure.unit)} – {_number(max(values), figure.unit)}" if len(values) > 1 else ""
+            count = "" if len(values) == runs else f" ({len(values)} of {runs} runs)"
+            lines.append(f"| {name} | {figure.label} | **{_number(statistics.median(values), figure.unit)}**{count} "
+                         f"| {spread} | {load} |")
+    problems = [(r.benchmark.name, p) for r in results for p in r.problems]
+    if problems:
+        lines += ["", "## Problems in this run", ""] + [f"- `{name}`: {problem}" for name, problem in problems]
+    lines += ["", "## The benchmarks", "",
+              "Each is a module under `tests/benchmarks/`; its docstring says in full what it measures and how. "
+              "Run one on its own with `.venv/bin/python -m tests.benchmarks.NAME` (`--help` for its options).", ""]
+    for result in results:
+        benchmark = result.benchmark
+        arguments = " ".join(benchmark.arguments(quick))
+        took = f"; {statistics.median(result.seconds):.0f} s a run" if result.seconds else ""
+        lines.append(f"- `{benchmark.name}`: {_docstring_line(benchmark.name)}. "
+                     f"Ran as `python -m tests.benchmarks.{benchmark.name}{' ' + arguments if arguments else ''}`{took}.")
+    lines += [
+        "",
+        "Notes from earlier rounds of work on speed (how the tracker's tap was made cheaper, what the load "
+        "benchmark found about PostgreSQL, before/after comparisons) are in "
+        "[development/performance-notes.md](development/performance-notes.md), with the figures as measured "
+        "then; this page is the current one.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller runs, for trying the command (the page says so)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each benchmark (default 3)")
+    parser.add_argument("--only", nargs="+", metavar="NAME", choices=[b.name for b in BENCHMARKS],
+                        help="these benchmarks only")
+    parser.add_argument("--output", type=Path, default=PAGE, help=f"the page to write (default {PAGE.relative_to(REPO)})")
+    parser.add_argument("--timeout", type=float, default=3600, help="seconds one run may take (default 3600)")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    chosen = [b for b in BENCHMARKS if not args.only or b.name in args.only]
+    started, clock, first_load = datetime.datetime.now(datetime.timezone.utc), time.monotonic(), os.getloadavg()
+    measured = commit()
+    print(f"{len(chosen)} benchmarks, {args.runs} runs each, {'quick' if args.quick else 'full'} mode; "
+          f"load average {' '.join(f'{x:.2f}' for x in first_load)} on {os.cpu_count()} cores", flush=True)
+    results = [run(b, runs=args.runs, quick=args.quick, timeout=args.timeout) for b in chosen]
+    page = render(results, quick=args.quick, runs=args.runs, started=started, loads=(first_load, os.getloadavg()),
+                  took=time.monotonic() - clock, measured=measured)
+    args.output.write_text(page, encoding="utf-8")
+    print(f"wrote {args.output}")
+    problems = [p for r in results for p in r.problems]
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""The organizer's handbook (docs/handbuch/): every picture a page shows is there, and every picture there
+is shown. The pictures themselves are made by tests/browser/handbook/test_first_evening.py, which also
+fails when the handbook names one it does not make."""
+from __future__ import annotations
+
+import struct
+
+from tests.docs.handbook import HANDBOOK, PICTURES, named_pictures, pages
+
+PNG = b"\x89PNG\r\n\x1a\n"
+CHAPTERS = ("erster-ligaabend.md", "geber.md", "tv.md", "saisonende.md", "sicherung-und-umzug.md", "server.md")
+
+
+def _png_size(path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head.startswith(PNG), f"{path} is not a PNG"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_every_picture_the_handbook_names_exists():
+    missing = {str(path): [page.name for page in shown_on] for path, shown_on in named_pictures().items() if not path.exists()}
+    assert not missing, f"pictures named in docs/handbuch/ but missing: {missing}"
+
+
+def test_every_picture_is_a_real_screenshot_and_shown_somewhere():
+    named = set(named_pictures())
+    kept = sorted(PICTURES.glob("*"))
+    assert kept, "docs/handbuch/bilder/ is empty"
+    for path in kept:
+        assert path.resolve() in named, f"{path.name} is in docs/handbuch/bilder/ but no page shows it"
+        width, height = _png_size(path)
+        assert width >= 390 and height >= 400, (path.name, width, height)
+
+
+def test_the_handbook_has_its_chapters_and_links_them_from_its_first_page():
+    index = (HANDBOOK / "README.md").read_text(encoding="utf-8")
+    for chapter in CHAPTERS:
+        assert (HANDBOOK / chapter).exists(), chapter
+        assert f"]({chapter})" in index, f"README.md does not link {chapter}"
+    assert len(pages()) >= len(CHAPTERS) + 1
+
+
+def test_the_handbooks_links_to_other_pages_resolve():
+    import re
+
+    broken = []
+    for page in pages():
+        for target in re.findall(r"(?<!!)\[[^\]]*\]\(([^)\s#]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            if "://" in target or target.startswith("<"):
+                continue
+            if not (page.parent / target).exists():
+                broken.append(f"{page.name}: {target}")
+    assert not broken, broken

@@ -1,0 +1,189 @@
+"""`manage.py check_league`: it finds the torn state the code before issue 31 restored (tests/data/backups/),
+`--repair` mends it (the caches), and problems in the stored rows are named and never "repaired".
+
+Output in the league's language: German unless the settings say otherwise.
+"""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from league import backup
+from tests.tournaments.conftest import Dealer
+from tests.tournaments.tracker.test_tap_cost import assert_stored_state_is_the_replay
+from tests.upkeep.playing import next_input, six_tables
+from tournaments.hands import figures
+from tournaments.models import Action, Hand, Table, TableFigures, TableStatus
+
+pytestmark = pytest.mark.django_db
+
+TORN = Path(__file__).resolve().parents[1] / "data" / "backups" / "torn-during-play.json"
+
+
+def load_as_the_code_before_restored(tmp_path, path: Path = TORN) -> None:
+    """The file's rows, snapshots and all, loaded as `restore` did before issue 31 (Django's loaddata)."""
+    fixture = tmp_path / "fixture.json"
+    fixture.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8"))["objects"]), encoding="utf-8")
+    call_command("loaddata", str(fixture), verbosity=0)
+
+
+def check(*options: str) -> tuple[int, str]:
+    out = io.StringIO()
+    try:
+        call_command("check_league", *options, stdout=out)
+    except SystemExit as exit_:
+        return exit_.code, out.getvalue()
+    return 0, out.getvalue()
+
+
+def rows_now() -> str:
+    """Every row but the caches (the backup's dump leaves them out)."""
+    return backup.backup_text()
+
+
+def test_check_league_finds_the_torn_backup_in_german_and_repair_mends_it(tmp_path):
+    load_as_the_code_before_restored(tmp_path)
+
+    status, out = check()
+    assert status == 1
+    assert "Geprüft: 6 Tische, 9 Hände, 90 Aktionen" in out
+    assert out.count("Die Kopie des Trackers von den letzten Händen weicht von den gespeicherten Händen und Aktionen ab.") == 6
+    assert "Tisch 1, 25.11.2026" in out and "check_league --repair" in out
+    assert "6 Probleme gefunden: 6 in Zwischenspeichern, 0 in den gespeicherten Daten." in out
+
+    rows = rows_now()
+    status, out = check("--repair")
+    assert status == 0, out
+    assert "Neu aufgebaut aus den Daten: 6 Tracker-Kopien" in out
+    assert out.rstrip().endswith("Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
+                                 "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt.")
+    assert rows_now() == rows  # caches only
+    assert check() == (0, out[out.index("Geprüft", out.index("Nach der Reparatur")):])
+
+
+def test_every_table_of_the_torn_backup_takes_a_tap_and_an_undo(tmp_path):
+    """As the issue saw it: the code before answered the first tap with an IntegrityError (one_action_per_index)."""
+    load_as_the_code_before_restored(tmp_path)
+    for table in Table.objects.order_by("pk"):
+        dealer = Dealer(table)
+        next_input(dealer)
+        dealer.undo()
+        dealer.undo()
+        next_input(dealer)
+        assert_stored_state_is_the_replay(table)
+    assert check()[0] == 0
+
+
+def test_the_torn_backup_restores_with_the_organizers_consent_and_checks_clean(tmp_path):
+    out = io.StringIO()
+    call_command("restore", "--accept-unverified-file", str(TORN), stdout=out)
+    assert "216 Objekte aus" in out.getvalue() and "OHNE gültige Signatur" in out.getvalue()
+    assert "  organizer (Organisator)" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("das Kassenbuch stimmt.")
+    for table in Table.objects.order_by("pk"):
+        dealer = Dealer(table)
+        next_input(dealer)
+        dealer.undo()
+        assert_stored_state_is_the_replay(table)
+
+
+def test_problems_in_the_rows_are_named_and_repair_leaves_the_rows_alone(organizer, settings):
+    settings.LANGUAGE_CODE = "en"
+    dealers = six_tables(organizer, stack=1500)
+    for k, dealer in enumerate(dealers[:4]):  # each into its second hand, two actions in
+        step = k
+        while Hand.objects.filter(table=dealer.table).count() < 2 or len(dealer.state.actions) < 2:
+            next_input(dealer, step)
+            step += 1
+    gap, stacks, chips, waiting = (d.table for d in dealers[:4])
+    hand = Hand.objects.filter(table=gap).order_by("number").last()
+    Action.objects.filter(hand=hand, index=0).delete()  # the first action missing
+    first = Hand.objects.filter(table=stacks, status="complete").order_by("number").first()
+    final = dict(first.final_stacks)
+    seat = next(iter(final))
+    final[seat] += 100  # chips from nowhere
+    Hand.objects.filter(pk=first.pk).update(final_stacks=final)
+    later = Hand.objects.filter(table=chips).order_by("number").last()
+    players = later.players
+    players[0]["stack"] += 50
+    Hand.objects.filter(pk=later.pk).update(players=players)
+    Table.objects.filter(pk=waiting.pk).update(status=TableStatus.WAITING)
+
+    status, out = check()
+    assert status == 1
+    assert f"Hand {hand.number}: the actions are numbered 1" in out
+    assert f"Hand {first.number}: the stored stacks are not its replay's." in out
+    assert f"Hand {later.number}: {players[0]['name']} starts with" in out
+    assert "The table waits for its first hand, but" in out
+    assert "chips are at the table, but the players brought" in out
+
+    rows = rows_now()
+    status, after = check("--repair")
+    assert status == 1 and rows_now() == rows
+    rows_found = len(out.splitlines()) - 2 - out.count("(a cache:")
+    assert after.rstrip().endswith(f"{rows_found} problems found: 0 in caches, {rows_found} in the stored rows.")
+
+
+def test_kept_statistics_that_disagree_with_the_replay_are_found_and_kept_anew(organizer, settings):
+    settings.LANGUAGE_CODE = "en"
+    dealer = six_tables(organizer, stack=300)[0]
+    step = 0
+    while dealer.state.table.status != TableStatus.FINISHED:
+        next_input(dealer, step)
+        step += 1
+    figures.keep_table_figures(dealer.table.pk)
+    assert check()[0] == 0
+    kept = TableFigures.objects.get(table=dealer.table)
+    seat = next(iter(kept.figures))
+    kept.figures[seat][0] += 7  # hands played, say
+    kept.save()
+
+    status, out = check()
+    assert status == 1 and "The table's kept statistics differ from the replay of its hands." in out
+    assert check("--repair")[0] == 0
+    assert TableFigures.objects.get(table=dealer.table).figures != kept.figures
+
+
+def test_the_quick_check_of_the_venue_s_start_reads_the_nights_still_open_and_the_full_check_everything(organizer, settings):
+    from league.models import Night, NightStatus
+
+    settings.LANGUAGE_CODE = "en"
+    dealers = six_tables(organizer, stack=1500)
+    for dealer in dealers[:2]:
+        for step in range(6):
+            next_input(dealer, step)
+    Action.objects.filter(hand__table=dealers[0].table, index=0).delete()
+    assert check("--quick")[0] == 1  # tonight is still open: its tables are read
+
+    Night.objects.update(status=NightStatus.FINISHED)
+    status, quick = check("--quick")
+    assert status == 0 and "Checked: 0 tables, 0 hands, 0 actions" in quick
+    status, full = check()
+    assert status == 1 and "Checked: 6 tables" in full and "the actions are numbered 1" in full
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_traceback(organizer, tmp_path, capsys):
+    dealer = six_tables(organizer, stack=300)[0]
+    step = 0
+    while dealer.state.table.status != TableStatus.FINISHED:
+        next_input(dealer, step)
+        step += 1
+    call_command("backup", str(tmp_path / "league.json"), stdout=io.StringIO())
+    document = json.loads((tmp_path / "league.json").read_text(encoding="utf-8"))
+    action = next(o for o in document["objects"] if o["model"] == "tournaments.action" and o["fields"]["index"] == 0)
+    action["fields"]["verb"], action["fields"]["to"] = "raise", 1  # below any minimum: the engine refuses it
+    (tmp_path / "edited.json").write_text(json.dumps(document), encoding="utf-8")
+    call_command("flush", interactive=False, verbosity=0)
+
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("restore", "--accept-unverified-file", str(tmp_path / "edited.json"), stdout=out)
+    assert exit_.value.code == 1
+    assert "lässt sich nicht nachspielen" in out.getvalue() and "in den gespeicherten Daten." in out.getvalue()
+    assert "Traceback" not in capsys.readouterr().err
+    assert Table.objects.count() == 6  # restored: the rows are the league's record
