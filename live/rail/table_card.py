@@ -26,7 +26,7 @@ def card_html(rt: RailTable) -> SafeString:
     parts = [
         format_html('<article class="card rail-table" id="rail-table-{}">', table.pk),
         '<header class="rail-head">',
-        format_html('<h2><a href="{}">{}</a></h2>', reverse("table_rail", args=[table.pk]),
+        format_html('<h2><a class="tap" href="{}">{}</a></h2>', reverse("table_rail", args=[table.pk]),
                     gettext("Table %(number)s") % {"number": table.number}),
         format_html('<p class="muted">{}</p>', _state(rt)),
         "</header>",
