@@ -10,6 +10,7 @@ import sys
 # `manage.py help` find them as before.
 CONTRACT_COMMANDS = {
     "replay_hand": "tournaments.management.commands.replay_hand",
+    "equity": "tournaments.management.commands.equity",
     "uth_settle": "housegames.management.commands.uth_settle",
     "imperial_hand": "housegames.management.commands.imperial_hand",
 }

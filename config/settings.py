@@ -60,6 +60,13 @@ def env_url(name: str, default: str) -> str:
 
 
 DEBUG = env_bool("DEBUG", True)
+
+# Where the app writes while it runs: the SQLite database (when DATABASE_URL is not set), the caches, the
+# venue's secret key, the demo's login file, the publishing state. The checkout by default; on a server a
+# folder of the service user's own (docs/server.md), made here with mode 0700 when missing.
+DATA_DIR = Path(os.environ.get("DATA_DIR") or BASE_DIR)
+if "DATA_DIR" in os.environ:
+    DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
@@ -95,6 +102,7 @@ INSTALLED_APPS = [
     "housegames",
     "demo",
     "upkeep",
+    "online",
 ]
 
 MIDDLEWARE = [
@@ -174,6 +182,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "league.web.static_site.static_site",
             ],
         },
     },
@@ -187,7 +196,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 # the server's caches, the tracker's statements prepared again) lift p95 from 15 to 40 ms.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=env_int("CONN_MAX_AGE", 3600),
         conn_health_checks=True,
     )
@@ -247,7 +256,7 @@ CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "hand_stats": {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("HAND_STATS_CACHE_DIR", str(BASE_DIR / ".cache" / "hand-stats")),
+        "LOCATION": os.environ.get("HAND_STATS_CACHE_DIR") or str(DATA_DIR / ".cache" / "hand-stats"),
         "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 200000},
     },
@@ -262,7 +271,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 
 # The first organizer's login, written once when `manage.py venue` or `setup_demo` creates the account
 # (league/accounts/first_login.py); git ignores it. The tests point it elsewhere.
-ORGANIZER_LOGIN_FILE = Path(os.environ.get("ORGANIZER_LOGIN_FILE") or BASE_DIR / ".organizer-login")
+ORGANIZER_LOGIN_FILE = Path(os.environ.get("ORGANIZER_LOGIN_FILE") or DATA_DIR / ".organizer-login")
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -282,6 +291,11 @@ IMPERIAL_PAYOUT_CAP = env_int("IMPERIAL_PAYOUT_CAP", 20000)
 # Seconds a UTH guest has for each decision before it is made for him (seed 004); 0: no limit.
 UTH_DECISION_SECONDS = env_int("UTH_DECISION_SECONDS", 300)
 
+# The published static site (manage.py publish): where it goes (a folder or sftp://user@host/path) and the
+# address it is seen at (for the sitemap's absolute links).
+PUBLISH_TO = os.environ.get("PUBLISH_TO", "")
+PUBLISH_URL = os.environ.get("PUBLISH_URL", "")
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
@@ -290,10 +304,20 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    # A monitor may ask the app itself for its health over plain HTTP.
+    SECURE_REDIRECT_EXEMPT = [r"^health/$"]
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"without_traceback": {"()": "config.log.WithoutTraceback"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "console_brief": {"class": "logging.StreamHandler", "filters": ["without_traceback"]},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        # A request for a host the server does not serve (a scanner on the internet) is one line, not a traceback.
+        "django.security.DisallowedHost": {"handlers": ["console_brief"], "level": "WARNING", "propagate": False},
+    },
 }

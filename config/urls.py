@@ -1,5 +1,5 @@
 """Every app's pages: the league (desk, seasons, accounts, cash book), the night's play, its live screens, the
-house games, the results and the demo. Each app lists its own paths; none of them overlaps another's."""
+house games, the results, the demo, and the league online (publishing, the health endpoint). Each app lists its own paths; none of them overlaps another's."""
 from django.contrib import admin
 from django.urls import include, path
 
@@ -11,5 +11,6 @@ urlpatterns = [
     path("", include("housegames.urls")),
     path("", include("results.urls")),
     path("", include("demo.urls")),
+    path("", include("online.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -5,4 +5,5 @@ urlpatterns = [
     path("", include("league.desk.urls")),
     path("", include("league.accounts.urls")),
     path("", include("league.cashbook.urls")),
+    path("", include("league.roster.urls")),
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fcntl
 import ipaddress
+import os
 import secrets
 import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -131,7 +132,9 @@ def venue_secret_key(path: Path) -> str:
     if path.exists() and path.read_text().strip():
         return path.read_text().strip()
     key = secrets.token_urlsafe(50)
-    path.write_text(key + "\n")
+    # Made with mode 0600 from the start: never readable by another user, not even for a moment.
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:
+        handle.write(key + "\n")
     path.chmod(0o600)
     return key
 

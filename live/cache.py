@@ -36,7 +36,7 @@ _memory_lock = threading.Lock()
 
 
 def _folder() -> Path:
-    folder = Path(os.environ.get("LIVE_CACHE_DIR") or Path(settings.BASE_DIR) / ".cache" / "live")
+    folder = Path(os.environ.get("LIVE_CACHE_DIR") or Path(settings.DATA_DIR) / ".cache" / "live")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

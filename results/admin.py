@@ -29,7 +29,7 @@ class SeasonAdmin(admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["name", "start_date", "end_date", "weekday"]}),
         (gettext_lazy("Money"), {"fields": ["entry_fee", "jackpot_share", "jackpot_payout_split"]}),
-        (gettext_lazy("Points"), {"fields": ["points_scheme", "fixed_points"]}),
+        (gettext_lazy("Points"), {"fields": ["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points"]}),
         (
             gettext_lazy("Tournament"),
             {"fields": ["starting_stack", "level_minutes", "start_small_blind", "start_big_blind", "min_bet_rule"]},
@@ -39,7 +39,7 @@ class SeasonAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # Once a night has results the scheme is frozen: changing it is a confirmed recomputation.
         if obj is not None and season_table.season_has_results(obj):
-            return ["points_scheme", "fixed_points", "change_points_scheme"]
+            return ["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points", "change_points_scheme"]
         return []
 
     def get_fieldsets(self, request, obj=None):

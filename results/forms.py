@@ -7,6 +7,11 @@ from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.forms import money_field
 from league.models import PaymentMethod, PointsScheme, validate_points_list
+from league.rules import formula as points_formula
+from league.rules.errors import RulesError
+from league.seasons.forms import knockout_points_field
+from league.web.fields import WholeNumberField
+from league.web.rule_errors import rules_message
 
 
 class PayoutForm(forms.Form):
@@ -32,7 +37,36 @@ class PointsSchemeForm(forms.Form):
         help_text=gettext_lazy("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
         validators=[validate_points_list],
     )
+    # No max_length: a formula that is too long is refused by the rules, with its length in the message.
+    points_formula = forms.CharField(
+        label=gettext_lazy("Formula"),
+        required=False,
+        strip=True,
+        help_text=gettext_lazy("Used by the “own formula” scheme."),
+        widget=forms.TextInput(attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                                      "autocomplete": "off"}),
+    )
+    best_nights = WholeNumberField(
+        label=gettext_lazy("Nights that count"), required=False, min_value=0, max_value=1000, localize=False,
+        help_text=gettext_lazy("Only each player's best N nights count; 0: every night."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    knockout_points = knockout_points_field()
     reason = forms.CharField(label=gettext_lazy("Reason"), required=False, max_length=200)
     confirm = forms.BooleanField(
         label=gettext_lazy("Yes, recompute the points of every night of this season"), required=False
     )
+
+
+    def clean_points_formula(self):
+        text = self.cleaned_data["points_formula"]
+        if text:
+            if len(text) > points_formula.MAX_LENGTH:  # before anything reads it
+                raise forms.ValidationError(rules_message(RulesError("formula_too_long", limit=points_formula.MAX_LENGTH, length=len(text))))
+        return text
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("points_scheme") == PointsScheme.FORMULA and not cleaned.get("points_formula") and "points_formula" not in self.errors:
+            self.add_error("points_formula", _("The “own formula” scheme needs its formula."))
+        return cleaned

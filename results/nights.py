@@ -10,7 +10,7 @@ from decimal import Decimal
 from league.models import JackpotDeposit, Night
 from league.rules import standings
 from results.sheets import SheetRow, TableSheet
-from results.standings import ZERO
+from results.standings import ZERO, knockouts_at, night_sizes
 from tournaments.models import PlacementReason, Seat, Table, TableStatus
 from tournaments.tracker.seat_names import unique_names
 
@@ -85,11 +85,20 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     by_table: dict[int, list[Seat]] = defaultdict(list)
     for seat in seats:
         by_table[seat.table_id].append(seat)
+    tables = list(tables.order_by("number"))
+    # What the season's formula or knockout bonus reads besides the places (nothing, on the seed's rules).
+    knockouts = knockouts_at(t.pk for t in tables) if scheme.uses_knockouts else {}
+    size = night_sizes([night.pk]).get(night.pk, (0, 0)) if scheme.needs_context else (0, 0)
     results = []
-    for table in tables.order_by("number"):
+    for table in tables:
         table_seats = by_table[table.pk]
         placements = {seat.pk: seat.placement for seat in table_seats if getattr(seat, "placement", None) is not None}
-        points = standings.table_points({k: p.place for k, p in placements.items()}, len(table_seats), scheme)
+        context = {
+            seat.pk: {"knockouts": knockouts.get((table.pk, seat.entry.player_id), 0), "night_players": size[0],
+                      "night_tables": size[1]}
+            for seat in table_seats
+        } if knockouts or scheme.needs_context else None
+        points = standings.table_points({k: p.place for k, p in placements.items()}, len(table_seats), scheme, context=context)
         sharing = Counter(placement.place for placement in placements.values())
         placed, waiting = [], []
         names = unique_names(table_seats)  # two Bobs at one table: "Bob (1)" and "Bob (4)", as on the dealer's phone

@@ -13,7 +13,7 @@ from django.db.models import Q
 from league.models import Night, Player, Season
 from league.rules import standings
 from league.rules.standings import Standing
-from results.standings import SeasonStandings, _results, season_standings
+from results.standings import SeasonStandings, _results, scoring_rows, season_standings
 
 
 @dataclass
@@ -25,7 +25,9 @@ class PlayerNight:
     table_size: int = 0
     tied: int = 1
     points: Fraction = Fraction(0)
-    total: Fraction = Fraction(0)  # points so far in the season
+    total: Fraction = Fraction(0)  # points so far in the season (the nights that count)
+    counted: bool = True  # False: not one of his best nights (the season counts only those)
+    knockouts: Fraction = Fraction(0)
 
     @property
     def played(self) -> bool:
@@ -38,6 +40,10 @@ class PlayerNight:
     @property
     def total_shown(self) -> Decimal:
         return standings.points_display(self.total)
+
+    @property
+    def knockouts_shown(self) -> Decimal:
+        return standings.points_display(self.knockouts)
 
 
 @dataclass
@@ -81,16 +87,20 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
         table = table or season_standings(season)
         standing, field_size = table.standing_of(player.pk), len(table.rows)
         in_season = {night_id for _date, night_id in table.nights}
-        scored = standings.score_results([r for r in around if r.night_id in in_season], season.scheme)
+        scheme = season.scheme
+        rows = scoring_rows(season, [r for r in around if r.night_id in in_season], scheme)
+        scored = standings.score_results(rows, scheme)
         mine = {r.night_id: r for r in scored if r.player_id == player.pk}
         total = Fraction(0)
         for date, night_id in table.nights:
             night = PlayerNight(night_id=night_id, date=date)
             result = mine.get(night_id)
             if result is not None:
-                total += result.points
+                if result.counted:
+                    total += result.points
                 night.table_number, night.place, night.table_size = result.table_number, result.place, result.table_size
                 night.tied, night.points = result.tied, result.points
+                night.counted, night.knockouts = result.counted, result.knockouts
             night.total = total
             nights.append(night)
     sharing: dict[tuple[int, int], int] = defaultdict(int)

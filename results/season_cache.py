@@ -25,7 +25,8 @@ row changes MAX(id).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -37,7 +38,7 @@ from tournaments.models import Action, Hand, Placement, PlacementCorrection, Sea
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
-VERSION = 2  # raise when what is kept (its shape or how it is computed) changes
+VERSION = 3  # raise when what is kept (its shape or how it is computed) changes
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,10 @@ def _sql() -> tuple[str, int, int]:
     live_actions = f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id " + in_season.format(alias="h") + " AND t.status <> 'finished'"
     # One derived table per source, each scanned once; every derived table is a single row.
     results = [
-        f"SELECT s.points_scheme || ':' || s.fixed_points FROM {season} s WHERE s.id = %s",
-        f"SELECT COUNT(*), MAX(p.id), SUM(p.place), SUM(p.place * p.seat_id), SUM(p.place * p.place * (p.seat_id %% 1009 + 1))"
-        f" {placements}",
+        f"SELECT s.points_scheme || ':' || s.fixed_points || ':' || s.points_formula || ':' || s.best_nights || ':'"
+        f" || CAST(s.knockout_points AS TEXT) || ':' || CAST(s.entry_fee AS TEXT) FROM {season} s WHERE s.id = %s",
+        f"SELECT COUNT(*), MAX(p.id), SUM(p.place), SUM(p.place * p.seat_id), SUM(p.place * p.place * (p.seat_id %% 1009 + 1)),"
+        f" SUM(COALESCE(p.knockouts, -1) * (p.seat_id %% 1013 + 1)) {placements}",
         f"SELECT COUNT(*), MAX(c.id) {corrections}",
         f"SELECT COUNT(*), MAX(s.id), SUM(s.entry_id * (s.id %% 1009 + 1)), SUM(s.table_id * (s.id %% 1013 + 1)) {seats}",
         f"SELECT COUNT(*), MAX(e.id), SUM(e.player_id * (e.id %% 1009 + 1)) {entries}",
@@ -105,8 +107,31 @@ def _digest(parts) -> str:
     return hashlib.blake2s(repr(tuple(parts)).encode(), digest_size=10).hexdigest()
 
 
+# While `held()` is on (one process rendering thousands of pages of one state: `manage.py publish`), each
+# season's key is read once and what is kept stays in this process's memory, unpickled once.
+_held: dict | None = None
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    global _held
+    previous, _held = _held, {}
+    try:
+        yield
+    finally:
+        _held = previous
+
+
 def season_key(season_id: int) -> SeasonKey:
     """The season's key, in one query (each source scanned once, in a single-row derived table)."""
+    if _held is not None:
+        if ("key", season_id) not in _held:
+            _held[("key", season_id)] = _season_key(season_id)
+        return _held[("key", season_id)]
+    return _season_key(season_id)
+
+
+def _season_key(season_id: int) -> SeasonKey:
     sql, play, count = _sql()
     with connection.cursor() as cursor:
         cursor.execute(sql, [season_id] * count)
@@ -118,8 +143,12 @@ def kept(kind: str, key: str, compute: Callable[[], T]) -> T:
     """The value kept under `kind` and `key`, else `compute()` kept there now."""
     cache = caches["default"]
     name = f"season:{kind}:v{VERSION}:{key}"
+    if _held is not None and name in _held:
+        return _held[name]
     value = cache.get(name)
     if value is None:
         value = compute()
         cache.set(name, value, TIMEOUT)
+    if _held is not None:
+        _held[name] = value
     return value

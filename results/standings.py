@@ -14,14 +14,17 @@ from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 
-from django.db.models import F, Func, OuterRef, Q, Subquery
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db.models import Count, F, Func, OuterRef, Q, Subquery
 
 from league.models import Season
 from league.rules import names as name_search
 from league.rules import standings
 from league.rules.standings import Result, Standing
 from results import season_cache
-from tournaments.models import Placement, Seat
+from tournaments.models import Placement, PlacementReason, Seat
 
 ZERO = Decimal("0.00")
 
@@ -58,9 +61,71 @@ def _results(placement_filter: Q) -> list[Result]:
     return [Result(*row) for row in rows]
 
 
+def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
+    """(table id, player id) -> the players he knocked out at that table (two queries, three with paper knockouts).
+
+    A tracked elimination is credited as the statistics credit it (tournaments/poker/stats.py): to the winners
+    of the highest pot the busted player was eligible for, shared equally, read from the hand's stored
+    result. Knockouts typed from a paper sheet (`Placement.knockouts`) stand for that seat instead.
+    """
+    tables = list(set(table_ids))
+    if not tables:
+        return {}
+    counted: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+    players = dict(Seat.objects.filter(table_id__in=tables).values_list("pk", "entry__player_id"))
+    busted = Placement.objects.filter(table_id__in=tables, reason=PlacementReason.BUSTED, hand__isnull=False)
+    for table_id, seat_id, result, hand_players in busted.values_list("table_id", "seat_id", "hand__result", "hand__players"):
+        seats = {p["name"]: p["seat"] for p in hand_players or ()}
+        name = next((n for n, seat in seats.items() if seat == seat_id), None)
+        pots = [pot for pot in (result or {}).get("pots", ()) if name in pot.get("eligible", ())]
+        if not pots:
+            continue
+        winners = pots[-1]["winners"]  # pots come main pot first: the last he could win held his last chips
+        for winner in winners:
+            if winner in seats and seats[winner] in players:
+                counted[(table_id, players[seats[winner]])] += Fraction(1, len(winners))
+    entered = Placement.objects.filter(table_id__in=tables, knockouts__isnull=False)
+    for table_id, player_id, knockouts in entered.values_list("table_id", "seat__entry__player_id", "knockouts"):
+        counted[(table_id, player_id)] = Fraction(knockouts)
+    return dict(counted)
+
+
+def night_sizes(night_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+    """night id -> (players seated, tables), one query."""
+    rows = (
+        Seat.objects.filter(table__night_id__in=set(night_ids))
+        .values("table__night_id")
+        .annotate(players=Count("pk"), tables=Count("table_id", distinct=True))
+        .values_list("table__night_id", "players", "tables")
+    )
+    return {night_id: (players, tables) for night_id, players, tables in rows}
+
+
+def scoring_rows(season: Season, results: list[Result], *schemes: standings.Scheme) -> list[Result]:
+    """The rows with what the schemes read besides places (knockouts, the night's size); unchanged when
+    none reads them, so a season on the seed's rules runs the same single query as before."""
+    schemes = schemes or (season.scheme,)
+    knockouts = night = None
+    if any(scheme.uses_knockouts for scheme in schemes):
+        knockouts = knockouts_at(r.table_id for r in results)
+    if any(scheme.needs_context for scheme in schemes):
+        night = night_sizes(r.night_id for r in results)
+    if knockouts is None and night is None:
+        return results
+    rows = []
+    for r in results:
+        players, tables = night.get(r.night_id, (0, 0)) if night is not None else (0, 0)
+        rows.append(Result(
+            r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
+            r.points, r.tied, (knockouts or {}).get((r.table_id, r.player_id), Fraction(0)), players, tables,
+        ))
+    return rows
+
+
 def season_results(season: Season, scheme: standings.Scheme | None = None) -> list[Result]:
-    """The season's placements with their points (one query)."""
-    return standings.score_results(_results(Q(table__night__season=season)), scheme or season.scheme)
+    """The season's placements with their points (one query; more for knockouts or a formula that reads the night)."""
+    scheme = scheme or season.scheme
+    return standings.score_results(scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme)
 
 
 STANDINGS_PAGE_SIZE = 50  # rows per page of the standings: about 20 KB of HTML
@@ -79,15 +144,15 @@ class KeptTable:
     def __getstate__(self) -> dict:
         rows = [
             (r.position, r.player_id, r.name, r.points.numerator, r.points.denominator, r.nights, r.place_counts,
-             r.previous_position, r.best_place, r.tied)
+             r.previous_position, r.best_place, r.tied, r.dropped)
             for r in self.rows
         ]
         return {"rows": rows, "nights": self.nights, "search_forms": self.search_forms}
 
     def __setstate__(self, state: dict) -> None:
         self.rows = [
-            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best, tied)
-            for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied in state["rows"]
+            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best, tied, dropped)
+            for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied, dropped in state["rows"]
         ]
         self.nights, self.search_forms = state["nights"], state["search_forms"]
 
@@ -126,8 +191,8 @@ class SeasonStandings:
         return [row for row, forms in zip(self.rows, self.search_forms) if name_search.matches(words, forms)]
 
 
-def _kept_table(scored: list[Result]) -> KeptTable:
-    rows = standings.season_table(scored)
+def _kept_table(scored: list[Result], best_nights: int = 0) -> KeptTable:
+    rows = standings.season_table(scored, best_nights=best_nights)
     return KeptTable(
         rows=rows,
         nights=sorted({(r.night_date, r.night_id) for r in scored}),
@@ -138,7 +203,7 @@ def _kept_table(scored: list[Result]) -> KeptTable:
 def computed_season_standings(season: Season) -> SeasonStandings:
     """The season's table computed from the stored rows now (one query), bypassing what is kept."""
     scored = season_results(season)
-    kept = _kept_table(scored)
+    kept = _kept_table(scored, season.best_nights)
     return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, scored=scored)
 
 
@@ -149,7 +214,7 @@ def season_standings(season: Season, *, key: season_cache.SeasonKey | None = Non
 
     def compute() -> KeptTable:
         read.append(season_results(season))
-        return _kept_table(read[0])
+        return _kept_table(read[0], season.best_nights)
 
     kept = season_cache.kept("table", key.results, compute)
     return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None)

@@ -28,6 +28,7 @@ class NightFigures:
     table_number: int
     figures: pure.PlayerStats
     tracked: bool  # the table's hands were tracked (not a paper table)
+    finished: bool = True  # the table's replays are public only once it has finished
 
 
 @dataclass
@@ -67,7 +68,7 @@ def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics
     nights: list[NightFigures] = []
     untracked = 0
     table_info = {}
-    for seat_id, table_id, number, _status, _revision, night_id, date, row_season in rows:
+    for seat_id, table_id, number, status, _revision, night_id, date, row_season in rows:
         mine = figures.get(table_id, {}).get(seat_id)
         table_info[table_id] = (number, date)
         if mine is not None:
@@ -78,7 +79,7 @@ def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics
             untracked += 1
             continue
         season_total.merge(mine)
-        nights.append(NightFigures(night_id, date, table_id, number, mine, True))
+        nights.append(NightFigures(night_id, date, table_id, number, mine, True, status == TableStatus.FINISHED))
     nights.sort(key=lambda n: (n.date, n.night_id))
     victims = {k.victim for n in nights for k in n.figures.knockout_list}
     names = dict(Seat.objects.filter(pk__in=victims).values_list("pk", "entry__player__name")) if victims else {}
@@ -164,7 +165,7 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     in_points: dict[int, set[int]] = defaultdict(set)
     for r in scored:
         in_points.setdefault(r.player_id, set())
-        if r.points > 0:
+        if r.points > 0 and r.counted:  # with best N nights, a night that does not count is not "in the points"
             in_points[r.player_id].add(r.night_id)
     value, ids = pure.leaders(pure.longest_run(nights, in_points))
     awards.append(Award("points_run", value, holders(ids)))

@@ -1,7 +1,7 @@
 """Results: standings, night results, player pages, statistics, the jackpot and its payout, placement sheets."""
 from django.urls import path
 
-from results.views import jackpot, nights, payout, players, points, sheets, standings, statistics
+from results.views import exports, jackpot, nights, payout, players, points, sheets, standings, statistics
 
 urlpatterns = [
     # public
@@ -10,6 +10,8 @@ urlpatterns = [
     path("players/<int:player_id>/", players.player_detail, name="player_detail"),
     path("jackpot/", jackpot.jackpot, name="jackpot"),
     path("statistics/", statistics.season_statistics, name="season_statistics"),
+    path("seasons/<int:season_id>/standings.<str:fmt>", exports.season_standings_file, name="season_standings_file"),
+    path("seasons/<int:season_id>/results.<str:fmt>", exports.season_results_file, name="season_results_file"),
     # organizers
     path("nights/<int:night_id>/jackpot/", jackpot.night_jackpot, name="night_jackpot"),
     path("tables/<int:table_id>/deposit/", jackpot.confirm_deposit, name="confirm_deposit"),
@@ -19,6 +21,7 @@ urlpatterns = [
     path("organizer/seasons/<int:season_id>/payout/", payout.season_payout, name="season_payout"),
     path("organizer/seasons/<int:season_id>/payout.pdf", payout.season_payout_pdf, name="season_payout_pdf"),
     path("seasons/<int:season_id>/points-scheme/", points.points_scheme, name="points_scheme"),
+    path("seasons/<int:season_id>/points-scheme/preview/", points.points_scheme_preview, name="points_scheme_preview"),
     path("nights/<int:night_id>/sheets.pdf", sheets.night_sheets_pdf, name="night_sheets_pdf"),
     path("tables/<int:table_id>/sheet.pdf", sheets.table_sheet_pdf, name="table_sheet_pdf"),
 ]

@@ -42,6 +42,7 @@ def imported(tmp_path: Path, *args: str, stdin: str | None = None) -> tuple[subp
 
 CASES = {
     "replay_hand": (("replay_hand", str(REPLAY)), None, "tournaments.poker.replay"),
+    "equity": (("equity", "-"), json.dumps({"hands": {"Anna": "AsAh", "Ben": "KdKc"}, "board": "7d2c9h"}), "tournaments.poker.equity"),
     "uth_settle": (("uth_settle", "-"), json.dumps(UTH["input"]), "housegames.engines.uth.contract"),
     "imperial_hand": (("imperial_hand", IMPERIAL["cards"]), None, "housegames.engines.imperial.hands"),
 }

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from league.rules import standings
+from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
 __all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange"]
@@ -22,6 +22,7 @@ __all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "Min
 class PointsScheme(models.TextChoices):
     FIELD_SIZE = "field_size", _("Field size (n - place + 1)")
     FIXED = "fixed", _("Fixed list")
+    FORMULA = "formula", _("Own formula")
 
 
 def validate_points_list(text: str) -> None:
@@ -79,6 +80,28 @@ class Season(models.Model):
         help_text=_("Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme)."),
         validators=[validate_points_list],
     )
+    points_formula = models.CharField(
+        _("points formula"),
+        max_length=200,
+        blank=True,
+        default="",
+        help_text=_("Used by the “own formula” scheme, for example log((n + 1) / r)."),
+    )
+    best_nights = models.PositiveSmallIntegerField(
+        _("nights that count"), default=0, help_text=_("Only each player's best N nights count; 0: every night.")
+    )
+    knockout_points = models.DecimalField(
+        _("points per knockout"),
+        max_digits=6,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[MinValueValidator(0)],
+        help_text=_("Added for each player a player knocks out; 0: no bonus."),
+    )
+    # The season's own levels (tournaments/poker/structure.py, as JSON text); empty: the seed's doubling of
+    # the start blinds. Text, not JSON: the dealer's tap reads the season with every seat, and a JSON column
+    # would be decoded on every row; the text is parsed once per process.
+    blind_structure = models.TextField(_("blind structure"), blank=True, default="")
     jackpot_payout_split = models.CharField(
         _("jackpot payout split (%)"),
         max_length=100,
@@ -118,6 +141,7 @@ class Season(models.Model):
             models.CheckConstraint(
                 condition=Q(start_big_blind__gte=models.F("start_small_blind")), name="season_big_blind_not_below_small"
             ),
+            models.CheckConstraint(condition=Q(knockout_points__gte=0), name="season_knockout_points_not_negative"),
         ]
 
     def __str__(self) -> str:
@@ -126,13 +150,28 @@ class Season(models.Model):
     def clean(self) -> None:
         if self.points_scheme == PointsScheme.FIXED and not self.fixed_points.strip():
             raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
+        if self.points_scheme == PointsScheme.FORMULA and not self.points_formula.strip():
+            raise ValidationError({"points_formula": _("The “own formula” scheme needs its formula.")})
+        if self.points_scheme == PointsScheme.FORMULA:
+            try:
+                formula.compile_formula(self.points_formula, fee=self.entry_fee or 0)
+            except standings.RulesError as error:
+                raise ValidationError({"points_formula": rules_message(error)}, code=error.code) from None
 
     def get_absolute_url(self) -> str:
         return f"{reverse('standings')}?season={self.pk}"
 
     @property
     def scheme(self) -> standings.Scheme:
-        return standings.Scheme.from_settings(self.points_scheme, self.fixed_points)
+        return standings.Scheme.from_settings(
+            self.points_scheme, self.fixed_points, self.points_formula, fee=self.entry_fee,
+            knockout_points=self.knockout_points, best_nights=self.best_nights,
+        )
+
+    @property
+    def knockout_points_shown(self) -> Decimal:
+        """1.5, not 1.50; 2, not 2.00 (a Decimal, so templates write it the language's way)."""
+        return standings.points_display(self.knockout_points)
 
     @property
     def payout_percents(self) -> tuple[Decimal, ...]:
@@ -177,6 +216,12 @@ class PointsSchemeChange(models.Model):
     old_fixed_points = models.CharField(_("old fixed points"), max_length=200, blank=True)
     new_scheme = models.CharField(_("new scheme"), max_length=20, choices=PointsScheme.choices)
     new_fixed_points = models.CharField(_("new fixed points"), max_length=200, blank=True)
+    old_formula = models.CharField(_("old formula"), max_length=200, blank=True, default="")
+    new_formula = models.CharField(_("new formula"), max_length=200, blank=True, default="")
+    old_best_nights = models.PositiveSmallIntegerField(_("old nights that count"), default=0)
+    new_best_nights = models.PositiveSmallIntegerField(_("new nights that count"), default=0)
+    old_knockout_points = models.DecimalField(_("old points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0"))
+    new_knockout_points = models.DecimalField(_("new points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0"))
     reason = models.CharField(_("reason"), max_length=200)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("changed by")

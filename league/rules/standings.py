@@ -7,7 +7,12 @@ a `Decimal` with at most two decimals for showing.
 
 Rules (docs/rules.md, "Decisions the seeds leave open"):
 - "field size": p-th of n at a table earns n - p + 1; "fixed": a list such
-  as 10, 7, 5, 3, 2, 1 (places past its end earn 0).
+  as 10, 7, 5, 3, 2, 1 (places past its end earn 0); "formula": the season's
+  own formula (`league.rules.formula`), to hundredths of a point.
+- A knockout bonus adds its points for each player a player knocked out
+  (a knockout shared by two winners of the pot counts half for each).
+- "Best N nights": only each player's N best nights count toward his total
+  and his place counts; the others are kept, marked as not counted.
 - Players out in the same hand with equal chips share the best place of the
   places they cover (two tied for 4th-5th both have place 4) and each earns
   the average of the points of the places they cover.
@@ -18,6 +23,7 @@ Rules (docs/rules.md, "Decisions the seeds leave open"):
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import hashlib
 import math
@@ -28,23 +34,18 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Hashable, TypeVar
 
+from league.rules.errors import RulesError  # noqa: F401 (raised here, and imported from here by the pages)
+from league.rules.formula import Formula, compile_formula
 from league.rules.inputs import MAX_PLACES_LISTED, MAX_POINTS, has_foreign_digits, is_ascii_whole
 
 FIELD_SIZE = "field_size"
 FIXED = "fixed"
-SCHEMES = (FIELD_SIZE, FIXED)
+FORMULA = "formula"
+SCHEMES = (FIELD_SIZE, FIXED, FORMULA)
+MAX_KNOCKOUT_POINTS = 1000
 
 CENT = Decimal("0.01")
 K = TypeVar("K", bound=Hashable)
-
-
-class RulesError(ValueError):
-    """Input that breaks a rule. `code` says which; `params` fill the caller's (translated) message."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code, params)
-        self.code = code
-        self.params = params
 
 
 # --- settings as text ------------------------------------------------------
@@ -97,18 +98,53 @@ def parse_payout_split(text: str) -> tuple[Decimal, ...]:
 
 @dataclass(frozen=True)
 class Scheme:
+    """How a season scores: the points for a place, a bonus per knockout, and how many nights count (0: all)."""
+
     kind: str = FIELD_SIZE
     fixed: tuple[int, ...] = ()
+    formula: Formula | None = None
+    knockout_points: Fraction = Fraction(0)
+    best_nights: int = 0
 
     @classmethod
-    def from_settings(cls, kind: str, fixed_points: str) -> Scheme:
+    def from_settings(
+        cls, kind: str, fixed_points: str, formula: str = "", *, fee: Decimal | int = 0,
+        knockout_points: Decimal | Fraction | int = 0, best_nights: int = 0,
+    ) -> Scheme:
         if kind not in SCHEMES:
             raise RulesError("scheme_unknown", value=kind)
-        return cls(kind, parse_points_list(fixed_points) if kind == FIXED else ())
+        bonus = Fraction(knockout_points)
+        if not 0 <= bonus <= MAX_KNOCKOUT_POINTS:
+            raise RulesError("knockout_points_range", limit=MAX_KNOCKOUT_POINTS)
+        if not isinstance(best_nights, int) or best_nights < 0 or best_nights > 1000:
+            raise RulesError("best_nights_range", limit=1000)
+        return cls(
+            kind,
+            parse_points_list(fixed_points) if kind == FIXED else (),
+            compile_formula(formula, fee=fee) if kind == FORMULA else None,
+            bonus,
+            best_nights,
+        )
 
-    def points_for_place(self, place: int, table_size: int) -> int:
+    @property
+    def needs_context(self) -> bool:
+        """Whether a placement's points need more than its place and table size (night size, knockouts)."""
+        return self.formula is not None and self.formula.needs_context
+
+    @property
+    def uses_knockouts(self) -> bool:
+        return bool(self.knockout_points) or (self.formula is not None and "k" in self.formula.uses)
+
+    def points_for_place(self, place: int, table_size: int, **context) -> Fraction | int:
+        """The points for a place; with a formula, `context` may give ``night_players``, ``night_tables`` and
+        ``knockouts``. A formula that fails for a placement the check did not cover gives 0 (docs/rules.md)."""
         if self.kind == FIELD_SIZE:
             return max(table_size - place + 1, 0)
+        if self.kind == FORMULA:
+            try:
+                return self.formula.points(place=place, table_size=table_size, **context)
+            except RulesError:
+                return 0
         return self.fixed[place - 1] if 1 <= place <= len(self.fixed) else 0
 
 
@@ -133,13 +169,22 @@ def check_places(places: Sequence[int], table_size: int) -> None:
             raise RulesError("place_gap", place=place, expected=expected, previous=ordered[index - 1], tied=tied)
 
 
-def table_points(places: Mapping[K, int], table_size: int, scheme: Scheme) -> dict[K, Fraction]:
-    """Points of each player at one table; k players sharing place p get the average of places p..p+k-1."""
+def table_points(
+    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, Mapping] | None = None
+) -> dict[K, Fraction]:
+    """Points of each player at one table; k players sharing place p get the average of places p..p+k-1.
+
+    `context` (for a formula that reads it): each player's ``night_players``, ``night_tables`` and
+    ``knockouts``. The knockout bonus is added to each player's points.
+    """
     sharing = Counter(places.values())
     points: dict[K, Fraction] = {}
     for key, place in places.items():
         covered = range(place, place + sharing[place])
-        points[key] = Fraction(sum(scheme.points_for_place(p, table_size) for p in covered), len(covered))
+        extra = (context or {}).get(key, {})
+        points[key] = Fraction(sum(scheme.points_for_place(p, table_size, **extra) for p in covered), len(covered))
+        if scheme.knockout_points:
+            points[key] += scheme.knockout_points * Fraction(extra.get("knockouts", 0))
     return points
 
 
@@ -170,13 +215,19 @@ class Result:
     table_size: int
     points: Fraction | None = None
     tied: int = 1  # how many share this place at the table (1 = alone)
+    knockouts: Fraction = Fraction(0)  # players he knocked out at this table (shared knockouts count in part)
+    night_players: int = 0  # players at the night (for a formula that reads them)
+    night_tables: int = 0
+    counted: bool = True  # False: not one of his best nights (the season counts only those)
 
 
 def score_results(results: Iterable[Result], scheme: Scheme) -> list[Result]:
-    """Points for every placement, table by table; the order of `results` is kept.
+    """Points for every placement, table by table, the knockout bonus added, and each player's nights
+    beyond his best N marked as not counted; the order of `results` is kept.
 
     Tables with the same size and the same places score alike, so each such pattern is worked out once
-    (a season of 2,000 tables has a few dozen).
+    (a season of 2,000 tables has a few dozen); a formula that reads the night or the knockouts, or a
+    knockout bonus, scores each placement with its own.
     """
     results = list(results)
     by_table: dict[int, list[int]] = defaultdict(list)
@@ -184,21 +235,53 @@ def score_results(results: Iterable[Result], scheme: Scheme) -> list[Result]:
         by_table[result.table_id].append(index)
     scored = list(results)
     patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter]] = {}
+    own = scheme.needs_context
     for indices in by_table.values():
         size = results[indices[0]].table_size
         places = tuple(sorted(results[index].place for index in indices))
         pattern = patterns.get((size, places))
         if pattern is None:
-            points = table_points(dict(enumerate(places)), size, scheme)
+            points = {} if own else table_points(dict(enumerate(places)), size, scheme)
             pattern = patterns[(size, places)] = ({places[k]: value for k, value in points.items()}, Counter(places))
         by_place, sharing = pattern
         for index in indices:
             r = results[index]
+            if own:
+                covered = range(r.place, r.place + sharing[r.place])
+                context = {"night_players": r.night_players, "night_tables": r.night_tables, "knockouts": r.knockouts}
+                points = Fraction(sum(scheme.points_for_place(p, size, **context) for p in covered), len(covered))
+            else:
+                points = by_place[r.place]
+            if scheme.knockout_points and r.knockouts:
+                points += scheme.knockout_points * r.knockouts
             scored[index] = Result(
                 r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
-                by_place[r.place], sharing[r.place],
+                points, sharing[r.place], r.knockouts, r.night_players, r.night_tables,
             )
+    if scheme.best_nights:
+        _mark_best_nights(scored, scheme.best_nights)
     return scored
+
+
+def _mark_best_nights(scored: list[Result], best: int) -> None:
+    """Each player's nights beyond his `best` best are marked as not counted (in place).
+
+    Best first by points, then the better place, then the earlier night (the order decides only which of two
+    equal nights is shown as not counted: the total is the same).
+    """
+    by_player: dict[int, list[int]] = defaultdict(list)
+    for index, r in enumerate(scored):
+        by_player[r.player_id].append(index)
+    for indices in by_player.values():
+        if len(indices) <= best:
+            continue
+        ranked = sorted(indices, key=lambda i: (-scored[i].points, scored[i].place, scored[i].night_date, scored[i].night_id))
+        for index in ranked[best:]:
+            r = scored[index]
+            scored[index] = Result(
+                r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
+                r.points, r.tied, r.knockouts, r.night_players, r.night_tables, False,
+            )
 
 
 @dataclass
@@ -212,6 +295,7 @@ class Standing:
     previous_position: int | None = None  # before the latest night; None: not in the table then
     best_place: int = 0
     tied: int = 1  # how many share this position (1 = alone)
+    dropped: int = 0  # nights played that do not count (best N nights)
 
     @property
     def tie_key(self) -> tuple:
@@ -264,12 +348,17 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
     totals: dict[int, int] = defaultdict(int)
     places: dict[int, list[int]] = defaultdict(lambda: [0] * deepest)
     nights: dict[int, set[int]] = defaultdict(set)
+    dropped: dict[int, int] = defaultdict(int)
     names: dict[int, str] = {}
     for s in scored:
+        names[s.player_id] = s.name
+        nights[s.player_id].add(s.night_id)
+        if not s.counted:  # not one of his best nights: played, shown, not counted
+            dropped[s.player_id] += 1
+            totals[s.player_id] += 0
+            continue
         totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)
         places[s.player_id][s.place - 1] += 1
-        nights[s.player_id].add(s.night_id)
-        names[s.player_id] = s.name
 
     # The place counts add up to the nights played, so when all of them are equal the nights are too:
     # "fewer nights played" never decides on its own. It stays in the key because the rule lists it.
@@ -299,7 +388,8 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
                 points=Fraction(totals[player_id], scale),
                 nights=len(nights[player_id]),
                 place_counts=counts,
-                best_place=next(i for i, count in enumerate(counts, start=1) if count),
+                best_place=next((i for i, count in enumerate(counts, start=1) if count), 0),
+                dropped=dropped[player_id],
             )
         )
     sharing = Counter(row.position for row in rows)
@@ -314,13 +404,18 @@ def latest_night(scored: Iterable[Result]) -> int | None:
     return max(nights)[1] if nights else None
 
 
-def season_table(scored: Sequence[Result]) -> list[Standing]:
-    """The standings with each player's position before the latest night, for the movement arrows."""
+def season_table(scored: Sequence[Result], *, best_nights: int = 0) -> list[Standing]:
+    """The standings with each player's position before the latest night, for the movement arrows
+    (with best N nights, his best nights before it)."""
     rows = _table(scored)
     last = latest_night(scored)
     if last is None:
         return rows
-    before = {row.player_id: row.position for row in _table([s for s in scored if s.night_id != last])}
+    earlier = [s for s in scored if s.night_id != last]
+    if best_nights:
+        earlier = [s if s.counted else dataclasses.replace(s, counted=True) for s in earlier]
+        _mark_best_nights(earlier, best_nights)
+    before = {row.player_id: row.position for row in _table(earlier)}
     for row in rows:
         row.previous_position = before.get(row.player_id)
     return rows

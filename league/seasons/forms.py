@@ -4,20 +4,33 @@ Money goes through FeeField (rendered unlocalized, read as typed); whole numbers
 are never localized in inputs, so thousand separators cannot break them."""
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Season
 from league.seasons import services as seasons
-from league.web.fields import FeeField, WholeNumberField
+from league.web.fields import DecimalTextField, FeeField, WholeNumberField
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
 
 
+def knockout_points_field(**kwargs) -> DecimalTextField:
+    """Points per knockout, as people write them ("0,5" in German), 0 to 1,000."""
+    return DecimalTextField(
+        label=_("Points per knockout"), max_digits=6, decimal_places=2, min_value=Decimal("0"),
+        max_value=Decimal("1000"), required=False, initial=Decimal("0"),
+        help_text=_("Added for each player a player knocks out; 0: no bonus."), **kwargs,
+    )
+
+
 def _bounded_formfield(db_field, **kwargs):
     """Whole numbers of a season are typed with 0-9 and stay below a million (a stack, a blind, minutes)."""
+    if db_field.name == "knockout_points":
+        return knockout_points_field()
     if isinstance(db_field, models.IntegerField) and not db_field.choices:
         kwargs["form_class"] = WholeNumberField
     return db_field.formfield(**kwargs)
@@ -42,13 +55,22 @@ class SeasonForm(forms.ModelForm):
             "level_minutes": forms.NumberInput(attrs=_WHOLE),
             "break_every_levels": forms.NumberInput(attrs=_WHOLE),
             "break_minutes": forms.NumberInput(attrs=_WHOLE),
+            "best_nights": forms.NumberInput(attrs=_WHOLE),
+            "points_formula": forms.TextInput(attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}),
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if self.instance.pk is not None:
             # Changed on the points scheme page, which recomputes the nights once there are results.
-            del self.fields["points_scheme"], self.fields["fixed_points"]
+            for name in seasons.POINTS_FIELDS:
+                del self.fields[name]
+        if "best_nights" in self.fields:
+            self.fields["best_nights"].required = False  # empty: every night counts, as before
+        if self.instance.blind_structure:
+            # The season's own blind structure has its levels and minutes (tournaments/clock/: its own page).
+            for name in seasons.DOUBLING_FIELDS:
+                del self.fields[name]
         for field in self.fields.values():
             if isinstance(field, forms.IntegerField):
                 field.localize = False
@@ -56,6 +78,8 @@ class SeasonForm(forms.ModelForm):
         # Frozen settings stay visible with their reason; a changed value is refused by the service, naming it.
         self.frozen = seasons.frozen_fields(self.instance)
         for name, reason in self.frozen.items():
+            if name not in self.fields:  # the blind structure: its own page
+                continue
             field = self.fields[name]
             field.widget.attrs["readonly"] = True
             field.widget.attrs["aria-readonly"] = "true"
@@ -69,13 +93,20 @@ class SeasonForm(forms.ModelForm):
         fee, share = cleaned.get("entry_fee"), cleaned.get("jackpot_share")
         if fee is not None and share is not None and share > fee:
             self.add_error("jackpot_share", _("The jackpot share cannot be more than the entry fee."))
+        if cleaned.get("points_scheme") == "formula" and not (cleaned.get("points_formula") or "").strip():
+            self.add_error("points_formula", _("The “own formula” scheme needs its formula."))
         small, big = cleaned.get("start_small_blind"), cleaned.get("start_big_blind")
         if small and big and big < small:
             self.add_error("start_big_blind", _("The big blind cannot be smaller than the small blind."))
         return cleaned
 
     def changes(self) -> dict:
-        return {name: self.cleaned_data[name] for name in seasons.CREATE_FIELDS if name in self.fields}
+        changes = {name: self.cleaned_data[name] for name in seasons.CREATE_FIELDS if name in self.fields}
+        if "knockout_points" in changes and changes["knockout_points"] is None:
+            changes["knockout_points"] = Decimal("0")
+        if "best_nights" in changes and changes["best_nights"] is None:
+            changes["best_nights"] = 0
+        return changes
 
 
 class NightForm(forms.Form):

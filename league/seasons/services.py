@@ -16,12 +16,18 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.models import Entry, Night, NightStatus, Season
+from league.rules.errors import RulesError
 from league.rules.inputs import ascii_whole_or_none
+from league.web.rule_errors import rules_message
 
 # Copied into every paid entry (its jackpot share) or read by the desk: fixed once money was taken.
 MONEY_FIELDS = ("entry_fee", "jackpot_share")
 # Copied into every seat or read by the running clock and the tracker: fixed once a seating was drawn.
 PLAY_FIELDS = ("starting_stack", "start_small_blind", "start_big_blind", "level_minutes", "min_bet_rule")
+# The season's own blind structure (its page is the clock's: tournaments/clock/): frozen like the blinds.
+STRUCTURE_FIELDS = ("blind_structure",)
+# The seed's doubling reads these; a season with its own structure takes its levels from that instead.
+DOUBLING_FIELDS = ("start_small_blind", "start_big_blind", "level_minutes")
 # The season's own form edits these; the points scheme has its own page (it freezes with results).
 EDITABLE_FIELDS = (
     "name",
@@ -35,8 +41,9 @@ EDITABLE_FIELDS = (
     "break_minutes",
 )
 
-# A new season also takes its points scheme; afterwards the scheme page changes it (frozen with results).
-CREATE_FIELDS = (*EDITABLE_FIELDS, "points_scheme", "fixed_points")
+# A new season also takes its points rules; afterwards the scheme page changes them (frozen with results).
+POINTS_FIELDS = ("points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points")
+CREATE_FIELDS = (*EDITABLE_FIELDS, *POINTS_FIELDS)
 
 
 class SeasonError(Exception):
@@ -69,7 +76,7 @@ def frozen_fields(season: Season) -> dict[str, str]:
         frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
     if season.nights.filter(status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():  # drawn
         reason = _("frozen: a seating has been drawn this season")
-        frozen.update(dict.fromkeys(PLAY_FIELDS, reason))
+        frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS), reason))
     return frozen
 
 
@@ -96,6 +103,13 @@ def _validate(season: Season) -> None:
     except ValidationError as error:
         field, messages = next(iter(error.message_dict.items()))
         raise SeasonError(" ".join(messages), field=None if field == "__all__" else field) from None
+    try:
+        season.scheme  # the formula, the knockout bonus and the nights that count, as the standings read them
+    except RulesError as error:
+        field = {"formula": "points_formula", "knockout": "knockout_points", "best": "best_nights"}.get(
+            error.code.split("_")[0], "fixed_points"
+        )
+        raise SeasonError(rules_message(error), field=field) from None
 
 
 @transaction.atomic

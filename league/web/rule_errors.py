@@ -21,11 +21,26 @@ MESSAGES = {
     "split_not_a_number": _("“%(value)s” is not a number."),
     "split_not_positive": _("Every share must be more than 0%%: “%(value)s”."),
     "split_not_100": _("The shares add up to %(total)s%%, not 100%%."),
+    "formula_empty": _("Enter a formula, for example n - r + 1."),
+    "formula_too_long": _("The formula is %(length)s characters long: at most %(limit)s."),
+    "formula_syntax": _("The formula cannot be read: check the brackets and operators. A condition is written “5 if r == 1 else 0”."),
+    "formula_unknown_name": _("“%(name)s” is not a variable of the formula (n, N, r, k, fee, t)."),
+    "formula_unknown_function": _("“%(name)s” is not a function of the formula (min, max, round, sqrt, log, abs, floor, ceil)."),
+    "formula_not_allowed": _("The formula may hold numbers, the variables, + − * / ** %%, comparisons, “… if … else …” and the functions only."),
+    "formula_bit_operator": _("^ and the other bit operators are not arithmetic here: write a power as n ** 2."),
+    "formula_division_by_zero": _("The formula divides by zero for place %(place)s at a table of %(n)s."),
+    "formula_math": _("The formula has no value for place %(place)s at a table of %(n)s (a square root of a negative number, or the log of 0?)."),
+    "formula_negative": _("The formula gives %(value)s points for place %(place)s at a table of %(n)s: points cannot be negative."),
+    "formula_not_finite": _("The formula gives no finite number for place %(place)s at a table of %(n)s."),
+    "formula_too_large": _("The formula gives %(value)s points for place %(place)s at a table of %(n)s: at most %(limit)s."),
+    "formula_not_a_number": _("The formula must give a number."),
+    "knockout_points_range": _("Points per knockout: from 0 to %(limit)s."),
+    "best_nights_range": _("The nights that count: from 0 (every night) to %(limit)s."),
 }
 
 
 def rules_message(error: RulesError) -> str:
-    params = dict(error.params)
+    params = {"place": "?", "n": "?", **error.params}
     if error.code == "place_gap":
         params["last"] = params["previous"] + params["tied"] - 1
     return str(MESSAGES.get(error.code, error.code)) % params

@@ -9,13 +9,15 @@ template had.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from league.web.numbers import format_chips
-from live.rail.tables import RailSeat, RailTable, ShownCard
+from league.web.numbers import format_chips, format_percent
+from live.rail.tables import RailOdds, RailSeat, RailTable, ShownCard
 from tournaments.tracker.labels import step_text, street_label
 
 __all__ = ["card_html"]
@@ -117,7 +119,24 @@ def _seat(seat: RailSeat) -> SafeString:
     # Spaces between the parts, as the template had: a screen reader and a copied text read "1 Anna", not "1Anna".
     return format_html(
         '<li class="{}"> <span class="seat-no">{}</span> <span class="seat-name">{} {}</span>'
-        ' <span class="seat-cards">{}</span> <span class="seat-stack">{}</span> </li>',
+        ' <span class="seat-cards">{}</span>{} <span class="seat-stack">{}</span> </li>',
         classes, seat.position, seat.name, mark_safe(badges), mark_safe("".join(_card(card) for card in seat.shown_cards)),
-        stack,
+        _odds(seat.odds) if seat.odds else "", stack,
+    )
+
+
+def _percent(share) -> str:
+    """A whole percent; never 0 % or 100 % for what may still happen (or not)."""
+    if 0 < share < Fraction(1, 100):
+        return "<" + format_percent(1)
+    if Fraction(99, 100) < share < 1:
+        return ">" + format_percent(99)
+    return format_percent(round(share * 100))
+
+
+def _odds(odds: RailOdds) -> SafeString:
+    split = format_html(" <small>{}</small>", gettext("Split %(percent)s") % {"percent": _percent(odds.split)}) if odds.ties else ""
+    return format_html(
+        ' <span class="seat-odds" data-wins="{}" data-ties="{}" data-boards="{}"><b>{}</b>{}</span>',
+        odds.wins, odds.ties, odds.boards, gettext("Chance to win %(percent)s") % {"percent": _percent(odds.win)}, split,
     )

@@ -5,17 +5,29 @@ browser: hole cards only of the players who reached a showdown (the betting
 is over with two or more players left, or a settled pot was contested), and
 the board only as far as the hand has been dealt. A dealer may type cards in
 early; the table has not seen them, so neither does the rail.
+
+Odds: once no more betting can change the hand and every hand still in it is
+shown, each of those players' chance to win and to split the pot, by every
+completion of the board as shown (tournaments/poker/equity.py). They use only
+what the rail shows: no folded hand, no card typed early. A shown hand with a
+card the dealer has not entered shows no odds at all. Computed where the card
+is drawn (a rail stream's thread or the rail's page, never the dealer's tap),
+once per state of the hand in each process, and the card with them is drawn
+once for all viewers (live/cache.py).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from fractions import Fraction
 
 from league.models import Night
 from tournaments.models import HandStatus, PlacementReason, Table
-from tournaments.poker.cards import CardError, format_cards, parse_cards
+from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
+from tournaments.poker.equity import equity  # numpy and its tables, loaded as the server starts, not at the first all-in
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
-__all__ = ["RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail"]
+__all__ = ["RailOdds", "RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail", "showdown_odds"]
 
 RECENT_STEPS = 8
 _BOARD_BY_STREET = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5, "complete": 5}
@@ -48,6 +60,44 @@ def _cards(text: str, limit: int = 5) -> tuple[ShownCard, ...]:
 
 
 @dataclass(frozen=True)
+class RailOdds:
+    """A shown hand's chance at the all-in: to win the pot alone, and to split it, over ``boards`` completions."""
+
+    wins: int
+    ties: int
+    boards: int
+
+    @property
+    def win(self) -> Fraction:
+        return Fraction(self.wins, self.boards)
+
+    @property
+    def split(self) -> Fraction:
+        return Fraction(self.ties, self.boards)
+
+
+@functools.lru_cache(maxsize=64)
+def _odds(hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[RailOdds, ...]:
+    """One computation per state of a hand in this process (the card's cache shares it across processes)."""
+    return tuple(RailOdds(o.wins, o.ties, o.boards) for o in equity(hands, board))
+
+
+def showdown_odds(hole_cards: dict[str, str], names: list[str], board: tuple[ShownCard, ...]) -> dict[str, RailOdds]:
+    """Each named player's odds, if every one of their hands is known (two cards entered) and the cards are
+    distinct; else none at all."""
+    try:
+        hands = [parse_cards(hole_cards.get(name) or "") for name in names]
+        cards = parse_cards([card.code for card in board])
+        if len(names) < 2 or any(len(hand) != 2 for hand in hands):
+            return {}
+        ensure_distinct(*hands, cards)
+    except CardError:
+        return {}
+    odds = _odds(tuple(tuple(int(c) for c in hand) for hand in hands), tuple(int(c) for c in cards))
+    return dict(zip(names, odds))
+
+
+@dataclass(frozen=True)
 class RailSeat:
     position: int
     name: str
@@ -63,6 +113,7 @@ class RailSeat:
     place: int | None
     shown_cards: tuple[ShownCard, ...]  # empty unless shown at a showdown
     won: bool = False  # placed as the table's winner: placed, but not out
+    odds: RailOdds | None = None  # once no betting can change the hand and every hand in it is known
 
 
 @dataclass(frozen=True)
@@ -136,6 +187,9 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
             street = "showdown" if showdown else _street_reached(steps)
             board = _cards(hand.board, _BOARD_BY_STREET.get(street, 0))
     in_hand_names = set(p["name"] for p in hand.players) if hand is not None else set()
+    odds: dict[str, RailOdds] = {}
+    if engine is not None and showdown:
+        odds = showdown_odds(hand.hole_cards or {}, [name for name in engine.names if name in showdown], board)
     seats = []
     for seat in state.seats:
         name = names.get(seat.pk, seat.player.name)
@@ -158,6 +212,7 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 place=placement.place if placement is not None else None,
                 shown_cards=_cards(hand.hole_cards.get(name, ""), 2) if hand is not None and name in showdown else (),
                 won=placement is not None and placement.reason == PlacementReason.WINNER,
+                odds=odds.get(name),
             )
         )
     uncalled, pot_total = None, 0

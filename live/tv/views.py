@@ -6,6 +6,7 @@ import json
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
@@ -58,6 +59,8 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
             "pulse_ms": TV_PULSE_MS,
             "rail_url": rail_url,
             "qr_svg": qr_svg(rail_url, border=2, fixed_size=False),
+            # The clock's keys post its buttons only for an organizer logged in on this browser.
+            "keys_act": reverse("clock_act", args=[night.pk, "ACTION"]) if request.user.is_staff else "",
             **_screens_context(night),
         },
     )

@@ -44,7 +44,7 @@
     var left = base.seconds_left;
     if (base.running) { left -= (performance.now() - baseAt) / 1000; }
     var stage = {level: base.level, is_break: base.is_break, small_blind: base.small_blind,
-                 big_blind: base.big_blind, seconds: base.level_seconds};
+                 big_blind: base.big_blind, seconds: base.level_seconds, ante: base.ante || 0, note: base.note || ""};
     var upcoming = base.upcoming.slice();
     while (left <= 0 && upcoming.length) {
       stage = upcoming.shift();
@@ -82,12 +82,18 @@
     el.classList.toggle("next-break", !!(now.next && now.next.is_break));
     el.classList.toggle("is-seated", base.tables_playing !== null);
     el.classList.toggle("is-ending", base.running && now.left <= 60 && now.left > 0);
+    el.classList.toggle("has-ante", !!stage.ante);
+    el.classList.toggle("next-has-ante", !!(now.next && now.next.ante));
+    el.classList.toggle("has-note", !!stage.note);
 
     fill(el, "countdown", countdown(now.left));
     fill(el, "level", String(stage.level));
     fill(el, "small", numbers.format(stage.small_blind));
     fill(el, "big", numbers.format(stage.big_blind));
+    fill(el, "ante", numbers.format(stage.ante || 0));
+    fill(el, "note", stage.note || "");
     if (now.next) {
+      fill(el, "next-ante", numbers.format(now.next.ante || 0));
       fill(el, "next-level", String(now.next.level));
       fill(el, "next-small", numbers.format(now.next.small_blind));
       fill(el, "next-big", numbers.format(now.next.big_blind));
@@ -106,7 +112,7 @@
   function levelChanged(el, stage) {
     el.dataset.levelChanges = String(Number(el.dataset.levelChanges || 0) + 1);
     // One signal per change, even if a re-sync lands a moment before the local roll-over.
-    if (el.dataset.sound === "on" && performance.now() - lastBeep > 5000) {
+    if (el.dataset.sound === "on" && el.dataset.muted !== "true" && performance.now() - lastBeep > 5000) {
       lastBeep = performance.now();
       beep(stage.is_break ? 2 : 3);
     }

@@ -12,8 +12,10 @@
  *   is tried again a minute later;
  * - the night's figures, the level list, the time to the next break, the wall clock
  *   and the organizer's announcement line;
- * - the screen the organizer chose (clock, seating, eliminations, standings) or
- *   all of them in turn, paging a screen whose rows do not fit;
+ * - the screen the organizer chose (clock, seating, eliminations, standings, the
+ *   live tables) or all of them in turn, paging a screen whose rows do not fit; while
+ *   taking turns it stays on the live tables as long as an all-in's odds are up (the
+ *   tables come through the night's rail stream: rail.js, as on a phone);
  * - sound: one tap enables it for the night (kept in localStorage); chimes at a
  *   level change, at one minute left and at a break's end; spoken announcements
  *   (speechSynthesis, in the page's language) when the organizer switched them on.
@@ -21,7 +23,8 @@
 (function () {
   "use strict";
 
-  var ROTATION = [["clock", 40], ["seating", 20], ["eliminations", 15], ["standings", 20]];
+  var ROTATION = [["clock", 40], ["seating", 20], ["eliminations", 15], ["standings", 20], ["tables", 20]];
+  var SCREENS = ["clock", "seating", "eliminations", "standings", "tables"];
   var PAGE_SECONDS = 8;
   var FIGURES_SECONDS = 3;
 
@@ -225,7 +228,7 @@
     if (step.is_break) { return word("break") + " · " + Math.round(step.seconds / 60) + " " + word("min"); }
     // Breaks after "·" and "/" only, never inside a number (a late level's blinds are wider than the list).
     return step.level + " ·<wbr> <span class=\"n\">" + numbers.format(step.small_blind) + "</span>/<wbr><span class=\"n\">" +
-      numbers.format(step.big_blind) + "</span>";
+      numbers.format(step.big_blind) + "</span>" + (step.ante ? "/<wbr><span class=\"n\">" + numbers.format(step.ante) + "</span>" : "");
   }
 
   function renderLevels(now, base) {
@@ -235,7 +238,7 @@
     var all = [];
     if (base.previous) { all.push({step: base.previous, cls: "done"}); }
     all.push({step: {level: base.level, is_break: base.is_break, small_blind: base.small_blind,
-                     big_blind: base.big_blind, seconds: base.level_seconds}, cls: ""});
+                     big_blind: base.big_blind, seconds: base.level_seconds, ante: base.ante || 0}, cls: ""});
     base.upcoming.forEach(function (step) { all.push({step: step, cls: ""}); });
     var current = 0;
     all.forEach(function (item, k) {
@@ -317,7 +320,7 @@
   function chime(kind, notes) {
     var log = (el.dataset.chimes ? el.dataset.chimes.split(",") : []).concat([kind]).slice(-10);
     el.dataset.chimes = log.join(",");
-    if (!audio || audio.state !== "running") { return; }
+    if (!audio || audio.state !== "running" || el.dataset.muted === "true") { return; }
     var t = audio.currentTime + 0.05;
     notes.forEach(function (frequency) {
       // A soft bell: a sine and its octave, fading out.
@@ -338,7 +341,8 @@
   }
 
   function say(text) {
-    if (!text || !state || !state.spoken || !window.speechSynthesis || !audio || audio.state !== "running") { return; }
+    if (!text || !state || !state.spoken || !window.speechSynthesis || !audio || audio.state !== "running" ||
+        el.dataset.muted === "true") { return; }
     var utterance = new SpeechSynthesisUtterance(text);
     var lang = document.documentElement.lang || "de";
     utterance.lang = lang;
@@ -400,13 +404,14 @@
     var screen = el.querySelector('[data-screen="' + name + '"]');
     if (!screen) { return false; }
     if (name === "seating") { return !!screen.querySelector(".tv-table"); }
+    if (name === "tables") { return !!screen.querySelector(".rail-table"); }
     return screen.dataset.hasRows === undefined || Number(screen.dataset.hasRows) > 0;
   }
 
   function show(name) {
     var current = el.dataset.showing;
     if (current === name) { return; }
-    ["clock", "seating", "eliminations", "standings"].forEach(function (n) { el.classList.toggle("show-" + n, n === name); });
+    SCREENS.forEach(function (n) { el.classList.toggle("show-" + n, n === name); });
     el.dataset.showing = name;
     pageSince = performance.now();
     var pages = el.querySelector('[data-screen="' + name + '"] [data-tv-pages]');
@@ -421,8 +426,18 @@
     show(ROTATION[rotationIndex][0]);
   }
 
+  // An all-in with the odds up is the moment of the night: while taking turns, the TV stays on the tables.
+  function oddsShown() {
+    return !!el.querySelector('[data-screen="tables"] .seat-odds');
+  }
+
   function rotate() {
     if (!state || state.screen !== "rotate") { return; }
+    var tables = ROTATION.map(function (item) { return item[0]; }).indexOf("tables");
+    if (oddsShown()) {
+      if (rotationIndex !== tables) { rotationIndex = tables; rotationSince = performance.now(); show("tables"); }
+      return;
+    }
     if (performance.now() - rotationSince < ROTATION[rotationIndex][1] * 1000) { return; }
     for (var k = 1; k <= ROTATION.length; k++) {
       var next = (rotationIndex + k) % ROTATION.length;
@@ -441,7 +456,7 @@
     var top = pages.getBoundingClientRect().top - pages.scrollTop;
     var bottom = pages.scrollTop + pages.clientHeight;
     var next = 0;
-    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li");
+    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li, .rail-table");
     for (var k = 0; k < rows.length; k++) {
       var box = rows[k].getBoundingClientRect();
       var rowTop = box.top - top;

@@ -8,7 +8,8 @@ gunicorn processes (master and workers, with psutil) in three phases of
 1. taps only: one dealer's phone per table taps at a pub's pace (``--tap-every``
    seconds between taps: read the table, tap a legal button);
 2. screens idle: 50 rail viewers (6 on the night's rail, 44 on one table each)
-   and 6 TVs hold their event streams the way the pages do (a plain HTTP client
+   and 6 TVs (each with the clock's stream and, for its live tables, the night's
+   rail stream) hold their event streams the way the pages do (a plain HTTP client
    reading ``text/event-stream``, reconnecting with Last-Event-ID when the
    server ends a stream; each loaded its page first; the TVs re-read the
    clock's state every 30 s as clock.js does); nobody taps;
@@ -153,6 +154,10 @@ def tv_stream(base: str, night: int, stop: threading.Event, counter: Counter) ->
     _get(f"{base}/nights/{night}/clock/", counter, "tv page")
     syncing = threading.Thread(target=_tv_sync, args=(base, night, stop, counter), daemon=True)
     syncing.start()
+    # The TV's live tables follow the night's rail stream (rail.js on the TV page, since issue 30).
+    tables = threading.Thread(target=event_stream, args=(f"{base}/nights/{night}/rail/events", stop, counter, lambda name: None),
+                              daemon=True)
+    tables.start()
     event_stream(f"{base}/nights/{night}/clock/events", stop, counter, lambda name: None)
 
 

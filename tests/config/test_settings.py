@@ -18,6 +18,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 # (the PostgreSQL leg of CI sets DATABASE_URL, for one).
 SETTINGS_VARIABLES = {
     "DATABASE_URL",
+    "DATA_DIR",
+    "PUBLIC_URL",
+    "HAND_STATS_CACHE_DIR",
+    "LIVE_CACHE_DIR",
     "DEBUG",
     "SECRET_KEY",
     "ALLOWED_HOSTS",
@@ -159,9 +163,38 @@ def test_the_deployment_checklist_passes_with_production_settings() -> None:
         DEBUG="0",
         SECRET_KEY=_production_secret(),
         ALLOWED_HOSTS="league.example",
+        PUBLIC_URL="https://league.example",  # without it, check --deploy warns (online.W001)
     )
 
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert "System check identified no issues" in output, output
     assert "WARNINGS" not in output, output
+
+
+def test_data_dir_holds_what_the_app_writes_and_is_made_private(tmp_path) -> None:
+    data = tmp_path / "var" / "league"
+    script = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        'print(json.dumps({"NAME": str(settings.DATABASES["default"]["NAME"]), "CACHE": settings.CACHES["hand_stats"]["LOCATION"]}))'
+    )
+    result = _run(["-c", script], DATA_DIR=str(data))
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert Path(values["NAME"]) == data / "db.sqlite3"
+    assert Path(values["CACHE"]) == data / ".cache" / "hand-stats"
+    assert data.is_dir() and data.stat().st_mode & 0o777 == 0o700
+
+
+def test_check_deploy_warns_when_public_url_is_missing_or_loopback(tmp_path) -> None:
+    server = {
+        "DEBUG": "0", "SECRET_KEY": _production_secret(), "ALLOWED_HOSTS": "league.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DATA_DIR": str(tmp_path),
+    }
+    missing = _run(["manage.py", "check", "--deploy"], **server)
+    assert "online.W001" in missing.stdout + missing.stderr and "PUBLIC_URL is not set" in missing.stderr
+    loopback = _run(["manage.py", "check", "--deploy"], **server, PUBLIC_URL="http://127.0.0.1:8000")
+    assert "online.W002" in loopback.stderr
+    good = _run(["manage.py", "check", "--deploy"], **server, PUBLIC_URL="https://league.example.org")
+    assert good.returncode == 0 and "online.W00" not in good.stdout + good.stderr
+    assert "System check identified no issues" in good.stdout, good.stdout + good.stderr

@@ -1,11 +1,13 @@
-"""Forms of the clock's control page: the breaks, and what the TV shows."""
+"""Forms of the clock's pages: the breaks and what the TV shows (the control page), a season's blind structure."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
 from league.web.fields import WholeNumberField
 from tournaments.models import TvScreen
+from tournaments.poker import structure
 
 
 class BreakForm(forms.Form):
@@ -22,3 +24,129 @@ class TvForm(forms.Form):
         help_text=gettext_lazy("Shown at the foot of every TV screen; empty: none."),
     )
     spoken = forms.BooleanField(label=gettext_lazy("Spoken announcements (level changes, the announcement)"), required=False)
+
+
+# --- the season's blind structure --------------------------------------------------------------------
+
+LEVEL_FIELDS = ("small", "big", "ante", "minutes", "break_minutes", "note")
+MORE_ROWS = 4  # empty rows offered below the levels, and added by "More levels"
+
+
+class StructureForm(forms.Form):
+    """The levels as rows of small blind, big blind, ante, minutes and the break after the level.
+
+    Rows left empty are skipped; the pure rules (tournaments/poker/structure.py) check what is left and the
+    refusal is shown at the field it names."""
+
+    after_last = forms.ChoiceField(
+        label=gettext_lazy("After the last level"),
+        choices=[("double", gettext_lazy("the blinds keep doubling")), ("repeat", gettext_lazy("the last level repeats"))],
+        widget=forms.RadioSelect,
+    )
+    ante_by = forms.ChoiceField(
+        label=gettext_lazy("Who posts the ante"),
+        choices=[("each", gettext_lazy("every player")), ("big_blind", gettext_lazy("the big blind, for the table"))],
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, rows: int = 1, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rows = max(1, min(rows, structure.MAX_LEVELS + MORE_ROWS))
+        number = {"inputmode": "numeric", "autocomplete": "off"}
+        for k in range(1, self.rows + 1):
+            for name, label, high in (
+                ("small", gettext_lazy("Small blind"), structure.MAX_CHIPS),
+                ("big", gettext_lazy("Big blind"), structure.MAX_CHIPS),
+                ("ante", gettext_lazy("Ante"), structure.MAX_CHIPS),
+                ("minutes", gettext_lazy("Minutes"), structure.MAX_MINUTES),
+                ("break_minutes", gettext_lazy("Break after it (min)"), structure.MAX_BREAK_MINUTES),
+            ):
+                self.fields[f"{name}_{k}"] = WholeNumberField(
+                    label=label, required=False, min_value=0, max_value=high, localize=False,
+                    widget=forms.TextInput(attrs=number),
+                )
+            self.fields[f"note_{k}"] = forms.CharField(
+                label=gettext_lazy("Note on the TV"), required=False, max_length=structure.MAX_NOTE, strip=True,
+            )
+
+    def row_fields(self) -> list[tuple[int, list]]:
+        return [(k, [self[f"{name}_{k}"] for name in LEVEL_FIELDS]) for k in range(1, self.rows + 1)]
+
+    def structure(self) -> structure.Structure | None:
+        """The structure typed in, or None with the refusal added to the form (at the field it names)."""
+        if not self.is_valid():
+            return None
+        data = self.cleaned_data
+        filled = []  # (row number on the form, values)
+        for k in range(1, self.rows + 1):
+            row = {name: data.get(f"{name}_{k}") for name in LEVEL_FIELDS}
+            if any(value not in (None, "") for value in row.values()):
+                filled.append((k, row))
+        try:
+            return structure.from_rows([row for _, row in filled], after_last=data["after_last"], ante_by=data["ante_by"])
+        except structure.StructureError as error:
+            level = error.params.get("level")
+            field = error.params.get("field")
+            if isinstance(level, int) and 1 <= level <= len(filled):
+                row = filled[level - 1][0]
+                error.params["level"] = level
+                target = f"{field or ('break_minutes' if error.code.startswith(('break', 'note')) else 'big')}_{row}"
+                self.add_error(target if target in self.fields else None, structure_message(error))
+            else:
+                self.add_error(None, structure_message(error))
+            return None
+
+
+def initial_rows(levels: structure.Structure | None) -> dict:
+    """A structure as the form's initial values."""
+    initial = {}
+    if levels is None:
+        return initial
+    initial.update(after_last=levels.after_last, ante_by=levels.ante_by)
+    for k, row in enumerate(levels.as_rows(), start=1):
+        for name in LEVEL_FIELDS:
+            initial[f"{name}_{k}"] = row[name]
+    return initial
+
+
+_FIELD_NAMES = {
+    "small": gettext_lazy("small blind"),
+    "big": gettext_lazy("big blind"),
+    "ante": gettext_lazy("ante"),
+    "minutes": gettext_lazy("minutes"),
+    "break_minutes": gettext_lazy("break minutes"),
+}
+_MESSAGES = {
+    "empty": gettext_lazy("Enter at least one level."),
+    "too_many_levels": gettext_lazy("At most %(limit)s levels."),
+    "missing": gettext_lazy("Level %(level)s: enter the %(field)s."),
+    "not_whole": gettext_lazy("Level %(level)s: the %(field)s must be a whole number."),
+    "too_small": gettext_lazy("Level %(level)s: the %(field)s must be at least %(limit)s."),
+    "too_large": gettext_lazy("Level %(level)s: %(value)s is too large for the %(field)s (at most %(limit)s)."),
+    "small_above_big": gettext_lazy("Level %(level)s: the small blind (%(small)s) is above the big blind (%(big)s)."),
+    "ante_above_big": gettext_lazy("Level %(level)s: an ante of %(ante)s is more than the big blind (%(big)s) allows."),
+    "big_not_rising": gettext_lazy(
+        "Level %(level)s: the big blind (%(big)s) must be above the one of the level before (%(previous)s)."
+    ),
+    "break_level": gettext_lazy("A break can only follow a level of the list."),
+    "break_minutes": gettext_lazy("The break after level %(level)s: 1 to %(limit)s minutes."),
+    "note_too_long": gettext_lazy("The note after level %(level)s: at most %(limit)s characters."),
+    "note_control": gettext_lazy("The note after level %(level)s: letters, digits and punctuation only."),
+    "note_without_break": gettext_lazy("Level %(level)s: a note is shown during a break: enter the break's minutes."),
+    "after_last_unknown": gettext_lazy("Choose what follows the last level."),
+    "ante_by_unknown": gettext_lazy("Choose who posts the ante."),
+    "unreadable": gettext_lazy("The stored blind structure cannot be read."),
+    "template_unknown": gettext_lazy("There is no such template."),
+}
+
+
+def structure_message(error: structure.StructureError) -> str:
+    params = dict(error.params)
+    if "field" in params:
+        params["field"] = _FIELD_NAMES.get(params["field"], params["field"])
+    if isinstance(params.get("value"), int):
+        params["value"] = number_format(params["value"], force_grouping=True)
+    for key in ("limit", "small", "big", "ante", "previous"):
+        if isinstance(params.get(key), int):
+            params[key] = number_format(params[key], force_grouping=True)
+    return str(_MESSAGES.get(error.code, error.code)) % params

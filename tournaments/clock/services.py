@@ -12,10 +12,12 @@ from typing import Callable
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from league.models import Entry, Night
+from league.models import Entry, Night, Season
+from league.seasons import services as seasons
 from tournaments.models import ClockState, Seat, Table, TableStatus, TvScreen
-from tournaments.poker import clock
+from tournaments.poker import clock, structure
 
 # How often a page that shows the clock (the TV, the control page) re-reads its state from the server.
 SYNC_SECONDS = 12
@@ -34,7 +36,12 @@ __all__ = [
     "adjust_clock",
     "set_breaks",
     "blinds_now",
+    "Stakes",
+    "stakes_now",
     "set_tv",
+    "StructureFrozen",
+    "set_blind_structure",
+    "season_structure",
 ]
 
 
@@ -70,15 +77,38 @@ def reading_for(night: Night, now: datetime | None = None, *, read_with_night: b
     return clock.read(clock_state.state, clock_state.schedule(night.season), now or timezone.now())
 
 
-def blinds_now(night: Night, now: datetime | None = None, *, read_with_night: bool = False) -> tuple[int, int, int]:
-    """(level, small blind, big blind) for a hand starting now.
+@dataclass(frozen=True)
+class Stakes:
+    """The forced bets of a hand starting now: the level, the blinds and the ante (posted `ante_by`)."""
+
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_by: str = "each"
+
+
+def stakes_now(night: Night, now: datetime | None = None, *, read_with_night: bool = False) -> Stakes:
+    """The level, blinds and ante for a hand starting now.
 
     Before the clock is started: the first level. During a break: the level after the break.
     """
     reading = reading_for(night, now, read_with_night=read_with_night)
     # The levels never end, but a hand's blinds are stored in integer columns: past level 27 or so every
     # stack is all-in anyway, so the stored blinds stop at the largest value every database keeps.
-    return reading.level, min(reading.small_blind, MAX_STORED_BLINDS), min(reading.big_blind, MAX_STORED_BLINDS)
+    return Stakes(
+        reading.level,
+        min(reading.small_blind, MAX_STORED_BLINDS),
+        min(reading.big_blind, MAX_STORED_BLINDS),
+        min(reading.ante, MAX_STORED_BLINDS),
+        reading.ante_by,
+    )
+
+
+def blinds_now(night: Night, now: datetime | None = None, *, read_with_night: bool = False) -> tuple[int, int, int]:
+    """(level, small blind, big blind) for a hand starting now (`stakes_now` has the ante too)."""
+    stakes = stakes_now(night, now, read_with_night=read_with_night)
+    return stakes.level, stakes.small_blind, stakes.big_blind
 
 
 @dataclass(frozen=True)
@@ -187,3 +217,42 @@ def set_tv(*, night: Night, screen: str, announcement: str, spoken: bool) -> Clo
     clock_state.tv_screen, clock_state.announcement, clock_state.spoken = screen, announcement[:140], spoken
     clock_state.save()
     return clock_state
+
+
+# --- the season's blind structure -------------------------------------------------------------------------
+
+
+class StructureFrozen(Exception):
+    """The structure can no longer change; the message says why."""
+
+
+@transaction.atomic
+def set_blind_structure(*, season: Season, levels: structure.Structure | None) -> Season:
+    """Give the season its own blind structure (None: back to the seed's doubling of the start blinds).
+
+    Frozen like the blinds once a seating is drawn. The season's start blinds and level minutes follow the
+    first level, so everything that shows them (the admin, a printed summary) agrees with the clock.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    text = levels.to_text() if levels is not None else ""
+    if text == season.blind_structure:
+        return season
+    reason = seasons.frozen_fields(season).get("blind_structure")
+    if reason:
+        raise StructureFrozen(_("The blind structure can no longer change (%(reason)s).") % {"reason": reason})
+    season.blind_structure = text
+    fields = ["blind_structure"]
+    if levels is not None:
+        first = levels.levels[0]
+        season.start_small_blind, season.start_big_blind, season.level_minutes = first.small, first.big, first.minutes
+        fields += ["start_small_blind", "start_big_blind", "level_minutes"]
+    season.save(update_fields=fields)
+    return season
+
+
+def season_structure(season: Season) -> structure.Structure:
+    """The season's levels as a structure: its own, or the seed's doubling written out."""
+    if season.blind_structure:
+        return structure.from_text(season.blind_structure)
+    return structure.doubling(season.start_small_blind, max(season.start_big_blind, season.start_small_blind),
+                              max(season.level_minutes, 1))

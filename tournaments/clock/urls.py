@@ -1,9 +1,10 @@
-"""The organizers' controls of the night's blind clock (the TV that shows it is in live/tv/)."""
+"""The organizers' controls of the night's blind clock, and a season's blind structure (the TV is in live/tv/)."""
 from django.urls import path
 
 from tournaments.clock import views
 
 urlpatterns = [
+    path("organizer/seasons/<int:season_id>/blinds/", views.blind_structure, name="blind_structure"),
     path("nights/<int:night_id>/clock/control/", views.clock_control_page, name="clock_control"),
     # "tv" and "breaks" before the <slug:action> that would take them too
     path("nights/<int:night_id>/clock/control/tv/", views.clock_tv_settings, name="clock_tv_settings"),

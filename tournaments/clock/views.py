@@ -3,19 +3,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.models import Night
+from league.rules.inputs import ascii_whole_or_none
+from league.seasons import services as seasons
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
 from tournaments.clock import services as clock_control
-from tournaments.clock.forms import BreakForm, TvForm
+from tournaments.clock.forms import MORE_ROWS, BreakForm, StructureForm, TvForm, initial_rows
+from tournaments.poker import structure
 
 
 def _control_context(night: Night, **extra) -> dict:
@@ -116,3 +119,88 @@ def clock_tv_settings(request: HttpRequest, night_id: int) -> HttpResponse:
     )
     messages.success(request, _("The TV follows within a second."))
     return _after_write(request, night)
+
+
+# --- the season's blind structure -------------------------------------------------------------------------
+
+
+def _rows_wanted(request: HttpRequest, levels: structure.Structure | None) -> int:
+    listed = len(levels.levels) if levels else 0
+    posted = ascii_whole_or_none(request.POST.get("rows")) if request.method == "POST" else None
+    rows = max(posted or 0, listed + MORE_ROWS)
+    if request.method == "POST" and "more" in request.POST:
+        rows += MORE_ROWS
+    return rows
+
+
+def _timeline(levels: structure.Structure) -> list[dict]:
+    """The levels and breaks with the minute each begins, for the preview beside the form."""
+    lines, minute = [], 0
+    for number, level in enumerate(levels.levels, start=1):
+        lines.append({"level": number, "small": level.small, "big": level.big, "ante": level.ante,
+                      "minutes": level.minutes, "at": minute})
+        minute += level.minutes
+        pause = levels.break_after(number)
+        if pause is not None:
+            lines.append({"break": True, "minutes": pause.minutes, "note": pause.note, "at": minute})
+            minute += pause.minutes
+    following = levels.level(len(levels.levels) + 1)
+    lines.append({"after": True, "small": following.small, "big": following.big, "ante": following.ante})
+    return lines
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's blind structure: copy a template, edit the levels, save; or go back to the seed's doubling."""
+    season = get_season_or_404(season_id)
+    own = clock_control.season_structure(season) if season.blind_structure else None
+    frozen = seasons.frozen_fields(season).get("blind_structure")
+    shown = clock_control.season_structure(season)
+    confirm_reset = False
+    if request.method == "POST" and not frozen and "reset" in request.POST:
+        if "confirmed" in request.POST:
+            clock_control.set_blind_structure(season=season, levels=None)
+            messages.success(request, _("The season plays the league's doubling blinds again."))
+            return redirect("blind_structure", season.pk)
+        confirm_reset = True
+    template = request.GET.get("template")
+    if request.method == "GET" and template in structure.TEMPLATES and not frozen:
+        shown = structure.template(
+            template, small=season.start_small_blind, big=max(season.start_big_blind, season.start_small_blind),
+            minutes=max(season.level_minutes, 1), colour_up=_("Colour-up: the 25 chips go"),
+        )
+        messages.info(request, _("Template copied: check the levels, change what you like, then save."))
+    form = StructureForm(
+        request.POST if request.method == "POST" and "reset" not in request.POST else None,
+        rows=_rows_wanted(request, shown),
+        initial=initial_rows(shown),
+    )
+    if request.method == "POST" and not frozen and "more" not in request.POST and not confirm_reset:
+        levels = form.structure()
+        if levels is not None:
+            try:
+                clock_control.set_blind_structure(season=season, levels=levels)
+            except clock_control.StructureFrozen as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, _("Blind structure saved: every night of the season follows it."))
+                return redirect("blind_structure", season.pk)
+        else:
+            messages.error(request, _("Nothing was saved: please correct the marked fields."))
+    if frozen:
+        for field in form.fields.values():
+            field.disabled = True
+    return render(request, "tournaments/clock/structure.html", {
+        "season": season,
+        "form": form,
+        "own": own,
+        "frozen": frozen,
+        "confirm_reset": confirm_reset,
+        "timeline": _timeline(shown),
+        "templates": [
+            ("doubling", _("The league's doubling (from the season's start blinds)")),
+            ("classic", _("Classic: 20 minutes, antes from level 5")),
+            ("turbo", _("Turbo: 10 minutes, big-blind ante")),
+        ],
+    })

@@ -47,7 +47,8 @@ def replay_json(hand: Hand, actions: Sequence[Action]) -> dict:
     """The hand exactly as `manage.py replay_hand` reads it."""
     names = {p["seat"]: p["name"] for p in hand.players}
     data: dict = {
-        "blinds": {"small": hand.small_blind, "big": hand.big_blind},
+        "blinds": {"small": hand.small_blind, "big": hand.big_blind,
+                   **({"ante": hand.ante, "ante_by": hand.ante_by} if hand.ante else {})},
         "button": names[hand.button_id],
         "players": [
             {"name": p["name"], "stack": p["stack"], **({"sitting_out": True} if p["sitting_out"] else {})}

@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 from league.access import get_night_or_404, organizer_required
 from league.models import Player
 from league.rules.inputs import ascii_whole_or_none
+from league.web.static_site import is_static_site
 from tournaments.hands import stored
 from tournaments.hands.exports import FORMATS, TABLE_FIELDS, hands_file
 from tournaments.models import HandStatus, Seat, Table, TableStatus
@@ -55,6 +56,8 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         "last": len(frames) - 1,
         "previous_hand": numbers[position - 1] if position > 0 else None,
         "next_hand": numbers[position + 1] if position + 1 < len(numbers) else None,
+        # The published site has no server to ask for the next step: the page carries them all.
+        "all_frames": frames if is_static_site(request) else None,
     }
     template = "tournaments/hands/replay.html#frame" if request.htmx else "tournaments/hands/replay.html"
     return render(request, template, context)

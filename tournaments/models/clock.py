@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.poker import clock
+from tournaments.poker import clock, structure
 
 __all__ = ["ClockState", "TvScreen"]
 
@@ -19,6 +19,7 @@ class TvScreen(models.TextChoices):
     SEATING = "seating", _("Seating")
     ELIMINATIONS = "eliminations", _("Eliminations")
     STANDINGS = "standings", _("Season standings")
+    TABLES = "tables", _("Live tables")
     ROTATE = "rotate", _("Take turns")
 
 
@@ -84,11 +85,12 @@ class ClockState(models.Model):
         self.started_at = state.started_at
 
     def schedule(self, season) -> clock.Schedule:
-        """The season's levels with this night's breaks."""
+        """The season's levels (its own structure, else the seed's doubling) with this night's breaks."""
         return clock.Schedule(
             level_minutes=max(season.level_minutes, 1),
             start_small=season.start_small_blind,
             start_big=max(season.start_big_blind, season.start_small_blind),
             break_every=self.break_every_levels,
             break_minutes=self.break_minutes,
+            structure=structure.from_text(season.blind_structure) if season.blind_structure else None,
         )

@@ -120,6 +120,8 @@ class Hand(models.Model):
     level = models.PositiveSmallIntegerField(_("blind level"))
     small_blind = models.PositiveIntegerField(_("small blind"))
     big_blind = models.PositiveIntegerField(_("big blind"))
+    ante = models.PositiveIntegerField(_("ante"), default=0)
+    ante_by = models.CharField(_("ante posted by"), max_length=10, default="each")  # "each" or "big_blind"
     min_bet_rule = models.CharField(_("minimum bet rule"), max_length=10)
     # [{"seat": id, "name": str, "stack": int, "sitting_out": bool}, ...] clockwise
     players = models.JSONField(_("players at the start"))
@@ -187,6 +189,8 @@ class Placement(models.Model):
     reason = models.CharField(_("reason"), max_length=12, choices=PlacementReason.choices)
     hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("hand"))
     chips_removed = models.PositiveIntegerField(_("chips removed from play"), default=0)
+    # Knockouts entered from a paper sheet (None: not entered; a tracked table's come from its hands).
+    knockouts = models.PositiveSmallIntegerField(_("knockouts"), null=True, blank=True)
     decided_at = models.DateTimeField(_("time"), auto_now_add=True)
 
     class Meta:

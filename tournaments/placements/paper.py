@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -109,6 +109,29 @@ def _checked_places(seats: Sequence[Seat], places: Sequence[tuple[int, int]]) ->
     return mapping
 
 
+def _checked_knockouts(seats: Sequence[Seat], knockouts: Mapping[int, int] | None) -> dict[int, int]:
+    """Knockouts typed from the sheet, {seat id: count} (a seat left out: not entered). Nobody knocks out
+    more players than sat with him, and the table together no more than all but its winner."""
+    if not knockouts:
+        return {}
+    by_id = {seat.pk: seat for seat in seats}
+    if any(seat_id not in by_id for seat_id in knockouts):
+        raise ResultsError(_("That player does not sit at this table."))
+    most = len(seats) - 1
+    for seat_id, count in knockouts.items():
+        if not 0 <= count <= most:
+            raise ResultsError(
+                _("%(name)s cannot have knocked out %(count)s players: at most %(most)s sat with him.")
+                % {"name": by_id[seat_id].player.name, "count": count, "most": most}
+            )
+    if sum(knockouts.values()) > most:
+        raise ResultsError(
+            _("The knockouts add up to %(total)s, but only %(most)s players can be knocked out at this table.")
+            % {"total": sum(knockouts.values()), "most": most}
+        )
+    return dict(knockouts)
+
+
 @transaction.atomic
 def record_paper_results(
     *,
@@ -117,11 +140,13 @@ def record_paper_results(
     by: AbstractBaseUser,
     version: str,
     first_dealer_seat_id: int | None = None,
+    knockouts: Mapping[int, int] | None = None,
 ) -> list[Placement]:
     """Every player of the table with his place from the signed sheet; the table is finished.
 
     Ties as on the tracker: players out in the same hand with equal chips share
-    the best place they cover (1, 2, 3, 4, 4, 6).
+    the best place they cover (1, 2, 3, 4, 4, 6). `knockouts` (optional, {seat id: count}) are the knockouts
+    from the sheet, for a season that gives points for them; a seat not in it has none entered.
     """
     table, seats, hands = _lock(table, version)
     if hands:
@@ -133,13 +158,16 @@ def record_paper_results(
     if len(seats) < 2:
         raise ResultsError(_("A table needs at least two players."))
     mapping = _checked_places(seats, places)
+    typed_knockouts = _checked_knockouts(seats, knockouts)
     if first_dealer_seat_id is not None and first_dealer_seat_id != table.first_dealer_id:
         seat = next((s for s in seats if s.pk == first_dealer_seat_id), None)
         if seat is None:
             raise ResultsError(_("That player does not sit at this table."))
         services.record_first_dealer(table=table, seat=seat, by=by)
     created = Placement.objects.bulk_create(
-        Placement(table=table, seat=seat, place=mapping[seat.pk], reason=PlacementReason.MANUAL) for seat in seats
+        Placement(table=table, seat=seat, place=mapping[seat.pk], reason=PlacementReason.MANUAL,
+                  knockouts=typed_knockouts.get(seat.pk))
+        for seat in seats
     )
     PaperSheet.objects.create(table=table, entered_by=by)
     Table.objects.filter(pk=table.pk).update(status=TableStatus.FINISHED, finished_at=timezone.now())

@@ -36,16 +36,39 @@ def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int
     return pairs, typed
 
 
+def _typed_knockouts(request: HttpRequest) -> tuple[dict[int, int], dict[int, str]]:
+    """The form's knockouts per seat (an empty field: none entered)."""
+    seats, counts = request.POST.getlist("seat"), request.POST.getlist("knockouts")
+    if not counts:
+        return {}, {}
+    if len(seats) != len(counts):
+        raise manual_results.ResultsError(_("The form was incomplete. Reload the page and enter the places again."))
+    knockouts, typed = {}, {}
+    for seat, count in zip(seats, counts):
+        seat_id = ascii_whole_or_none(seat)
+        count = count.strip()
+        if seat_id is None:
+            raise manual_results.ResultsError(_("That player does not sit at this table."))
+        typed[seat_id] = count[:10]
+        if count:
+            if not is_ascii_whole(count, max_digits=3):
+                raise manual_results.ResultsError(_("Knockouts are a whole number from 0 up: “%(value)s”.") % {"value": count[:10]})
+            knockouts[seat_id] = int(count)
+    return knockouts, typed
+
+
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
     """Type in a paper table's places from the signed sheet, or correct a finished table's places with a reason."""
     table = get_object_or_404(Table.objects.select_related("night__season", "first_dealer__entry__player"), pk=table_id)
     typed: dict[int, str] = {}
+    typed_knockouts: dict[int, str] = {}
     error = ""
     if request.method == "POST":
         try:
             pairs, typed = _typed_places(request)
+            knockouts, typed_knockouts = _typed_knockouts(request)
             version = request.POST.get("version", "")
             if request.POST.get("mode") == "correct":
                 manual_results.correct_results(
@@ -60,10 +83,11 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
                     by=request.user,
                     version=version,
                     first_dealer_seat_id=ascii_whole_or_none(dealer),
+                    knockouts=knockouts,
                 )
                 messages.success(request, _("The places of table %(table)s are saved.") % {"table": table.number})
         except manual_results.StaleResults as failure:
-            error, typed = str(failure), {}  # show what is stored now, not the old form's values
+            error, typed, typed_knockouts = str(failure), {}, {}  # show what is stored now, not the old form's values
             table.refresh_from_db()
         except manual_results.ResultsError as failure:
             error = str(failure)
@@ -74,6 +98,7 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
         {
             "seat": seat,
             "value": typed.get(seat.pk, str(seat.placement.place) if getattr(seat, "placement", None) else ""),
+            "knockouts": typed_knockouts.get(seat.pk, ""),
         }
         for seat in form.seats
     ]
@@ -87,6 +112,8 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
         "reason": request.POST.get("reason", "") if request.method == "POST" else "",
         "size": len(form.seats),
         "first_dealer_choice": request.POST.get("first_dealer", "") if request.method == "POST" else "",
+        # A season that gives points for knockouts may take them from the sheet too.
+        "knockouts": form.mode == "enter" and table.night.season.scheme.uses_knockouts,
     }
     return render(request, "tournaments/results/table_results.html", context)
 

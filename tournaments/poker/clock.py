@@ -1,7 +1,10 @@
 """The blind clock of a league night: the schedule of levels and the time arithmetic.
 
 Pure Python (no Django): the Django side stores a `State` and hands it here with
-the season's `Schedule` and the current time.
+the season's `Schedule` and the current time. A season with a blind structure of
+its own (tournaments/poker/structure.py) gives the schedule its levels (blinds,
+ante, minutes) and its breaks; without one, the seed's start blinds double every
+level of the season's length.
 
 A night runs through *stages*: the blind levels 1, 2, 3, ... and, when breaks
 are set, a break before every (N + 1)-th level (after levels N, 2N, ...). A
@@ -19,6 +22,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+
+from tournaments.poker.structure import Structure
 
 __all__ = [
     "LAST_LEVEL",
@@ -54,7 +59,8 @@ class Stage:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Level length and start blinds (season settings), breaks (the night's clock settings)."""
+    """Level length and start blinds, or the season's own structure (season settings); breaks (the night's
+    clock settings, and a structure's own breaks besides)."""
 
     level_minutes: int = 15
     start_small: int = 25
@@ -62,6 +68,7 @@ class Schedule:
     break_every: int = 0  # a break after every N levels; 0: no breaks
     break_minutes: int = 0
     last_level: int | None = LAST_LEVEL  # None: the levels never end
+    structure: Structure | None = None  # the season's own levels and breaks; None: the seed's doubling
 
     def __post_init__(self) -> None:
         if self.level_minutes < 1:
@@ -75,22 +82,43 @@ class Schedule:
 
     @property
     def has_breaks(self) -> bool:
+        return self.has_regular_breaks or bool(self.structure and self.structure.breaks)
+
+    @property
+    def has_regular_breaks(self) -> bool:
         return self.break_every > 0 and self.break_minutes > 0
 
+    @property
+    def ante_by(self) -> str:
+        return self.structure.ante_by if self.structure else "each"
+
     def blinds(self, level: int) -> tuple[int, int]:
+        if self.structure is not None:
+            listed = self.structure.level(level)
+            return listed.small, listed.big
         factor = 2 ** (level - 1)
         return self.start_small * factor, self.start_big * factor
 
+    def ante(self, level: int) -> int:
+        return self.structure.level(level).ante if self.structure is not None else 0
+
     def has_break_before(self, level: int) -> bool:
-        return (
-            self.has_breaks
-            and 1 < level
-            and (self.last_level is None or level <= self.last_level)
-            and (level - 1) % self.break_every == 0
-        )
+        if not 1 < level or (self.last_level is not None and level > self.last_level):
+            return False
+        if self.structure is not None and self.structure.break_after(level - 1) is not None:
+            return True
+        return self.has_regular_breaks and (level - 1) % self.break_every == 0
+
+    def _listed_break(self, level: int):
+        return self.structure.break_after(level - 1) if self.structure is not None else None
 
     def length(self, stage: Stage) -> timedelta:
-        return timedelta(minutes=self.break_minutes if stage.is_break else self.level_minutes)
+        if stage.is_break:
+            listed = self._listed_break(stage.level)
+            return timedelta(minutes=listed.minutes if listed else self.break_minutes)
+        if self.structure is not None:
+            return timedelta(minutes=self.structure.level(stage.level).minutes)
+        return timedelta(minutes=self.level_minutes)
 
     def next_stage(self, stage: Stage) -> Stage | None:
         if stage.is_break:
@@ -112,7 +140,11 @@ class Schedule:
 
     def step(self, stage: Stage) -> Step:
         small, big = self.blinds(stage.level)
-        return Step(stage.level, stage.is_break, small, big, int(self.length(stage).total_seconds()))
+        listed = self._listed_break(stage.level) if stage.is_break else None
+        return Step(
+            stage.level, stage.is_break, small, big, int(self.length(stage).total_seconds()),
+            self.ante(stage.level), listed.note if listed else "",
+        )
 
     def stages_after(self, stage: Stage, count: int) -> tuple[Stage, ...]:
         following = []
@@ -123,22 +155,31 @@ class Schedule:
 
 @dataclass(frozen=True)
 class Step:
-    """A stage as shown: its level, blinds (for a break: those of the level after it) and length."""
+    """A stage as shown: its level, blinds and ante (for a break: those of the level after it), length, and a
+    break's note from the structure."""
 
     level: int
     is_break: bool
     small_blind: int
     big_blind: int
     seconds: int
+    ante: int = 0
+    note: str = ""
 
     def as_dict(self) -> dict:
-        return {
+        data = {
             "level": self.level,
             "is_break": self.is_break,
             "small_blind": self.small_blind,
             "big_blind": self.big_blind,
             "seconds": self.seconds,
         }
+        # Only where a structure has them: a season on the seed's rules sends exactly what it sent before.
+        if self.ante:
+            data["ante"] = self.ante
+        if self.note:
+            data["note"] = self.note
+        return data
 
 
 @dataclass(frozen=True)
@@ -180,6 +221,7 @@ class Reading:
     upcoming: tuple[Step, ...]
     previous: Step | None = None
     break_in: float | None = None  # seconds until the next break starts; None: no break ahead (or on one)
+    ante_by: str = "each"
 
     @property
     def level(self) -> int:
@@ -196,6 +238,10 @@ class Reading:
     @property
     def big_blind(self) -> int:
         return self.current.big_blind
+
+    @property
+    def ante(self) -> int:
+        return self.current.ante
 
     @property
     def paused(self) -> bool:
@@ -223,6 +269,8 @@ class Reading:
             "upcoming": [step.as_dict() for step in self.upcoming],
             "previous": self.previous.as_dict() if self.previous else None,
             "break_in": None if self.break_in is None else round(self.break_in, 3),
+            **({"ante": self.ante, "ante_by": self.ante_by} if self.ante else {}),
+            **({"note": self.current.note} if self.current.note else {}),
         }
 
 
@@ -293,15 +341,21 @@ def read(state: State, schedule: Schedule, now: datetime, *, upcoming: int = 4) 
         upcoming=tuple(schedule.step(s) for s in schedule.stages_after(stage, upcoming)),
         previous=schedule.step(previous) if previous else None,
         break_in=_break_in(stage, left, schedule),
+        ante_by=schedule.ante_by,
     )
 
 
 def _break_in(stage: Stage, left: float, schedule: Schedule) -> float | None:
-    """Seconds from now until the next break begins (at most `break_every` stages ahead)."""
+    """Seconds from now until the next break begins (at most `break_every` stages, or as far as the
+    structure's last break, ahead)."""
     if not schedule.has_breaks or stage.is_break:
         return None
+    ahead = schedule.break_every + 1 if schedule.has_regular_breaks else 0
+    if schedule.structure is not None and schedule.structure.breaks:
+        breaks = schedule.structure.breaks
+        ahead = max(ahead, max(b.after for b in breaks) + 1 - stage.level + len(breaks))
     seconds = left
-    for following in schedule.stages_after(stage, schedule.break_every + 1):
+    for following in schedule.stages_after(stage, ahead):
         if following.is_break:
             return seconds
         seconds += schedule.length(following).total_seconds()

@@ -28,6 +28,14 @@ Decisions the contract leaves open (docs/design.md):
   uncalled bet, so the result is the same as a call.
 - An all-in *bet* below the minimum bet counts like an incomplete raise: it
   does not reopen the betting for players who already checked.
+- Antes (``HandSetup.ante``; docs/contracts.md): ``"each"`` dealt-in player
+  (sitting out too) posts the ante, or the big blind posts one ante for the
+  table (``"big_blind"``). They are posted before the blinds (with a big-blind
+  ante the blind is taken from his stack first, the ante from what is left),
+  count toward no call or raise, are never returned as an uncalled bet, and
+  are dead money in the main pot: every player still in, also one who went
+  all-in on his ante, is eligible for it. Side pots are built from the bets
+  above the antes (pokerkit's ``ante_trimming_status = false``).
 - ``disqualify`` (seed 002, rule 13: immediate disqualification) is taken at
   any time before the hand is settled, out of turn too: the player's cards are
   folded, what he has put in stays in the pot (no uncalled bet comes back to
@@ -45,7 +53,7 @@ from tournaments.poker.evaluator import hand_value
 
 __all__ = [
     "PREFLOP", "FLOP", "TURN", "RIVER", "SHOWDOWN", "COMPLETE",
-    "STREETS", "VERBS", "DISQUALIFY", "MIN_BET_RULES",
+    "STREETS", "VERBS", "FORCED", "ANTE_BY", "DISQUALIFY", "MIN_BET_RULES",
     "HandError", "SetupError", "IllegalAction", "SettlementError",
     "Seat", "HandSetup", "Action", "Step", "LegalActions", "Pot", "AwardedPot",
     "HandResult", "Hand", "replay",
@@ -58,6 +66,8 @@ _RIVER, _SHOWDOWN, _COMPLETE = 3, 4, 5  # indexes into STREETS; 0..3 take bets
 _BOARD_SIZE = (0, 3, 4, 5, 5)
 
 VERBS: tuple[str, ...] = ("fold", "check", "call", "bet", "raise", "allin")
+FORCED: tuple[str, ...] = ("ante", "small_blind", "big_blind")  # the kinds of a posted forced bet
+ANTE_BY: tuple[str, ...] = ("each", "big_blind")
 DISQUALIFY = "disqualify"  # not a betting decision: accepted out of turn (see the module's notes)
 MIN_BET_RULES: tuple[str, ...] = ("league", "standard")
 
@@ -117,13 +127,16 @@ def _is_chips(value: object) -> bool:
 @dataclass(frozen=True)
 class HandSetup:
     """Who plays the hand: players in seating order (clockwise), the button,
-    the blinds and the minimum-bet rule (``"league"`` or ``"standard"``)."""
+    the blinds, the minimum-bet rule (``"league"`` or ``"standard"``) and the
+    ante (0: none), posted by each player or by the big blind (``ante_by``)."""
 
     players: tuple[Seat, ...]
     button: str
     small_blind: int
     big_blind: int
     min_bet_rule: str = "league"
+    ante: int = 0
+    ante_by: str = "each"
 
     def __post_init__(self) -> None:
         players = tuple(
@@ -157,6 +170,10 @@ class HandSetup:
                              f"({self.big_blind})")
         if self.min_bet_rule not in MIN_BET_RULES:
             raise SetupError(f"min_bet_rule: must be 'league' or 'standard', got {self.min_bet_rule!r}")
+        if not _is_chips(self.ante) or self.ante < 0:
+            raise SetupError(f"blinds: the ante must be a whole number of chips >= 0, got {self.ante!r}")
+        if self.ante_by not in ANTE_BY:
+            raise SetupError(f"blinds: ante_by must be 'each' or 'big_blind', got {self.ante_by!r}")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -187,10 +204,10 @@ class Action:
 class Step:
     """What one action (or a blind, or an automatic action) did.
 
-    ``kind`` is what it counted as: ``small_blind``, ``big_blind``, ``fold``,
+    ``kind`` is what it counted as: ``ante``, ``small_blind``, ``big_blind``, ``fold``,
     ``check``, ``call``, ``bet`` or ``raise`` (``allin`` resolves to one of
     the last three). ``added`` is the chips put in, ``to`` the player's total
-    on this round afterwards. ``auto`` marks blinds and a sitting-out
+    on this round afterwards (an ante counts toward none: 0). ``auto`` marks antes, blinds and a sitting-out
     player's check or fold; ``index`` is the position in the action list
     (``None`` when ``auto``).
     """
@@ -305,7 +322,8 @@ class Hand:
         self._dealt = tuple(s.stack > 0 for s in seats)
         self._stack = list(self.starting_stacks)
         self._committed = [0] * n
-        self._contributed = [0] * n
+        self._contributed = [0] * n  # blinds and bets; the antes are kept apart (dead money)
+        self._antes = [0] * n
         self._in = list(self._dealt)  # dealt in and not folded
         self._folded = [False] * n
         self._acted = [False] * n
@@ -328,6 +346,8 @@ class Hand:
             sb = self._next_dealt(self._button)
         bb = self._next_dealt(sb)
         self.small_blind_seat, self.big_blind_seat = self.names[sb], self.names[bb]
+        if setup.ante:
+            self._post_antes(sb, bb)
         self._post(sb, setup.small_blind, "small_blind")
         self._post(bb, setup.big_blind, "big_blind")
         # The amount to call pre-flop is the full big blind even when the big
@@ -377,8 +397,13 @@ class Hand:
 
     @property
     def total_contributed(self) -> dict[str, int]:
-        """Chips each player has put in during the whole hand, blinds included."""
+        """Chips each player has put in during the whole hand, blinds included, antes not (see :attr:`antes`)."""
         return dict(zip(self.names, self._contributed))
+
+    @property
+    def antes(self) -> dict[str, int]:
+        """The ante each player posted (0 for none): dead money in the main pot."""
+        return dict(zip(self.names, self._antes))
 
     @property
     def current_bet(self) -> int:
@@ -405,8 +430,8 @@ class Hand:
 
     @property
     def pot_total(self) -> int:
-        """All chips put in so far, uncalled chips included."""
-        return sum(self._contributed)
+        """All chips put in so far, antes and uncalled chips included."""
+        return sum(self._contributed) + sum(self._antes)
 
     @property
     def uncalled(self) -> tuple[str, int] | None:
@@ -414,10 +439,14 @@ class Hand:
         one else matches (yet), or ``None``. When the betting is over these
         chips go back to him; they are never a pot."""
         contributed = self._contributed
-        # A disqualified player's chips stay in the pot: nothing comes back to him.
-        candidates = [j for j in range(self._n) if j not in self._removed]
-        i = max(candidates, key=lambda j: (contributed[j], -j))
-        top = contributed[i]
+        if self._removed:
+            # A disqualified player's chips stay in the pot: nothing comes back to him.
+            candidates = [j for j in range(self._n) if j not in self._removed]
+            i = max(candidates, key=lambda j: (contributed[j], -j))
+            top = contributed[i]
+        else:  # the usual hand, on every replay: no key function per seat
+            top = max(contributed)
+            i = contributed.index(top)
         second = max(c for j, c in enumerate(contributed) if j != i)
         return (self.names[i], top - second) if top > second else None
 
@@ -433,22 +462,27 @@ class Hand:
         contribution (the uncalled part is left out). Each pot takes from
         every player, folded or not, what he put in between the previous
         level and its own; its eligible players are those still in who put in
-        up to the level (or can still do so), in seating order.
+        up to the level (or can still do so), in seating order. The antes are
+        dead money in the main pot; a player all-in on his ante alone makes a
+        main pot of the antes (level 0) that every player still in can win.
         """
         contributed = list(self._contributed)
         uncalled = self.uncalled
         if uncalled is not None:
             contributed[self._seat_of[uncalled[0]]] -= uncalled[1]
+        dead = sum(self._antes)
         top = max(contributed)
-        if top == 0:
-            return []
         live = self._in
         stack = self._stack
-        levels = sorted({c for i, c in enumerate(contributed) if live[i] and not stack[i] and 0 < c < top})
+        names = self.names
+        if top == 0:  # no bets (everyone all-in on the antes): the antes alone
+            eligible = tuple(name for name, alive in zip(names, live) if alive)
+            return [Pot(dead, eligible, 0)] if dead and eligible else []
+        lowest = 0 if dead else 1
+        levels = sorted({c for i, c in enumerate(contributed) if live[i] and not stack[i] and lowest <= c < top})
         levels.append(top)
         pots: list[Pot] = []
         previous = 0
-        names = self.names
         for level in levels:
             amount = 0
             for c in contributed:
@@ -457,7 +491,8 @@ class Hand:
             eligible = tuple(names[i] for i, c in enumerate(contributed)
                              if live[i] and (c >= level or stack[i]))
             if eligible:
-                pots.append(Pot(amount, eligible, level))
+                pots.append(Pot(amount + dead, eligible, level))
+                dead = 0
             elif pots:  # dead money above every live player: defensive, cannot occur
                 pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible, pots[-1].level)
             previous = level
@@ -542,9 +577,33 @@ class Hand:
 
     def _post(self, i: int, blind: int, kind: str) -> None:
         amount = min(blind, self._stack[i])
+        if not amount:  # his ante took his last chip: no blind to post
+            return
         self._put(i, amount)
         self.history.append(Step(self.names[i], kind, kind, PREFLOP, amount, amount,
                                  not self._stack[i], True, None))
+
+    def _post_antes(self, sb: int, bb: int) -> None:
+        """Antes before the blinds, clockwise from the small blind; a big-blind ante comes from what his
+        blind leaves (the blind is taken first)."""
+        ante = self.setup.ante
+        if self.setup.ante_by == "big_blind":
+            owed = {bb: min(ante, self._stack[bb] - min(self.setup.big_blind, self._stack[bb]))}
+        else:
+            owed = {}
+            i = sb
+            for _ in range(self._n):
+                if self._dealt[i]:
+                    owed[i] = min(ante, self._stack[i])
+                i = (i + 1) % self._n
+        for i, amount in owed.items():
+            if not amount:
+                continue
+            self._stack[i] -= amount
+            self._antes[i] += amount
+            if not self._stack[i]:
+                self._active -= 1
+            self.history.append(Step(self.names[i], "ante", "ante", PREFLOP, amount, 0, not self._stack[i], True, None))
 
     def _put(self, i: int, added: int) -> None:
         self._stack[i] -= added

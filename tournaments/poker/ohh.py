@@ -2,7 +2,7 @@
 
 Pure Python, no Django import. :func:`ohh_hand` returns the ``{"ohh": {...}}``
 object of one hand (spec 1.4.6): players with their seats and starting
-stacks, one round per street with its actions ("Post SB", "Post BB", "Fold",
+stacks, one round per street with its actions ("Post Ante", "Post SB", "Post BB", "Fold",
 "Check", "Call", "Bet", "Raise", ``is_allin``), a "Showdown" round with the
 cards shown, and the pots with each winner's share. Hole cards that were never
 shown are not written. :func:`ohh_file` joins hands the way OHH files hold
@@ -25,7 +25,7 @@ OHH_SPEC_VERSION = "1.4.6"
 _STREET_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River"}
 _STREET_BOARD = {"preflop": (0, 0), "flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
 _KINDS = {
-    "small_blind": "Post SB", "big_blind": "Post BB", "fold": "Fold", "check": "Check",
+    "ante": "Post Ante", "small_blind": "Post SB", "big_blind": "Post BB", "fold": "Fold", "check": "Check",
     "call": "Call", "bet": "Bet", "raise": "Raise",
     "disqualify": "Fold",  # OHH has no disqualification: a fold, marked (seed 002, rule 13)
 }
@@ -69,7 +69,7 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
         if step.kind == "disqualify":
             action["disqualified"] = True
             action["chips_removed"] = played.result.removed[step.player]
-        elif step.kind in ("small_blind", "big_blind", "call"):
+        elif step.kind in ("ante", "small_blind", "big_blind", "call"):
             action["amount"] = step.added
         elif step.kind in ("bet", "raise"):
             action["amount"] = step.to  # OHH's amount of a bet or raise is the total on the street
@@ -117,7 +117,7 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
         "game_number": "",
         "currency": "Chips",
         "tournament": True,
-        "ante_amount": 0,
+        "ante_amount": setup.ante,
         "small_blind_amount": setup.small_blind,
         "big_blind_amount": setup.big_blind,
         "bet_limit": {"bet_type": "NL", "bet_cap": 0},
@@ -132,6 +132,8 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
     if result.returned:
         ohh["_uncalled_returned"] = [{"player_id": ids[name], "amount": chips} for name, chips in result.returned.items()]
     ohh["_min_bet_rule"] = setup.min_bet_rule
+    if setup.ante:
+        ohh["_ante_by"] = setup.ante_by  # OHH has no big-blind ante: "each" or "big_blind"
     ohh["_final_stacks"] = {name: result.stacks[name] for name in hand.names}
     return {"ohh": ohh}
 

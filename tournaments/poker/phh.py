@@ -28,7 +28,12 @@ document. How the league's rules are kept where PHH has no field:
   ``_invented_cards = true``, ``_invented_hole_cards`` (whose) and
   ``_invented_board_cards`` (how many, from the last). Named winners no cards
   could give: ``_invented_cards = false`` and ``_cannot_settle`` says why;
-- ``_odd_chips`` states the contract's rule for a split pot's odd chips.
+- ``_odd_chips`` states the contract's rule for a split pot's odd chips;
+- antes: ``antes`` holds what each player posted (in PHH's blind order, so
+  heads-up the big blind's ante is the second value, as pokerkit reads it),
+  with ``ante_trimming_status = false``: antes are dead money in the main pot,
+  as the contract has it; ``_ante`` and ``_ante_by`` name the rule. A hand
+  without antes is written exactly as before.
 """
 
 from __future__ import annotations
@@ -113,6 +118,9 @@ def phh_actions(played: PlayedHand, order: Sequence[str], invented: InventedShow
             committed = {name: 0 for name in hand.names}
             bet = 0
             aggressor = None
+        if step.kind == "ante":  # dead money: in PHH's antes, counted toward no bet
+            stacks[step.player] -= step.added
+            continue
         if step.kind in ("small_blind", "big_blind"):
             stacks[step.player] -= step.added
             committed[step.player] += step.added
@@ -179,10 +187,14 @@ def phh_fields(
     for pot in result.pots:
         for name, share in zip(pot.winners, pot.shares):
             won[name] += share
+    posted = hand.antes
+    antes = [posted[name] for name in order]
+    if n == 2:
+        antes.reverse()  # pokerkit reads a heads-up hand's antes in blind order (small blind first), as its blinds
     fields: dict[str, Any] = {
         "variant": "NT",
-        "ante_trimming_status": True,
-        "antes": [0] * n,
+        "ante_trimming_status": not any(antes),
+        "antes": antes,
         "blinds_or_straddles": [setup.small_blind, setup.big_blind] + [0] * (n - 2),
         "min_bet": setup.small_blind if setup.min_bet_rule == "league" else setup.big_blind,
         "starting_stacks": [starting[name] for name in order],
@@ -196,6 +208,9 @@ def phh_fields(
     fields["winnings"] = [won[name] for name in order]
     fields["_button"] = hand.button
     fields["_min_bet_rule"] = setup.min_bet_rule
+    if setup.ante:
+        fields["_ante"] = setup.ante
+        fields["_ante_by"] = setup.ante_by
     sitting_out = [name for name in order if name in hand.sitting_out]
     if sitting_out:
         fields["_sitting_out"] = sitting_out

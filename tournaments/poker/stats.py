@@ -13,7 +13,8 @@ and each comes with the number of hands behind it):
   his blinds were taken and his cards folded or checked without him.
 - **VPIP**: hands where he put chips in before the flop of his own accord: a
   call, bet or raise pre-flop. Posting a blind, or checking the big blind, is
-  not voluntary.
+  not voluntary, and neither is an ante: antes, like the blinds, are forced
+  bets (never VPIP, PFR, a call or aggression).
 - **PFR**: hands where he bet or raised before the flop (an all-in that raises counts).
 - **aggression**: his bets and raises against his calls, on every street
   (``(bets + raises) / calls``; no calls: shown as a count, not a ratio).
@@ -21,7 +22,7 @@ and each comes with the number of hands behind it):
   with two or more players left; **won at showdown**: of those, hands where
   he won chips from a pot.
 - **all-ins**: hands where he had all his chips in the pot at some point
-  (a blind that took his last chip counts); **survived**: of those, hands he
+  (a blind or an ante that took his last chip counts); **survived**: of those, hands he
   ended with chips.
 - **biggest pot won**: the most chips he won from the pots of one hand (his
   shares; an uncalled bet coming back is not won).

@@ -6,6 +6,7 @@ from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from league.web.numbers import format_chips
+from tournaments.poker.holdem import FORCED
 
 _BADGES = {
     "button": "D",
@@ -51,6 +52,7 @@ def street_label(street: str) -> str:
 
 
 _AMOUNT_STEPS = {  # kind: (text, which amount it names)
+    "ante": (_("posts the ante %(n)s"), "added"),
     "small_blind": (_("posts the small blind %(n)s"), "added"),
     "big_blind": (_("posts the big blind %(n)s"), "added"),
     "call": (_("calls %(n)s"), "added"),
@@ -74,6 +76,6 @@ def step_text(step) -> str:
         words = str(_PLAIN_STEPS.get(step.kind, ""))
     if step.all_in:
         words += f" ({gettext('all-in')})"
-    if step.auto and step.kind not in ("small_blind", "big_blind"):
+    if step.auto and step.kind not in FORCED:
         words += f" · {gettext('sitting out')}"
     return words

@@ -172,7 +172,7 @@ def tracker_context(
     needs_decision = len(showdown_players) > 1 and any(len(p.eligible) > 1 for p in pots)
     recent = []
     if engine is not None:
-        recent = [step for step in engine.history if step.kind not in ("small_blind", "big_blind")][-6:]
+        recent = [step for step in engine.history if step.kind not in holdem.FORCED][-6:]
     rows = _seat_rows(state)
     targets = _card_targets(state, rows)
     # The picker stays on the place the dealer chose while it has room, then moves to the next open one.

@@ -23,7 +23,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.models import JackpotDeposit, NightStatus
-from tournaments.clock.services import blinds_now
+from tournaments.clock.services import stakes_now
 from tournaments.hands.figures import keep_table_figures
 from tournaments.models import (
     Action,
@@ -340,6 +340,7 @@ def derive(state: TableState) -> None:
 
 _HAND_FIELDS = [f.attname for f in Hand._meta.concrete_fields]
 _DATETIMES = {f.attname for f in Hand._meta.concrete_fields if f.get_internal_type() == "DateTimeField"}
+_ADDED_LATER = {"ante": 0, "ante_by": "each"}  # issue 28
 
 
 def _hand_json(hand: Hand | None, actions: Sequence[Action]) -> dict | None:
@@ -356,6 +357,8 @@ def _hand_from_json(data: dict | None) -> tuple[Hand | None, list[Action]]:
     if data is None:
         return None, []
     fields = data["fields"]
+    for name, default in _ADDED_LATER.items():  # a snapshot written before these fields came reads as their default
+        fields.setdefault(name, default)
     values = [
         datetime.fromisoformat(fields[name]) if name in _DATETIMES and fields[name] is not None else fields[name]
         for name in _HAND_FIELDS
@@ -482,6 +485,8 @@ def _setup(hand: Hand) -> holdem.HandSetup:
         small_blind=hand.small_blind,
         big_blind=hand.big_blind,
         min_bet_rule=hand.min_bet_rule,
+        ante=hand.ante,
+        ante_by=hand.ante_by,
     )
 
 
@@ -595,15 +600,17 @@ def start_hand(*, table: Table, version: str) -> Hand:
     if len(playing) < 2:
         raise TrackerError(_("A hand needs at least two players with chips."))
     button = _next_button(state, playing)
-    level, small, big = blinds_now(state.table.night, read_with_night=True)  # the clock came with the seats
+    stakes = stakes_now(state.table.night, read_with_night=True)  # the clock came with the seats
     names = unique_names(state.seats)
     hand = Hand(
         table=state.table,
         number=(state.hand.number + 1) if state.hand else 1,
         button=button,
-        level=level,
-        small_blind=small,
-        big_blind=big,
+        level=stakes.level,
+        small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind,
+        ante=stakes.ante,
+        ante_by=stakes.ante_by,
         min_bet_rule=state.table.night.season.min_bet_rule,
         players=[
             {"seat": seat.pk, "name": names[seat.pk], "stack": state.stacks[seat.pk], "sitting_out": seat.sitting_out}

@@ -41,7 +41,7 @@ from league.venue import (
     venue_secret_key,
 )
 
-SECRET_FILE = settings.BASE_DIR / ".venue-secret-key"
+SECRET_FILE = settings.DATA_DIR / ".venue-secret-key"
 SETUP_LOCK = settings.BASE_DIR / ".venue-setup.lock"
 
 

@@ -299,7 +299,7 @@ def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv
         sound = page.get_by_role("button", name="Tippen, um den Ton einzuschalten")
         sound.click()  # sound on, as on the pub's TV: the button goes
         expect(sound).to_be_hidden()
-        for screen in ("clock", "seating", "eliminations", "standings"):
+        for screen in ("clock", "seating", "eliminations", "standings", "tables"):
             clock_control.set_tv(night=night, screen=screen, announcement="Pizza ist da – Pause um 22 Uhr", spoken=True)
             expect(page.locator("#clock")).to_have_class(re.compile(rf"\bshow-{screen}\b"), timeout=2000)
             page.wait_for_timeout(300)

@@ -133,8 +133,11 @@ def hand_as_contract_input(hand: Hand, deal: Deal | None = None,
                            pot_winners: list[list[str]] | None = None) -> dict:
     """The ``replay_hand`` JSON input for a played hand."""
     setup = hand.setup
+    blinds: dict = {"small": setup.small_blind, "big": setup.big_blind}
+    if setup.ante:
+        blinds.update(ante=setup.ante, ante_by=setup.ante_by)
     data: dict = {
-        "blinds": {"small": setup.small_blind, "big": setup.big_blind},
+        "blinds": blinds,
         "button": setup.button,
         "players": [
             {"name": s.name, "stack": s.stack, **({"sitting_out": True} if s.sitting_out else {})}

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_hand_revision'),
+        ('tournaments', '0013_antes_and_knockouts'),
     ]
 
     operations = [

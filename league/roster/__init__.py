@@ -1,0 +1,2 @@
+"""The league's player list as a file: import it from CSV (German Excel, plain UTF-8, Windows-1252) with a
+preview, export it as CSV and XLSX."""

@@ -1,0 +1,284 @@
+"""A list of players as a spreadsheet writes it, read back: the bytes of a CSV file -> checked rows, and
+each row compared with the players the league has. Pure Python (no Django).
+
+What people hand in: German Excel ("CSV (Trennzeichen-getrennt)": semicolons, often a byte order mark,
+dates as ``27.11.1990``, Windows-1252 when saved without UTF-8), plain UTF-8 with commas, and this project's
+own export (:mod:`league.web.csv_safe`: a cell that a spreadsheet would run as a formula carries a leading
+apostrophe, which is taken off again here). The columns are found by their header, in German or English,
+in any order; only the name is required.
+
+Each row is then one of:
+- **new**: no player of the league (nor an earlier row) has this name;
+- **duplicate**: a player with the same name (case and spaces aside) and the same date of birth exists, or
+  an earlier row is the same: it is left out;
+- **similar**: a player with a name that reads the same (umlauts, accents, ``ae`` for ``ä``) or nearly the
+  same (a typo), with another or no date of birth: the organizer decides, the default is to leave it out;
+- **error**: the row cannot be a player (no name, a date that is not one, under 18, neither a date of birth
+  nor an ID check): nothing at all is imported until the file is corrected.
+"""
+from __future__ import annotations
+
+import csv
+import datetime
+import difflib
+import io
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from league.rules.names import search_forms
+
+__all__ = [
+    "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "compare",
+]
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_ROWS = 5000
+ADULT_AGE = 18
+NAME_MAX, NICKNAME_MAX, CONTACT_MAX = 120, 60, 200
+SIMILAR_RATIO = 0.88  # difflib's ratio of two plain names: "Anna Mueller" / "Ana Mueller" is 0.96
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d")
+
+# Header words (casefolded, without spaces, dots, dashes and brackets) -> the column they name.
+HEADERS = {
+    "name": "name", "spieler": "name", "player": "name", "vollständigername": "name", "fullname": "name",
+    "nickname": "nickname", "spitzname": "nickname", "alias": "nickname",
+    "dateofbirth": "date_of_birth", "geburtsdatum": "date_of_birth", "birthday": "date_of_birth",
+    "geboren": "date_of_birth", "born": "date_of_birth", "dob": "date_of_birth", "geburtstag": "date_of_birth",
+    "contact": "contact", "kontakt": "contact", "email": "contact", "telefon": "contact", "phone": "contact",
+    "idchecked18": "id_checked_adult", "ausweisgeprüft18": "id_checked_adult", "idchecked": "id_checked_adult",
+    "ausweisgeprüft": "id_checked_adult", "18": "id_checked_adult", "volljährig": "id_checked_adult",
+}
+YES = {"1", "ja", "j", "yes", "y", "x", "true", "wahr", "✓", "✔"}
+NO = {"", "0", "nein", "n", "no", "false", "falsch", "-"}
+
+
+class RosterError(ValueError):
+    """The file as a whole cannot be read; ``code`` and ``params`` for the page's words."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Known:
+    """A player the league has (or one read earlier in the same file)."""
+
+    id: int | None
+    name: str
+    date_of_birth: datetime.date | None
+
+
+@dataclass
+class Row:
+    line: int  # the line of the file (the header is line 1)
+    name: str = ""
+    nickname: str = ""
+    date_of_birth: datetime.date | None = None
+    contact: str = ""
+    id_checked_adult: bool = False
+    errors: list[tuple[str, dict]] = field(default_factory=list)  # (code, params)
+    status: str = "new"  # new, duplicate, similar, error
+    match: Known | None = None  # the player it duplicates or resembles
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class Roster:
+    rows: list[Row]
+    encoding: str  # "utf-8", "utf-8-sig" or "cp1252"
+    delimiter: str
+    columns: tuple[str, ...]  # the columns found, in the file's order ("" for one not read)
+
+    def counts(self) -> dict[str, int]:
+        counts = {"new": 0, "duplicate": 0, "similar": 0, "error": 0}
+        for row in self.rows:
+            counts[row.status] += 1
+        return counts
+
+    @property
+    def has_errors(self) -> bool:
+        return any(row.status == "error" for row in self.rows)
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """The text and the encoding it was in: UTF-8 (with or without a byte order mark), else Windows-1252,
+    the encoding German Excel writes "CSV (Trennzeichen-getrennt)" in."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), "cp1252"
+
+
+def _header_key(text: str) -> str:
+    text = unicodedata.normalize("NFC", text.strip().lstrip("\ufeff")).casefold()
+    return re.sub(r"[\s.\-_()/+:]", "", text)
+
+
+def _delimiter(first_line: str) -> str:
+    counts = {d: first_line.count(d) for d in (";", ",", "\t")}
+    best = max(counts, key=lambda d: counts[d])
+    return best if counts[best] else ";"
+
+
+def _cell(text: str) -> str:
+    """A cell's text: spaces trimmed, the apostrophe the project's export puts before a would-be formula removed."""
+    text = text.strip()
+    if len(text) > 1 and text[0] == "'" and text[1] in FORMULA_STARTS:
+        return text[1:]
+    return text
+
+
+def _date(text: str) -> datetime.date | None:
+    """27.11.1990, 1.2.1990, 1990-11-27 (None for anything else)."""
+    text = text.strip()
+    match = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text)
+    if match:
+        day, month, year = (int(g) for g in match.groups())
+    else:
+        match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+        if not match:
+            return None
+        year, month, day = (int(g) for g in match.groups())
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _age_on(birth: datetime.date, day: datetime.date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def _printable(text: str) -> bool:
+    return all(ch.isprintable() or ch == " " for ch in text)
+
+
+def read_roster(data: bytes, *, today: datetime.date) -> Roster:
+    """The file's rows, each checked on its own (compare them with the league afterwards: :func:`compare`)."""
+    if len(data) > MAX_BYTES:
+        raise RosterError("too_big", limit=MAX_BYTES // (1024 * 1024))
+    if b"\x00" in data:
+        raise RosterError("not_csv")
+    text, encoding = decode(data)
+    lines = text.splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if not lines:
+        raise RosterError("empty")
+    delimiter = _delimiter(lines[0])
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    try:
+        header = next(reader)
+        columns = tuple(HEADERS.get(_header_key(cell), "") for cell in header)
+        if "name" not in columns:
+            raise RosterError("no_name_column", found=", ".join(cell.strip() for cell in header if cell.strip())[:200])
+        rows = []
+        for number, cells in enumerate(reader, start=2):
+            if not any(cell.strip() for cell in cells):
+                continue
+            if len(rows) >= MAX_ROWS:
+                raise RosterError("too_many_rows", limit=MAX_ROWS)
+            rows.append(_row(number, cells, columns, today))
+    except csv.Error as error:
+        raise RosterError("not_csv") from error
+    if not rows:
+        raise RosterError("empty")
+    return Roster(rows, encoding, delimiter, columns)
+
+
+def _row(number: int, cells: Sequence[str], columns: Sequence[str], today: datetime.date) -> Row:
+    row = Row(line=number)
+    values: dict[str, str] = {}
+    for column, cell in zip(columns, cells):
+        if column and column not in values:
+            values[column] = _cell(cell)
+    row.name = " ".join(values.get("name", "").split())
+    row.nickname = values.get("nickname", "")
+    row.contact = values.get("contact", "")
+    for label, value, limit in (("name", row.name, NAME_MAX), ("nickname", row.nickname, NICKNAME_MAX),
+                                ("contact", row.contact, CONTACT_MAX)):
+        if len(value) > limit:
+            row.errors.append(("too_long", {"column": label, "limit": limit}))
+        if not _printable(value):
+            row.errors.append(("control_characters", {"column": label}))
+    if not row.name:
+        row.errors.append(("no_name", {}))
+    birth = values.get("date_of_birth", "")
+    if birth:
+        row.date_of_birth = _date(birth)
+        if row.date_of_birth is None:
+            row.errors.append(("bad_date", {"value": birth[:20]}))
+        elif row.date_of_birth > today or row.date_of_birth.year < 1900:
+            row.errors.append(("bad_date", {"value": birth[:20]}))
+        elif _age_on(row.date_of_birth, today) < ADULT_AGE:
+            row.errors.append(("under_age", {"age": ADULT_AGE}))
+    checked = values.get("id_checked_adult", "").casefold()
+    if checked in YES:
+        row.id_checked_adult = True
+    elif checked not in NO:
+        row.errors.append(("bad_yes_no", {"value": values.get("id_checked_adult", "")[:20]}))
+    if row.date_of_birth is None and not row.id_checked_adult and not any(code == "bad_date" for code, _ in row.errors):
+        row.errors.append(("age_unknown", {}))
+    if row.errors:
+        row.status = "error"
+    return row
+
+
+def _name_key(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", name).lower().split())  # lower, not casefold: ß and ss differ here
+
+
+def compare(roster: Roster, known: Iterable[Known]) -> Roster:
+    """Mark each row new, duplicate or similar against the league's players and the rows above it."""
+    by_name: dict[str, list[Known]] = {}  # the name, case and spaces aside
+    by_form: dict[str, list[Known]] = {}  # the name as a search reads it (accents, umlauts as ae)
+    by_word: dict[str, list[tuple[Known, str]]] = {}  # a word of such a form -> the players and that form
+
+    def remember(player: Known, forms: tuple[str, ...]) -> None:
+        by_name.setdefault(_name_key(player.name), []).append(player)
+        for form in forms:
+            by_form.setdefault(form, []).append(player)
+            for word in set(form.split()):
+                by_word.setdefault(word, []).append((player, form))
+
+    for player in known:
+        remember(player, search_forms(player.name))
+    for row in roster.rows:
+        if row.status == "error":
+            continue
+        forms = search_forms(row.name)
+        same = [p for p in by_name.get(_name_key(row.name), ()) if p.date_of_birth == row.date_of_birth]
+        if same:
+            row.status, row.match = "duplicate", same[0]
+            continue
+        alike = [p for form in forms for p in by_form.get(form, ())] or _nearly(forms, by_word)
+        if alike:
+            row.status, row.match = "similar", alike[0]
+        remember(Known(None, row.name, row.date_of_birth), forms)
+    return roster
+
+
+def _nearly(forms: tuple[str, ...], by_word: dict[str, list[tuple[Known, str]]]) -> list[Known]:
+    """Players whose name, in one of its forms, shares a word with one of this name's forms and differs by a
+    typo or so. A league of thousands is compared only with the names that share a word, cheap bounds first."""
+    found: list[Known] = []
+    for plain in forms:
+        matcher = difflib.SequenceMatcher(None, "", plain)
+        for word in set(plain.split()):
+            for player, name in by_word.get(word, ()):
+                if player in found or abs(len(name) - len(plain)) > 3:
+                    continue
+                matcher.set_seq1(name)
+                if matcher.real_quick_ratio() >= SIMILAR_RATIO and matcher.quick_ratio() >= SIMILAR_RATIO \
+                        and matcher.ratio() >= SIMILAR_RATIO:
+                    found.append(player)
+    return found

@@ -1,0 +1,1 @@
+"""Tests of the league online: publishing and the server."""

@@ -1,0 +1,1 @@
+"""Tests of `manage.py publish`."""

@@ -1,0 +1,186 @@
+"""All-in odds (tournaments/poker/equity.py) against a plain enumeration with another evaluator, and their
+properties: the equities sum to 1, symmetric spots give equal odds, a suit renamed changes nothing."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from treys import Card as TreysCard
+from treys import Evaluator as TreysEvaluator
+
+from tournaments.poker.cards import FULL_DECK, format_cards, parse_cards
+from tournaments.poker.equity import EquityError, equity, equity_contract
+
+TREYS = TreysEvaluator()
+
+
+def reference(hands, board, dead=()):
+    """Every completion of the board, each hand valued by treys (lower is better): wins, ties, equity."""
+    used = {c for h in hands for c in h} | set(board) | set(dead)
+    deck = [c for c in FULL_DECK if c not in used]
+    t_hands = [[TreysCard.new(str(c)) for c in h] for h in hands]
+    wins, ties, shares, boards = [0] * len(hands), [0] * len(hands), [Fraction(0)] * len(hands), 0
+    for rest in combinations(deck, 5 - len(board)):
+        t_board = [TreysCard.new(str(c)) for c in (*board, *rest)]
+        scores = [TREYS.evaluate(h, t_board) for h in t_hands]
+        best = min(scores)
+        top = [k for k, s in enumerate(scores) if s == best]
+        for k in top:
+            if len(top) == 1:
+                wins[k] += 1
+            else:
+                ties[k] += 1
+            shares[k] += Fraction(1, len(top))
+        boards += 1
+    return boards, wins, ties, [s / boards for s in shares]
+
+
+def random_spot(rng: random.Random, players: int, board_size: int, dead_size: int = 0):
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    hands = [tuple(deck[2 * k:2 * k + 2]) for k in range(players)]
+    rest = deck[2 * players:]
+    return hands, tuple(rest[:board_size]), tuple(rest[board_size:board_size + dead_size])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_spots_equal_a_plain_enumeration_with_treys(seed):
+    rng = random.Random(seed)
+    players = rng.randint(2, 6)
+    board_size = rng.choice((3, 4, 4, 5))
+    hands, board, dead = random_spot(rng, players, board_size, rng.choice((0, 0, 3)))
+    odds = equity(hands, board, dead)
+    boards, wins, ties, shares = reference(hands, board, dead)
+    assert [o.boards for o in odds] == [boards] * players
+    assert [o.wins for o in odds] == wins
+    assert [o.ties for o in odds] == ties
+    assert [o.equity for o in odds] == shares
+
+
+def test_a_spot_before_the_flop_equals_a_plain_enumeration():
+    """The whole board to come (five cards); 20 dead cards keep the reference quick (65,780 boards)."""
+    rng = random.Random(7)
+    hands, board, dead = random_spot(rng, 3, 0, 20)
+    odds = equity(hands, board, dead)
+    boards, wins, ties, shares = reference(hands, board, dead)
+    assert boards == 65_780 and [o.boards for o in odds] == [boards] * 3
+    assert ([o.wins for o in odds], [o.ties for o in odds], [o.equity for o in odds]) == (wins, ties, shares)
+
+
+def test_known_heads_up_odds_before_the_flop():
+    """AsKs against QhQd: 1,712,304 boards; the counts every odds calculator agrees on."""
+    ak, qq = equity([parse_cards("AsKs"), parse_cards("QhQd")])
+    assert (ak.boards, ak.wins, qq.wins, ak.ties, qq.ties) == (1_712_304, 787_966, 917_606, 6_732, 6_732)
+    assert ak.equity + qq.equity == 1
+
+
+@st.composite
+def spots(draw):
+    players = draw(st.integers(2, 10))
+    board_size = draw(st.sampled_from((3, 4, 5)))
+    cards = draw(st.permutations(range(52)))
+    hands = [tuple(FULL_DECK[c] for c in cards[2 * k:2 * k + 2]) for k in range(players)]
+    board = tuple(FULL_DECK[c] for c in cards[2 * players:2 * players + board_size])
+    return hands, board
+
+
+@settings(max_examples=60, deadline=None)
+@given(spots())
+def test_equities_sum_to_one_and_every_board_has_a_winner(spot):
+    hands, board = spot
+    odds = equity(hands, board)
+    assert sum(o.equity for o in odds) == 1
+    # each board is won alone once or shared by two or more: wins + ties / (sharers) add up to the boards
+    assert sum(o.wins for o in odds) + sum(n / k for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards
+
+
+SWAP = {"h": "s", "s": "h", "c": "c", "d": "d"}
+
+
+def _swap(cards):
+    return tuple(parse_cards([str(c)[0] + SWAP[str(c)[1]] for c in cards]))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.permutations([r for r in "23456789TJQKA"]), st.integers(0, 2), st.sampled_from((0, 3, 4)))
+def test_symmetric_spots_give_equal_odds(ranks, others, board_size):
+    """Two hands that are each other's mirror (hearts and spades swapped) on a board and beside hands of
+    clubs and diamonds only: the spot is its own mirror, so the two have equal odds."""
+    a = parse_cards(f"{ranks[0]}h{ranks[1]}s")
+    b = _swap(a)
+    low = [f"{r}{s}" for r in ranks[2:] for s in "cd"]
+    rest = parse_cards(low[: 2 * others + board_size])
+    extra = [rest[2 * k:2 * k + 2] for k in range(others)]
+    board = rest[2 * others:]
+    odds = equity([a, b, *extra], board)
+    assert odds[0].wins == odds[1].wins and odds[0].ties_by_size == odds[1].ties_by_size
+    assert odds[0].equity == odds[1].equity
+
+
+@settings(max_examples=25, deadline=None)
+@given(spots(), st.permutations("cdhs"))
+def test_renaming_the_suits_changes_nothing(spot, suits):
+    hands, board = spot
+    rename = dict(zip("cdhs", suits))
+
+    def renamed(cards):
+        return tuple(parse_cards([str(c)[0] + rename[str(c)[1]] for c in cards]))
+
+    assert equity([renamed(h) for h in hands], renamed(board)) == equity(hands, board)
+
+
+# --- the contract object --------------------------------------------------------------------------------
+
+
+def test_the_contract_output_names_every_player_in_input_order_with_exact_fractions():
+    out = equity_contract({"hands": {"Carl": "7s7h", "Anna": "AsAh", "Ben": "KdKc"}, "board": "Ad7d2c", "dead": ""})
+    assert out["boards"] == 903 and list(out["players"]) == ["Carl", "Anna", "Ben"]
+    anna = out["players"]["Anna"]
+    assert anna == {"wins": 825, "ties": 0, "equity": 0.913621, "equity_exact": "275/301"}
+    assert sum(Fraction(p["equity_exact"]) for p in out["players"].values()) == 1
+
+
+def test_whole_equities_are_printed_as_0_and_1():
+    out = equity_contract({"hands": {"A": "AsAh", "B": "2c3d"}, "board": "AdAc9h9s4c"})
+    assert out == {"boards": 1, "players": {"A": {"wins": 1, "ties": 0, "equity": 1, "equity_exact": "1"},
+                                            "B": {"wins": 0, "ties": 0, "equity": 0, "equity_exact": "0"}}}
+
+
+def test_a_split_board_is_a_tie_for_everyone():
+    out = equity_contract({"hands": {"A": "2c3d", "B": "2d3c", "C": "4h5h"}, "board": ["As", "Ks", "Qs", "Js", "Ts"]})
+    assert all(p == {"wins": 0, "ties": 1, "equity": 0.333333, "equity_exact": "1/3"} for p in out["players"].values())
+
+
+def test_dead_cards_leave_the_deck():
+    out = equity_contract({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4d", "dead": "5h 6h"})
+    assert out["boards"] == comb(52 - 4 - 3 - 2, 2)
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "the input must be a JSON object"),
+    ({"board": ""}, "missing field 'hands'"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}}, "missing field 'board'"),
+    ({"hands": {"A": "AsKs"}, "board": ""}, "2 to 10 hands"),
+    ({"hands": {f"P{k}": format_cards(FULL_DECK[2 * k:2 * k + 2]) for k in range(11)}, "board": ""}, "2 to 10 hands"),
+    ({"hands": {"A": "AsKs", "B": "Qh"}, "board": ""}, "B must have exactly two cards, got 1"),
+    ({"hands": {"A": "AsKs", "B": "QhQdQc"}, "board": ""}, "B must have exactly two cards, got 3"),
+    ({"hands": {"A": "AsKs", "B": "QhXx"}, "board": ""}, "hands: B: unknown card 'Xx'"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c"}, "board: must have 0, 3, 4 or 5 cards, got 2"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c"}, "got 1"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c5c6c7c"}, "got 6"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c", "dead": "Qh"}, "card Qh used twice (hands: B and dead)"),
+    ({"hands": {"A": "AsKs", "B": "AsQd"}, "board": ""}, "card As used twice (hands: A and hands: B)"),
+    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "Ks2c3c"}, "card Ks used twice (hands: A and board)"),
+    ({"hands": {"A": "AsKs", "B": 5}, "board": ""}, "hands: B: cards must be"),
+    ({"hands": ["AsKs", "QhQd"], "board": ""}, "hands must be an object"),
+    ({"hands": {"": "AsKs", "B": "QhQd"}, "board": ""}, "a name must not be empty"),
+])
+def test_bad_input_is_refused_with_a_message_that_says_what(data, message):
+    with pytest.raises(EquityError) as refused:
+        equity_contract(data)
+    assert message in str(refused.value)

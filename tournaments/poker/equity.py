@@ -1,0 +1,175 @@
+"""All-in odds by exact enumeration, and the ``equity`` contract (docs/contracts.md).
+
+Pure Python and numpy, no Django import. Once no more betting can change a hand, every way of
+completing the board from the cards left is one equally likely outcome; in each, every hand is valued
+by its best five of seven cards and the best hand wins (hands that tie share). :func:`equity` walks every
+completion: the boards are built as arrays, a card at a time (each board's rank-key sum and suit mask,
+shared by all the hands), and :func:`tournaments.poker.bulk.strengths_on_boards` values every hand on
+every board at once. Six hands before the flop (658,008 boards) take a fraction of a second.
+
+:func:`equity_contract` reads the contract's input object and builds its output object; every problem
+raises :class:`EquityError`, whose message is the one line the command prints.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from tournaments.poker import bulk
+from tournaments.poker.cards import Card, CardError, parse_cards
+
+__all__ = ["EquityError", "Odds", "equity", "parse_json", "equity_contract"]
+
+MIN_HANDS, MAX_HANDS = 2, 10
+BOARD_SIZES = (0, 3, 4, 5)
+
+
+class EquityError(ValueError):
+    """Bad input for ``equity``; ``str()`` is one line naming what is wrong and where."""
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One hand's result over all ``boards`` completions: ``ties_by_size[k]`` counts the boards on which it
+    shares the best hand with ``k - 1`` others."""
+
+    boards: int
+    wins: int
+    ties_by_size: tuple[int, ...]
+
+    @property
+    def ties(self) -> int:
+        return sum(self.ties_by_size)
+
+    @property
+    def equity(self) -> Fraction:
+        """Its expected share of the pot: a win counts 1, a k-way tie 1/k."""
+        shares = self.wins + sum(Fraction(count, size) for size, count in enumerate(self.ties_by_size) if count)
+        return Fraction(shares, self.boards)
+
+    @property
+    def win_chance(self) -> Fraction:
+        return Fraction(self.wins, self.boards)
+
+    @property
+    def split_chance(self) -> Fraction:
+        return Fraction(self.ties, self.boards)
+
+
+def equity(hands: Sequence[Sequence[Card]], board: Sequence[Card] = (), dead: Sequence[Card] = ()) -> list[Odds]:
+    """Each hand's wins and ties over every completion of ``board`` (0 to 5 cards) from the cards that are
+    in no hand, not on the board and not ``dead``. The cards must be distinct (unchecked here)."""
+    used = {int(card) for hand in hands for card in hand} | {int(c) for c in board} | {int(c) for c in dead}
+    deck = [card for card in range(52) if card not in used]
+    missing = 5 - len(board)
+    if missing > len(deck):
+        raise EquityError(f"not enough cards left to complete the board: {missing} needed, {len(deck)} left")
+    holes = [(int(a), int(b)) for a, b in hands]
+    players = len(holes)
+    offsets = (players + 1) * np.arange(players)[:, None]  # row r counts its ties in bins r*(n+1) + sharers
+    tally = np.zeros(players * (players + 1), dtype=np.int64)
+    boards = 0
+    for chunk in bulk.board_chunks(deck, missing, board):
+        strengths = bulk.strengths_on_boards(chunk, holes)
+        on_top = strengths == strengths.max(axis=0)
+        sharing = on_top.sum(axis=0)
+        tally += np.bincount((sharing + offsets)[on_top], minlength=players * (players + 1))
+        boards += len(chunk)
+    by_size = tally.reshape(players, players + 1)
+    return [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in by_size]
+
+
+# --- the contract ----------------------------------------------------------------------------------------
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` with one-line errors; a name given twice in ``hands`` is refused, not silently merged."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise EquityError(f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise EquityError(f"{key!r} given twice in one object (names must be unique)")
+        seen[key] = value
+    return seen
+
+
+def _reject_constant(name: str) -> None:
+    raise EquityError(f"malformed JSON: {name} is not a number")
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, (str, list)):
+        raise EquityError(f'{where}: cards must be a string like "AsKd" or a list like ["As", "Kd"]')
+    try:
+        return parse_cards(value)
+    except CardError as error:
+        raise EquityError(f"{where}: {error}") from None
+
+
+def _parse(data: Any) -> tuple[list[str], list[tuple[Card, ...]], tuple[Card, ...], tuple[Card, ...]]:
+    if not isinstance(data, Mapping):
+        raise EquityError("the input must be a JSON object")
+    for field in ("hands", "board"):
+        if field not in data:
+            raise EquityError(f"missing field {field!r}")
+    hands = data["hands"]
+    if not isinstance(hands, Mapping):
+        raise EquityError('hands must be an object like {"Anna": "AsAh", "Ben": "KdKc"}')
+    if not MIN_HANDS <= len(hands) <= MAX_HANDS:
+        raise EquityError(f"hands: {MIN_HANDS} to {MAX_HANDS} hands are needed, got {len(hands)}")
+    names, holes = [], []
+    for name, cards in hands.items():
+        if not name.strip():
+            raise EquityError("hands: a name must not be empty")
+        hole = _cards(cards, f"hands: {name}")
+        if len(hole) != 2:
+            raise EquityError(f"hands: {name} must have exactly two cards, got {len(hole)}")
+        names.append(name)
+        holes.append(hole)
+    board = _cards(data["board"], "board")
+    if len(board) not in BOARD_SIZES:
+        raise EquityError(f"board: must have 0, 3, 4 or 5 cards, got {len(board)}")
+    dead = data.get("dead")
+    dead = () if dead is None else _cards(dead, "dead")
+    seen: dict[int, str] = {}
+    for where, cards in [*((f"hands: {n}", h) for n, h in zip(names, holes)), ("board", board), ("dead", dead)]:
+        for card in cards:
+            if card in seen:
+                raise EquityError(f"card {card} used twice ({seen[card]} and {where})")
+            seen[card] = where
+    return names, holes, board, dead
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _rounded(value: Fraction) -> float | int:
+    """Six decimal places, rounded from the exact fraction; 0 and 1 as whole numbers."""
+    if value.denominator == 1:
+        return value.numerator
+    return float(round(value, 6))
+
+
+def equity_contract(data: Any) -> dict[str, Any]:
+    """The contract's output object for its input object (:class:`EquityError` on bad input)."""
+    names, holes, board, dead = _parse(data)
+    odds = equity(holes, board, dead)
+    return {
+        "boards": odds[0].boards,
+        "players": {
+            name: {"wins": o.wins, "ties": o.ties, "equity": _rounded(o.equity), "equity_exact": _fraction_text(o.equity)}
+            for name, o in zip(names, odds)
+        },
+    }
