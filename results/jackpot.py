@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from league.desk.services import desk_totals
 from league.models import Entry, JackpotDeposit, Night, Season
-from league.rules import standings
+from league.rules import payouts, standings
 from league.rules.standings import RulesError
 from league.web.money import cents
 from results.nights import TableResults, tables_results
@@ -64,10 +64,24 @@ class NightContribution:
 
 @dataclass
 class PayoutPlace:
+    """One line of the payout as the standings stand now: a holder and what he gets, or a place nobody holds yet.
+
+    Tied players (equal in everything but the name, `league.rules.standings.tie_key`) share the money of the
+    places they cover (`league.rules.payouts`): the same rule and the same figures as the season payout."""
+
     place: int
-    percent: Decimal
     amount: Decimal
-    holder: str = ""  # who holds that place in the standings now
+    holder: str = ""  # "": nobody holds this place yet
+    last_place: int = 0  # above `place`: a tie covering places place..last_place
+    extra_cent: bool = False  # got one of the cents that do not divide evenly
+
+    @property
+    def tied(self) -> bool:
+        return self.last_place > self.place
+
+    @property
+    def places(self) -> str:
+        return f"{self.place}.–{self.last_place}." if self.tied else f"{self.place}."
 
 
 @dataclass
@@ -75,6 +89,9 @@ class SeasonJackpot:
     season: Season
     nights: list[NightContribution]
     payout: list[PayoutPlace] = field(default_factory=list)
+    percents: tuple[Decimal, ...] = ()  # the split: percent for 1st, 2nd, ...
+    place_amounts: list[Decimal] = field(default_factory=list)  # the split of the total: 1st, 2nd, ...
+    shares: list[payouts.Share] = field(default_factory=list)  # who gets how much now
     split_error: str = ""
 
     @property
@@ -88,6 +105,10 @@ class SeasonJackpot:
     @property
     def outstanding_tables(self) -> int:
         return sum(n.outstanding for n in self.nights)
+
+    @property
+    def has_extra_cents(self) -> bool:
+        return any(row.extra_cent for row in self.payout)
 
 
 def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> SeasonJackpot:
@@ -138,10 +159,14 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     except RulesError:
         report.split_error = _("The season's payout split is not valid: set it in the admin.")
         return report
-    holders = [row.name for row in (table or season_standings(season)).rows[: len(percents)]]
-    report.payout = [
-        PayoutPlace(place, percent, amount, holders[place - 1] if place <= len(holders) else "")
-        for place, (percent, amount) in enumerate(zip(percents, standings.payout_split(report.total, percents)), start=1)
+    report.percents = tuple(percents)
+    report.place_amounts = standings.payout_split(report.total, percents)
+    rows = (table or season_standings(season)).rows
+    report.shares = payouts.share_places([(row.player_id, row.name, row.tie_key) for row in rows], report.place_amounts)
+    report.payout = [PayoutPlace(s.first_place, s.amount, s.name, s.last_place, s.extra_cent) for s in report.shares]
+    covered = max((s.last_place for s in report.shares), default=0)
+    report.payout += [
+        PayoutPlace(place, amount) for place, amount in enumerate(report.place_amounts, start=1) if place > covered
     ]
     return report
 

@@ -153,6 +153,8 @@ def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int]
                 points=row.points,
                 eliminated_at=row.decided_at if row.shows_time and not row.winner else None,
                 winner=row.winner,
+                tied=row.tied > 1,
+                disqualified=row.reason == PlacementReason.DISQUALIFIED,
             )
             for row in table.placed
         ] + [SheetRow(seat=row.position, name=row.name) for row in table.waiting]

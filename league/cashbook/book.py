@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, PaymentMethod, Season
@@ -62,6 +62,15 @@ class Line:
     reverses: str = ""
     reversed_by: str = ""
     balance: Decimal = ZERO
+    # The other line of a reversal as people read it (the refs such as "fee-12" are for the book's own links)
+    reverses_label: str = ""
+    reversed_by_label: str = ""
+
+    @property
+    def label(self) -> str:
+        """The line as a person names it: what, whose, when."""
+        when = formats.date_format(timezone.localtime(self.at), "SHORT_DATETIME_FORMAT")
+        return f"{self.kind_label}: {self.text} ({when})"
 
     @property
     def stored(self) -> bool:
@@ -157,13 +166,19 @@ def in_book_order(line: Line) -> tuple:
 def all_lines() -> list[Line]:
     """The whole book in time order, each line with its box's running balance (three queries)."""
     lines = _derived_lines() + stored_lines()
-    reversed_by = {line.reverses: line.ref for line in lines if line.reverses}
+    reversed_by = {line.reverses: line for line in lines if line.reverses}
+    by_ref = {line.ref: line for line in lines if line.ref in reversed_by}
     lines.sort(key=in_book_order)
     balance: dict[str, Decimal] = defaultdict(lambda: ZERO)
     booked = []
     for line in lines:
         balance[line.box] += line.amount
-        booked.append(replace(line, balance=balance[line.box], reversed_by=reversed_by.get(line.ref, "")))
+        reversal = reversed_by.get(line.ref)
+        booked.append(replace(
+            line, balance=balance[line.box], reversed_by=reversal.ref if reversal else "",
+            reversed_by_label=reversal.label if reversal else "",
+            reverses_label=by_ref[line.reverses].label if line.reverses in by_ref else "",
+        ))
     return booked
 
 
@@ -182,8 +197,11 @@ def box_balances() -> dict[str, Decimal]:
 def night_lines(night: Night) -> list[Line]:
     """The night's lines in time order, marked when reversed (four queries; no running balance)."""
     lines = sorted(_derived_lines(night_id=night.pk) + stored_lines(CashLine.objects.filter(night=night)), key=in_book_order)
-    reversed_by = dict(CashLine.objects.filter(reverses__in=[line.ref for line in lines]).values_list("reverses", "pk"))
-    return [replace(line, reversed_by=f"line-{reversed_by[line.ref]}") if line.ref in reversed_by else line for line in lines]
+    reversals = {line.reverses: line for line in stored_lines(CashLine.objects.filter(reverses__in=[line.ref for line in lines]))}
+    return [
+        replace(line, reversed_by=reversals[line.ref].ref, reversed_by_label=reversals[line.ref].label) if line.ref in reversals else line
+        for line in lines
+    ]
 
 
 def balances(lines: list[Line] | None = None) -> dict[str, Decimal]:
@@ -336,7 +354,7 @@ def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine | N
     if line.kind == LineKind.REVERSAL:
         raise CashError(_("A reversal cannot be reversed; book the line again instead."))
     if line.reversed_by:
-        raise CashError(_("This line was already reversed by %(ref)s.") % {"ref": line.reversed_by})
+        raise CashError(_("This line was already reversed: %(line)s.") % {"line": line.reversed_by_label})
     if line.kind == LineKind.DIFFERENCE:
         raise CashError(_("A counting difference belongs to the night's closed count: it cannot be reversed."))
     _refuse_closed_night(line)

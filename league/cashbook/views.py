@@ -2,6 +2,7 @@
 cash. Thin: parse the request, call `league.cashbook.book`, render."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -167,7 +168,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
                       "the jackpot fund. The table owes its jackpot sum again.") % {"text": line.text, "amount": format_money(abs(line.amount))},
                 )
             else:
-                messages.success(request, _("Line %(ref)s is reversed by line %(new)s.") % {"ref": ref, "new": reversal.ref})
+                messages.success(request, _("Reversed: %(line)s.") % {"line": line.label})
             return redirect(f"{reverse('cash_book')}?season={line.season_id}")
     context = {
         "form": form, "line": line, "deposit_amount": abs(line.amount), "closed_night": cashbook.closed_night(line),
@@ -206,7 +207,7 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("The night's cash is closed: the count matches."))
             return redirect("night_cash", night.pk)
-    context = {"night": night, "cash": cashbook.night_cash(night), "form": form, "reopened": cashbook.reopened_counts(night)}
+    context = {"night": night, "cash": cashbook.night_cash(night), "form": form, "reopened": cashbook.reopened_counts(night), "currency": settings.CURRENCY}
     return render(request, "league/cashbook/night_cash.html", context)
 
 

@@ -17,6 +17,11 @@ def _plain(text: str) -> str:
     return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).split())
 
 
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical as a list on paper is: case and accents do not count ("Öztürk" beside "Ozan")."""
+    return (_plain(name), name)
+
+
 def search_forms(name: str) -> tuple[str, ...]:
     """The forms of a name a search is matched against: plain, and with umlauts written ae, oe, ue."""
     plain = _plain(name)

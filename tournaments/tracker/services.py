@@ -146,6 +146,11 @@ class NoSuchTable(TrackerError):
     """No table has this dealer link (any more)."""
 
 
+def note_dealer_link_opened(*, table_id: int) -> None:
+    """A phone opened the table's dealer link for the first time (one write per link, never on a tap)."""
+    Table.objects.filter(pk=table_id, dealer_link_opened_at__isnull=True).update(dealer_link_opened_at=timezone.now())
+
+
 def read_state(*, table_id: int | None = None, token: str | None = None, for_update: bool = False) -> TableState:
     """The table, its seats and its latest hands: one query while the snapshot is current."""
     state, proof = _read_table(table_id=table_id, token=token, for_update=for_update)
