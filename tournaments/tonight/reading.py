@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from league.models import CashCount, JackpotDeposit, Night, NightStatus, PaperSheet
 from tournaments.models import ClockState, Table, TableStatus
-from tournaments.poker.evening import EveningFacts, Step, TableFacts, evening_steps, table_gaps
+from tournaments.tonight.evening import EveningFacts, Step, TableFacts, evening_steps, table_gaps
 
 
 def tonights_night(today: datetime.date | None = None) -> Night | None:

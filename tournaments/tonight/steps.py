@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from league.web.public_url import public_reverse
-from tournaments.poker.evening import DONE, NOW, Step
+from tournaments.tonight.evening import DONE, NOW, Step
 from tournaments.tonight.reading import Evening, TableLine
 
 TITLES = {

@@ -20,7 +20,7 @@ TOLD = "ist für diesen Abend schon angemeldet"
 
 
 def _messages(html: str) -> list[str]:
-    block = re.search(r'<ul class="messages" role="status">(.*?)</ul>', html, re.S)
+    block = re.search(r'<div role="status"><ul class="messages">(.*?)</ul>', html, re.S)
     return re.findall(r"<li[^>]*>(.*?)</li>", block.group(1), re.S) if block else []
 
 

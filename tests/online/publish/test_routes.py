@@ -16,7 +16,7 @@ LEFT_OUT = {
         "season_create", "season_edit", "night_create", "blind_structure", "night_registration", "night_finish",
         "organizer_add", "locked_logins", "unlock_login", "password_change", "remove_demo", "cash_book", "player_list",
         "players_csv", "players_xlsx", "players_import", "cash_book_csv", "cash_book_pdf", "cash_line_reverse",
-        "cash_line_new", "season_payout", "season_payout_pdf", "night_cash", "night_cash_pdf", "seating_draw",
+        "cash_line_new", "season_payout", "season_payout_pdf", "night_cash", "night_cash_pdf", "night_cash_reopen", "seating_draw",
         "late_entry", "night_qr_sheet", "table_detail", "first_dealer", "revoke_dealer_link", "placement_correct",
         "organizer_tracker", "organizer_tracker_revision", "hand_history", "hand_json", "walk_in",
         "entry_pay_and_seat", "entry_withdraw_unseated", "clock_control", "clock_tv_settings", "clock_breaks",

@@ -1,12 +1,12 @@
-"""The evening's steps in order (tournaments/poker/evening.py, pure): which is done, which is due, which tables a
+"""The evening's steps in order (tournaments/tonight/evening.py, pure): which is done, which is due, which tables a
 step still waits for."""
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-from tournaments.poker import evening
-from tournaments.poker.evening import DONE, LATER, NOW, EveningFacts, TableFacts, evening_steps, table_gaps
+from tournaments.tonight import evening
+from tournaments.tonight.evening import DONE, LATER, NOW, EveningFacts, TableFacts, evening_steps, table_gaps
 
 
 def table(number=1, **changes) -> TableFacts:
