@@ -64,6 +64,8 @@ def _state(rt: RailTable) -> str:
     text = f"{gettext('Hand %(number)s') % {'number': rt.hand_number}} · {street_label(rt.street)}"
     if rt.blinds:
         text += f" · {gettext('Blinds')} {format_chips(rt.blinds[0])}/{format_chips(rt.blinds[1])}"
+    if rt.ante:
+        text += f" · {gettext('Ante')} {format_chips(rt.ante)}"
     return text
 
 

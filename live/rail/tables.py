@@ -135,6 +135,7 @@ class RailTable:
     hand_number: int | None
     level: int | None
     blinds: tuple[int, int] | None
+    ante: int  # the hand's ante (0: none), as the dealer's page and the clock show it
     street: str  # preflop .. river, showdown, complete; "" before the first hand
     hand_over: bool
     board: tuple[ShownCard, ...]
@@ -218,6 +219,7 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
         hand_number=hand.number if hand is not None else None,
         level=hand.level if hand is not None else None,
         blinds=(hand.small_blind, hand.big_blind) if hand is not None else None,
+        ante=hand.ante if hand is not None else 0,
         street=street,
         hand_over=hand is not None and hand.status == HandStatus.COMPLETE,
         board=board,

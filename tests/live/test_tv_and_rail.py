@@ -9,12 +9,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import strip_tags
 
+from league.models import Season
 from live import versions as live
 from live.rail import tables as rail
 from live.tv import screens as tv
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.clock import services as clock_control
 from tournaments.models import TvScreen
+from tournaments.poker import structure
 
 pytestmark = pytest.mark.django_db
 
@@ -138,6 +140,19 @@ def test_the_rail_card_reads_as_the_table_stands_in_german_and_english(heads_up_
     assert "Ben <b>& BB am Zug 950 (+50)" in texts["de"] and "Anna: erhöht auf 1.000 (alles gesetzt)" in texts["de"]
     assert "Table 1 Hand 1 · Pre-flop · Blinds 25/50" in texts["en"] and "Pot 1,050" in texts["en"]
     assert "1 Anna DSB 0 (+1,000) all-in" in texts["en"] and "Ben <b>&: posts the big blind 50" in texts["en"]
+
+
+def test_the_rail_card_names_the_hand_s_ante_as_the_dealer_s_page_and_the_clock_do(heads_up_table, client):
+    """The TV's live tables show this card too: beside a clock that says "Ante 10" it must not read as blinds only."""
+    Season.objects.update(blind_structure=structure.Structure(
+        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", "each").to_text())
+    Dealer(heads_up_table).next_hand()
+    url = reverse("table_rail", args=[heads_up_table.pk])
+    texts = {language: " ".join(unescape(strip_tags(client.get(url, HTTP_HX_REQUEST="true",
+                                                                  HTTP_ACCEPT_LANGUAGE=language).content.decode())).split())
+             for language in ("de", "en")}
+    assert "Tisch 1 Hand 1 · Pre-Flop · Blinds 25/50 · Ante 10" in texts["de"]
+    assert "Table 1 Hand 1 · Pre-flop · Blinds 25/50 · Ante 10" in texts["en"]
 
 
 def test_the_tv_page_and_its_screens_render_for_anyone(heads_up_table, client):
