@@ -16,7 +16,7 @@ from results import season_cache
 from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
-from tournaments.models import Seat
+from tournaments.models import Seat, TableStatus
 from tournaments.poker import stats as pure
 
 
@@ -28,6 +28,7 @@ class NightFigures:
     table_number: int
     figures: pure.PlayerStats
     tracked: bool  # the table's hands were tracked (not a paper table)
+    finished: bool = True  # the table's replays are public only once it has finished
 
 
 @dataclass
@@ -66,7 +67,7 @@ def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics
     nights: list[NightFigures] = []
     untracked = 0
     table_info = {}
-    for seat_id, table_id, number, _status, _revision, night_id, date, row_season in rows:
+    for seat_id, table_id, number, status, _revision, night_id, date, row_season in rows:
         mine = figures.get(table_id, {}).get(seat_id)
         table_info[table_id] = (number, date)
         if mine is not None:
@@ -77,7 +78,7 @@ def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics
             untracked += 1
             continue
         season_total.merge(mine)
-        nights.append(NightFigures(night_id, date, table_id, number, mine, True))
+        nights.append(NightFigures(night_id, date, table_id, number, mine, True, status == TableStatus.FINISHED))
     nights.sort(key=lambda n: (n.date, n.night_id))
     victims = {k.victim for n in nights for k in n.figures.knockout_list}
     names = dict(Seat.objects.filter(pk__in=victims).values_list("pk", "entry__player__name")) if victims else {}

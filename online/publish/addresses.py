@@ -4,7 +4,8 @@ German, the league's language, is at the top of the site; every other language i
 (`en/`). A page's address becomes a file with an explicit name, so links work from a disk too (a browser
 opens no `index.html` for a folder on `file://`): `/` → `index.html`, `/standings/` →
 `standings/index.html`, `/standings/?season=2&page=3` → `standings/page-3_season-2.html`,
-`/players/7/hands.phh` → `players/7/hands.phh`.
+`/players/7/hands.phh` → `players/7/hands.phh`,
+`/seasons/2/standings.csv` → `seasons/2/standings.csv` (and `en/seasons/2/standings.csv` in English).
 
 Only the public pages' routes are published, each with the query parameters that choose what it shows; any
 other parameter is dropped (`?player=7` marks a row of the standings; the link's `#player-7` still finds it).
@@ -31,7 +32,13 @@ PUBLIC_ROUTES: dict[str, frozenset[str]] = {
     "player_hands_file": frozenset(),
     "hand_list": frozenset(),
     "hand_replay": frozenset(),
+    "season_standings_file": frozenset(),
+    "season_results_file": frozenset(),
 }
+
+# Downloads written in the page's language (a season's standings and results: their headers and dates): one
+# file per language, beside the pages of that language. Every other download says the same in every language.
+LANGUAGE_DOWNLOADS = frozenset({"season_standings_file", "season_results_file"})
 
 _VALUE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
@@ -90,6 +97,10 @@ def public_address(url: str, *, language: str) -> Address | None:
             return None
         query[key] = value
     if not parts.path.endswith("/"):
-        # A download (PHH, OHH) says the same in every language: one file, at the top.
-        return None if query else Address(default_language(), parts.path)
+        if query:
+            return None
+        if route in LANGUAGE_DOWNLOADS:
+            return Address(language, parts.path)
+        # A hand-history download (PHH, OHH) says the same in every language: one file, at the top.
+        return Address(default_language(), parts.path)
     return Address(language, parts.path, tuple(sorted(query.items())))

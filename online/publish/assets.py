@@ -7,7 +7,10 @@ browser may keep it for ever and a changed file is a new file (sent before the p
 from __future__ import annotations
 
 import hashlib
+import io
 import posixpath
+import re
+import zipfile
 from xml.sax.saxutils import escape
 
 from django.conf import settings
@@ -44,6 +47,25 @@ def static_file(name: str) -> tuple[str, bytes] | None:
     stem, extension = posixpath.splitext(original)
     digest = hashlib.sha256(content).hexdigest()[:12]
     return f"static/{stem}.{digest}{extension}", content
+
+
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+_XLSX_TIMES = re.compile(rb"(<dcterms:(?:created|modified)\b[^>]*>)[^<]*(</dcterms:)")
+
+
+def steady(content_type: str, body: bytes) -> bytes:
+    """A download's bytes the same each time its content is: a spreadsheet carries the time it was written (in
+    its properties and in each part of its zip), which would make every publish send it again."""
+    if not content_type.startswith(XLSX_TYPE):
+        return body
+    steady_zip = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(body)) as book, zipfile.ZipFile(steady_zip, "w", zipfile.ZIP_DEFLATED) as out:
+        for part in book.infolist():
+            data = book.read(part)
+            if part.filename == "docProps/core.xml":
+                data = _XLSX_TIMES.sub(rb"\g<1>2000-01-01T00:00:00Z\g<2>", data)
+            out.writestr(zipfile.ZipInfo(part.filename, date_time=(2000, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return steady_zip.getvalue()
 
 
 def sitemap(pages: list[str], base_url: str) -> bytes:

@@ -73,8 +73,8 @@ def _column(label: str, row: str, column: int, **options) -> Figure:
 BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("evaluator", ("--hands", "200000", "--repeat", "3"), ("--hands", "20000", "--repeat", "2"), (
         Figure("7-card evaluations/s, ours (hand_value)", r"^hand_value\(cards\)\s+" + NUMBER, "/s"),
-        Figure("7-card evaluations/s, treys", r"^treys Evaluator\s+" + NUMBER, "/s"),
-        Figure("ours / treys", r"^ratio hand_value / treys: " + NUMBER, "x"),
+        Figure("7-card evaluations/s, treys", r"^treys Evaluator\.evaluate\s+" + NUMBER, "/s"),
+        Figure("ours / treys", r"^hand_value\(cards\)\s+[0-9][0-9,]*\s+evaluations/s\s+" + NUMBER + "x treys", "x"),
     )),
     Benchmark("replay", (), ("--hands", "100", "--repeat", "5", "--rounds", "3"), (
         Figure("replay a stored 6-player hand (replay + pots + legal actions)",

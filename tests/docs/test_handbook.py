@@ -51,3 +51,16 @@ def test_the_handbooks_links_to_other_pages_resolve():
             if not (page.parent / target).exists():
                 broken.append(f"{page.name}: {target}")
     assert not broken, broken
+
+
+def test_the_handbook_and_the_server_pages_link_each_other():
+    """Both ways online (publishing after the night, the app on a server), from the handbook and back."""
+    server = (HANDBOOK / "server.md").read_text(encoding="utf-8")
+    assert "](../server.de.md)" in server and "](../server.md)" in server and "manage.py publish" in server
+    evening = (HANDBOOK / "erster-ligaabend.md").read_text(encoding="utf-8")
+    assert "**Veröffentlichen**" in evening and "](server.md)" in evening
+    english = (HANDBOOK / "en" / "first-league-night.md").read_text(encoding="utf-8")
+    assert "](../../server.md)" in english
+    for page in ("server.md", "server.de.md"):
+        text = (HANDBOOK.parent / page).read_text(encoding="utf-8")
+        assert "](handbuch/server.md)" in text and "](handbuch/erster-ligaabend.md#nach-dem-abend)" in text, page

@@ -16,17 +16,18 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import translation
+from django.utils import formats, translation
+from django.utils.translation import gettext as _
 
 from online.publish import status as run_status
 from online.publish.destinations import DestinationError
 from online.publish.services import publish_site
 
 
-def _size(count: int) -> str:
+def _size(count: float) -> str:
     for unit in ("B", "KB", "MB"):
         if count < 1000 or unit == "MB":
-            return f"{count:.0f} {unit}" if unit == "B" else f"{count:.1f} {unit}"
+            return f"{count:.0f} {unit}" if unit == "B" else f"{formats.number_format(count, 1)} {unit}"
         count /= 1000
     return str(count)
 
@@ -46,12 +47,14 @@ class Command(BaseCommand):
             help="keep the progress for the organizer's page (in the data folder)",
         )
 
-    def handle(self, *args, to: str, full: bool, keep_status: bool, jobs: int, **options) -> None:
+    def handle(self, *args, **options) -> None:
+        # The console's lines and the organizer's page's message (an unreachable server) in the league's language.
+        with translation.override(settings.LANGUAGE_CODE):
+            self._publish(**options)
+
+    def _publish(self, *, to: str, full: bool, keep_status: bool, jobs: int, **options) -> None:
         to = to or settings.PUBLISH_TO
         self.keep_status = keep_status
-        if keep_status:
-            # For the organizer's page: its message (an unreachable server) in the league's language.
-            translation.activate(settings.LANGUAGE_CODE)
         self.last_line = 0.0
         try:
             with run_status.one_run_at_a_time():
@@ -59,7 +62,7 @@ class Command(BaseCommand):
                 started = time.monotonic()
                 result = publish_site(to=to, on_build=self._built, on_send=self._sent, full=full, jobs=max(jobs, 1))
         except run_status.AlreadyRunning:
-            raise CommandError("another publishing run is going on", returncode=3) from None
+            raise CommandError(_("Another publishing run is going on."), returncode=3) from None
         except DestinationError as error:
             self._report(state="failed", message=str(error), to=to)
             raise CommandError(str(error)) from None
@@ -72,11 +75,14 @@ class Command(BaseCommand):
             state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
             removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1),
         )
-        self.stdout.write(
-            f"Published to {result.destination}: {result.files} files ({_size(result.site_bytes)}); "
-            f"sent {len(summary.sent)} ({_size(summary.bytes_sent)}), removed {len(summary.removed)}, "
-            f"unchanged {summary.unchanged}; {seconds:.1f} s."
-        )
+        self.stdout.write(_(
+            "Published to %(destination)s: %(files)s files (%(size)s); sent %(sent)s (%(sent_size)s), "
+            "removed %(removed)s, unchanged %(unchanged)s; %(seconds)s s."
+        ) % {
+            "destination": result.destination, "files": result.files, "size": _size(result.site_bytes),
+            "sent": len(summary.sent), "sent_size": _size(summary.bytes_sent), "removed": len(summary.removed),
+            "unchanged": summary.unchanged, "seconds": formats.number_format(seconds, 1),
+        })
 
     def _report(self, **fields) -> None:
         if self.keep_status:
@@ -86,7 +92,7 @@ class Command(BaseCommand):
         now = time.monotonic()
         if now - self.last_line >= 2 or done == known:
             self.last_line = now
-            self.stdout.write(f"built {done} of {known} pages found so far")
+            self.stdout.write(_("built %(done)s of %(known)s pages found so far") % {"done": done, "known": known})
             self._report(state="running", phase="build", files=done, total=known, bytes=0, total_bytes=0)
 
     def _sent(self, phase: str, done: int, total: int, sent_bytes: int, total_bytes: int) -> None:
@@ -94,7 +100,8 @@ class Command(BaseCommand):
         if now - self.last_line >= 1 or done == total:
             self.last_line = now
             if phase == "send":
-                self.stdout.write(f"sent {done} of {total} files, {_size(sent_bytes)} of {_size(total_bytes)}")
+                self.stdout.write(_("sent %(done)s of %(total)s files, %(sent)s of %(size)s") % {
+                    "done": done, "total": total, "sent": _size(sent_bytes), "size": _size(total_bytes)})
             else:
-                self.stdout.write(f"removed {done} of {total} files")
+                self.stdout.write(_("removed %(done)s of %(total)s files") % {"done": done, "total": total})
             self._report(state="running", phase=phase, files=done, total=total, bytes=sent_bytes, total_bytes=total_bytes)

@@ -85,14 +85,14 @@ def test_publishing_over_sftp_sends_the_site_then_only_what_changed(tmp_path, or
     remote = tmp_path / "www" / "league"
     to = f"sftp://root@127.0.0.1:{sshd['port']}{remote}"
     first = _publish(to)
-    assert re.search(r"; sent [1-9][0-9]* \(", first) and "removed 0" in first
+    assert re.search(r"; gesendet [1-9][0-9]* \(", first) and "entfernt 0" in first
     local = tmp_path / "local"
     _publish(str(local))
     assert set(site_files(remote)) == set(site_files(local))  # the same site as into a folder
     assert broken_links(remote) == []
     assert not list(remote.rglob("*.publishing"))
     second = _publish(to)
-    assert "sent 0 (0 B)" in second
+    assert "gesendet 0 (0 B)" in second
 
 
 def test_an_unknown_or_changed_host_key_refuses_to_send(tmp_path, organizer, sshd, monkeypatch):
@@ -103,13 +103,13 @@ def test_an_unknown_or_changed_host_key_refuses_to_send(tmp_path, organizer, ssh
     empty = tmp_path / "known_hosts_empty"
     empty.write_text("")
     monkeypatch.setenv("PUBLISH_KNOWN_HOSTS", str(empty))
-    with pytest.raises(CommandError, match="not in the known hosts file"):
+    with pytest.raises(CommandError, match="nicht in der Datei der bekannten Hosts"):
         _publish(to)
     other = _keygen(tmp_path / "other").split()
     wrong = tmp_path / "known_hosts_wrong"
     wrong.write_text(f"[127.0.0.1]:{sshd['port']} {other[0]} {other[1]}\n")
     monkeypatch.setenv("PUBLISH_KNOWN_HOSTS", str(wrong))
-    with pytest.raises(CommandError, match="another host key"):
+    with pytest.raises(CommandError, match="anderen Host-Schlüssel"):
         _publish(to)
     assert not remote.exists()
 
@@ -119,5 +119,5 @@ def test_a_server_that_cannot_be_reached_is_one_clear_error(tmp_path, organizer,
     known.write_text("")
     monkeypatch.setenv("PUBLISH_KNOWN_HOSTS", str(known))
     monkeypatch.setenv("PUBLISH_SSH_PASSWORD", "x")
-    with pytest.raises(CommandError, match="cannot be reached"):
+    with pytest.raises(CommandError, match="nicht erreichbar"):
         _publish(f"sftp://league@127.0.0.1:{_free_port()}/srv/www")

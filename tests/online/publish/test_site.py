@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+import zipfile
 
 import pytest
 from django.core.management import call_command
@@ -59,6 +60,9 @@ def every_internal_link_resolves_to_a_file(site):
     for name, path in files.items():
         if name.endswith(".html"):
             assert not re.search(r'\b(?:href|src)="/', path.read_text()), name
+            # A link the site leaves out takes its text along: no page may link a public page's words to a
+            # page the site does not have (a table not finished yet), or a cell is left empty.
+            assert "<td></td>" not in path.read_text(), name
 
 
 def every_public_page_is_there_in_german_and_in_english(site, league):
@@ -74,6 +78,19 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
         assert f"{prefix}players/{evening.player.pk}/season-{evening.season.pk}.html" in files
         assert f"{prefix}tables/{tracked.pk}/replays/index.html" in files
         assert f"{prefix}tables/{tracked.pk}/replays/2/index.html" in files
+        # The season's downloads (issue 28), in the page's language.
+        for name in ("standings", "results"):
+            for fmt in ("csv", "xlsx"):
+                assert f"{prefix}seasons/{evening.season.pk}/{name}.{fmt}" in files
+        standings_page = files[f"{prefix}standings/season-{evening.season.pk}.html"].read_text()
+        assert f'href="../seasons/{evening.season.pk}/standings.csv"' in standings_page
+    assert files[f"seasons/{evening.season.pk}/results.csv"].read_text(encoding="utf-8-sig").startswith("Ligaabend;")
+    assert files[f"en/seasons/{evening.season.pk}/results.csv"].read_text(encoding="utf-8-sig").startswith("Night,")
+    # A spreadsheet carries no time of writing: a republish would otherwise send it again.
+    with zipfile.ZipFile(files[f"seasons/{evening.season.pk}/standings.xlsx"]) as book:
+        assert {part.date_time for part in book.infolist()} == {(2000, 1, 1, 0, 0, 0)}
+        assert re.findall(r"<dcterms:\w+[^>]*>([^<]*)<", book.read("docProps/core.xml").decode()) in (
+            ["2000-01-01T00:00:00Z"] * 2, ["2000-01-01T00:00:00Z"])
     assert '<html lang="de">' in files["index.html"].read_text()
     assert '<html lang="en">' in files["en/index.html"].read_text()
     assert "Tabelle" in files["index.html"].read_text() and "Standings" in files["en/index.html"].read_text()
@@ -112,7 +129,11 @@ def nothing_private_is_in_the_site(site, league):
     for name, path in site_files(site).items():
         if name.startswith("static/") or name == ".publish-manifest.json":
             continue
-        text = path.read_text()
+        if name.endswith(".xlsx"):
+            with zipfile.ZipFile(path) as book:
+                text = "".join(book.read(part).decode() for part in book.namelist())
+        else:
+            text = path.read_text()
         for word in forbidden:
             assert word not in text, (name, word)
         if name.endswith((".phh", ".ohh")):
@@ -125,9 +146,9 @@ def nothing_private_is_in_the_site(site, league):
 def test_publishing_twice_with_nothing_changed_sends_nothing(tmp_path, league):
     root = tmp_path / "site"
     first = publish(root)
-    assert "removed 0" in first
+    assert "entfernt 0" in first
     second = publish(root)
-    assert "sent 0 (0 B)" in second and "removed 0" in second
+    assert "gesendet 0 (0 B)" in second and "entfernt 0" in second
 
 
 def test_a_folder_that_cannot_be_made_is_one_clear_error(tmp_path, league):
@@ -135,7 +156,7 @@ def test_a_folder_that_cannot_be_made_is_one_clear_error(tmp_path, league):
     blocker.write_text("x")
     from django.core.management.base import CommandError
 
-    with pytest.raises(CommandError, match="cannot be created"):
+    with pytest.raises(CommandError, match="kann nicht angelegt werden"):
         publish(blocker / "site")
 
 

@@ -196,6 +196,13 @@ def _wait(predicate, seconds: float, what: str, log: Path | None = None) -> None
     raise RuntimeError(f"{what} did not come up within {seconds:.0f} s\n{details}")
 
 
+def _from_example(*names: str) -> dict[str, str]:
+    """Settings as docs/server/env.example sets them (those not tied to the example's own name and paths)."""
+    lines = (REPO_ROOT / "docs" / "server" / "env.example").read_text().splitlines()
+    found = dict(line.split("=", 1) for line in lines if "=" in line and not line.startswith("#"))
+    return {name: found[name] for name in names}
+
+
 @contextmanager
 def running_chain(*, workers: int = 2, threads: int = 32) -> Iterator[Chain]:
     with ExitStack() as stack:
@@ -222,7 +229,7 @@ def running_chain(*, workers: int = 2, threads: int = 32) -> Iterator[Chain]:
             "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
             "ALLOWED_HOSTS": HOST, "CSRF_TRUSTED_ORIGINS": f"https://{HOST}:{https_port}",
             "PUBLIC_URL": f"https://{HOST}:{https_port}", "DATABASE_URL": cluster.url, "DATA_DIR": str(data_dir),
-            "TRUSTED_PROXIES": "127.0.0.1",
+            "TRUSTED_PROXIES": "127.0.0.1", **_from_example("LIVE_STREAMS_PER_CLIENT"),
         }
         python, extra = _service_python()
 

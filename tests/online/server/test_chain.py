@@ -153,7 +153,7 @@ def test_behind_the_proxy_the_app_sees_each_client_s_own_address_and_a_client_ca
         headers={"X-Forwarded-For": "203.0.113.9", "X-CSRFToken": faker.jar.get("csrftoken", "")},
     )
     with psycopg.connect(chain.database_url) as connection:
-        addresses = {row[0] for row in connection.execute("SELECT DISTINCT ip_address FROM axes_accessattempt")}
+        addresses = {str(row[0]) for row in connection.execute("SELECT DISTINCT ip_address FROM axes_accessattempt")}
     assert addresses == {"127.0.0.2"}, addresses
     username, password = chain.superuser
     assert organizer.log_in(username, password).status == 302  # not locked out by the other client's failures
