@@ -58,7 +58,8 @@ def _applied_input(phone: DealerPhone) -> list:
     return phone.applied_inputs()[-1]
 
 
-def test_two_phones_on_two_servers_tapping_the_same_state_get_one_applied_tap_and_one_stale_refusal(two_servers, organizer):
+def test_two_phones_on_two_servers_tapping_the_same_state_get_one_applied_tap_and_one_stale_refusal(transactional_db, organizer, two_servers):
+    # The organizer first: a venue server on a league without one makes its own first account, named "organizer" too.
     table = table_of({"Anna Berger": STACK, "Ben Schuster": STACK, "Carl Weiß": STACK}, organizer)
     phones = [DealerPhone(server.url(), table.dealer_token, seed) for seed, server in enumerate(two_servers)]
     for phone in phones:
