@@ -2,13 +2,14 @@
 
 The league's secret is `SECRET_KEY` when one is set (production); on a venue laptop, where the settings
 fall back to Django's public development key, it is the key `manage.py venue` serves with, kept in
-`.venue-secret-key` beside the database (made now if the venue never ran). Whoever edits a file without
+`.venue-secret-key` in DATA_DIR beside the database (made now if the venue never ran). Whoever edits a file without
 that key cannot sign it again, so `restore` tells an edited file (an account added, a name changed)
 from one `backup` wrote. The keys in `SECRET_KEY_FALLBACKS` still verify older files after a change of key.
 """
 from __future__ import annotations
 
 import hmac
+import os
 import secrets
 from pathlib import Path
 
@@ -20,8 +21,8 @@ _SALT = "league.backup.signature"
 
 
 def venue_secret_file() -> Path:
-    """Where `manage.py venue` keeps the key it serves with (tests point it elsewhere)."""
-    return Path(settings.BASE_DIR) / ".venue-secret-key"
+    """Where `manage.py venue` keeps the key it serves with (its SECRET_FILE; tests point it elsewhere)."""
+    return Path(settings.DATA_DIR) / ".venue-secret-key"
 
 
 def uses_venue_key() -> bool:
@@ -34,8 +35,8 @@ def _venue_key() -> str:
     if path.exists() and path.read_text().strip():
         return path.read_text().strip()
     key = secrets.token_urlsafe(50)  # as `manage.py venue` makes it: the venue will serve with this one
-    path.write_text(key + "\n")
-    path.chmod(0o600)
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as handle:  # never readable by others
+        handle.write(key + "\n")
     return key
 
 

@@ -3,7 +3,8 @@
 - Each box's balance is the same added up line by line (the book the pages show) and summed by the
   database from the money rows (the figures the night's cash and the jackpot pages use).
 - Each reversal names a line of the book that is no reversal itself, in the same box, with the
-  opposite amount.
+  opposite amount; never one half of a jackpot deposit or a counting difference (the book refuses them
+  since issue 32: one half alone counts the sum twice, a difference belongs to its count).
 - Each closed night's count adds up: the difference is counted less expected, booked as one
   counting-difference line of that amount in the organizer's box on that night (none when the count
   matched), and what the count expected is what the book held in that box when the count was made.
@@ -56,6 +57,11 @@ def audit_cash_book(counts: Counts) -> Iterator[Finding]:
             yield Finding(where, _("Line %(ref)s does not reverse %(target)s: another box, another amount, or a reversal.") % {
                 "ref": line.ref, "target": target.ref,
             })
+        elif target.kind in (LineKind.DEPOSIT, LineKind.DIFFERENCE):
+            yield Finding(where, _(
+                "Line %(ref)s reverses %(target)s, which cannot be reversed alone: a jackpot deposit goes only as a "
+                "whole, a counting difference belongs to its night's count."
+            ) % {"ref": line.ref, "target": target.ref})
     yield from _counts(lines, counts)
 
 

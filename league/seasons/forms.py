@@ -23,7 +23,9 @@ def knockout_points_field(**kwargs) -> DecimalTextField:
     return DecimalTextField(
         label=_("Points per knockout"), max_digits=6, decimal_places=2, min_value=Decimal("0"),
         max_value=Decimal("1000"), required=False, initial=Decimal("0"),
-        help_text=_("Added for each player a player knocks out; 0: no bonus."), **kwargs,
+        help_text=_("Added for each player a player knocks out; 0: no bonus."),
+        # Points, not money: the field's default message speaks of an amount.
+        error_messages={"invalid": _("Type the points as a plain number, such as 1 or 1.5.")}, **kwargs,
     )
 
 

@@ -135,7 +135,8 @@ class RailTable:
     hand_number: int | None
     level: int | None
     blinds: tuple[int, int] | None
-    ante: int  # the hand's ante (0: none), as the dealer's page and the clock show it
+    ante: int  # each player's, or the big blind's (ante_by); 0 without
+    ante_by: str
     street: str  # preflop .. river, showdown, complete; "" before the first hand
     hand_over: bool
     board: tuple[ShownCard, ...]
@@ -220,6 +221,7 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
         level=hand.level if hand is not None else None,
         blinds=(hand.small_blind, hand.big_blind) if hand is not None else None,
         ante=hand.ante if hand is not None else 0,
+        ante_by=hand.ante_by if hand is not None else "",
         street=street,
         hand_over=hand is not None and hand.status == HandStatus.COMPLETE,
         board=board,

@@ -9,14 +9,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.html import strip_tags
 
-from league.models import Season
 from live import versions as live
 from live.rail import tables as rail
 from live.tv import screens as tv
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.clock import services as clock_control
 from tournaments.models import TvScreen
-from tournaments.poker import structure
 
 pytestmark = pytest.mark.django_db
 
@@ -142,19 +140,6 @@ def test_the_rail_card_reads_as_the_table_stands_in_german_and_english(heads_up_
     assert "1 Anna DSB 0 (+1,000) all-in" in texts["en"] and "Ben <b>&: posts the big blind 50" in texts["en"]
 
 
-def test_the_rail_card_names_the_hand_s_ante_as_the_dealer_s_page_and_the_clock_do(heads_up_table, client):
-    """The TV's live tables show this card too: beside a clock that says "Ante 10" it must not read as blinds only."""
-    Season.objects.update(blind_structure=structure.Structure(
-        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", "each").to_text())
-    Dealer(heads_up_table).next_hand()
-    url = reverse("table_rail", args=[heads_up_table.pk])
-    texts = {language: " ".join(unescape(strip_tags(client.get(url, HTTP_HX_REQUEST="true",
-                                                                  HTTP_ACCEPT_LANGUAGE=language).content.decode())).split())
-             for language in ("de", "en")}
-    assert "Tisch 1 Hand 1 · Pre-Flop · Blinds 25/50 · Ante 10" in texts["de"]
-    assert "Table 1 Hand 1 · Pre-flop · Blinds 25/50 · Ante 10" in texts["en"]
-
-
 def test_the_tv_page_and_its_screens_render_for_anyone(heads_up_table, client):
     night = heads_up_table.night
     clock_control.set_tv(night=night, screen=TvScreen.ROTATE, announcement="Letzte Runde an der Bar", spoken=False)
@@ -200,3 +185,22 @@ def test_the_rail_answers_not_modified_while_its_table_is_unchanged(heads_up_tab
     dealer.act("Anna", "call")
     changed = client.get(url, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag)
     assert changed.status_code == 200 and changed["ETag"] != tag and "Anna" in changed.content.decode()
+
+
+@pytest.mark.parametrize(("ante_by", "german", "english"), [
+    ("each", "Blinds 25/50 · Ante 10", "Blinds 25/50 · ante 10"),
+    ("big_blind", "Blinds 25/50 · Big-Blind-Ante 10", "Blinds 25/50 · big-blind ante 10"),
+])
+def test_the_rail_card_names_the_hand_s_ante_as_the_tracker_does(heads_up_table, client, ante_by, german, english):
+    """A season's structure with antes (issue 28): the rail and the TV's live tables say so beside the blinds."""
+    from league.models import Season
+    from tournaments.poker import structure
+
+    Season.objects.update(blind_structure=structure.Structure(
+        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", ante_by).to_text())
+    Dealer(heads_up_table).next_hand()
+    url = reverse("table_rail", args=[heads_up_table.pk])
+    texts = {language: " ".join(unescape(strip_tags(client.get(
+        url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode())).split()) for language in ("de", "en")}
+    assert f"Hand 1 · Pre-Flop · {german}" in texts["de"]
+    assert f"Hand 1 · Pre-flop · {english}" in texts["en"]

@@ -198,7 +198,7 @@ def test_the_live_preview_shows_places_by_table_size(organizer_client):
     assert "Plus 1.5 points for each player knocked out." in html
     data["knockout_points"] = "1,5"  # a German comma in English
     html = organizer_client.post(reverse("points_scheme_preview", args=[season.pk]), data).content.decode()
-    assert "Points per knockout: Enter a number." in html
+    assert "Points per knockout: Type the points as a plain number, such as 1 or 1.5." in html
 
 
 def test_a_preset_fills_the_formula_and_saving_it_needs_no_confirmation_before_results(organizer_client):

@@ -166,6 +166,27 @@ def test_the_venue_key_is_kept_beside_the_database_and_made_once(venue_key_outsi
     settings.SECRET_KEY_FALLBACKS = []
 
 
+def test_the_backup_signs_with_the_key_the_venue_serves_with_in_data_dir(tmp_path, settings):
+    """The venue keeps its key in DATA_DIR (issue 29); the backup must sign with that very file, not one in the
+    checkout, or the file the organizer is told to take along is not the one that verifies."""
+    import importlib.util
+
+    from league.management.commands import venue as venue_command
+    from league.venue import venue_secret_key
+
+    spec = importlib.util.spec_from_file_location("signature_as_shipped", signature.__file__)  # without the suite's patch
+    shipped = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shipped)
+    settings.SECRET_KEY = "django-insecure-dev-only-not-for-production"
+    settings.DATA_DIR = tmp_path
+    path = shipped.venue_secret_file()
+    assert path == tmp_path / venue_command.SECRET_FILE.name and not path.exists()
+    signed = shipped.sign("text")
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    assert venue_secret_key(path) == path.read_text().strip()  # the venue serves with the key the backup signed with
+    assert shipped.verifies("text", signed)
+
+
 def _set(model: str, field: str, value, pk_of=None):
     def edit(objects):
         row = next(o for o in objects if o["model"] == model and (pk_of is None or o["pk"] == pk_of))
@@ -215,3 +236,4 @@ def test_the_rows_of_a_good_file_pass_the_forms_checks(organizer):
     from league.backup import rows
 
     assert rows.row_problems(dump.league_objects()) == []
+

@@ -187,3 +187,71 @@ def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_trace
     assert "lässt sich nicht nachspielen" in out.getvalue() and "in den gespeicherten Daten." in out.getvalue()
     assert "Traceback" not in capsys.readouterr().err
     assert Table.objects.count() == 6  # restored: the rows are the league's record
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("ante_by", ["each", "big_blind"])
+def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_named(organizer, tmp_path, ante_by):
+    """Issue 28 beside issue 31's proof: a season whose structure has antes, one table played out (short stacks:
+    players all-in on their antes too) and one in a hand, backed up, restored into an empty league and found
+    in order by check_league; the same file with one hand's ante taken away does not replay."""
+    from league.models import Season
+    from tournaments.poker import structure
+
+    dealers = six_tables(organizer, stack=300)
+    Season.objects.update(blind_structure=structure.Structure(
+        (structure.Level(25, 50, 25, 15), structure.Level(50, 100, 50, 15)), (), "double", ante_by).to_text())
+    step = 0
+    while dealers[0].state.table.status != TableStatus.FINISHED:
+        next_input(dealers[0], step)
+        step += 1
+    for step in range(5):
+        next_input(dealers[1], step)
+    assert Hand.objects.filter(ante=25, ante_by=ante_by).count() >= 2
+    before = {(h.table_id, h.number): (h.ante, h.ante_by, h.final_stacks) for h in Hand.objects.all()}
+    call_command("backup", str(tmp_path / "league.json"), stdout=io.StringIO())
+    document = json.loads((tmp_path / "league.json").read_text(encoding="utf-8"))
+    call_command("flush", interactive=False, verbosity=0)
+
+    call_command("restore", str(tmp_path / "league.json"), stdout=io.StringIO())
+    assert {(h.table_id, h.number): (h.ante, h.ante_by, h.final_stacks) for h in Hand.objects.all()} == before
+    assert check() == (0, check()[1]) and "Alles in Ordnung" in check()[1]
+
+    hand = next(o for o in document["objects"] if o["model"] == "tournaments.hand" and o["fields"]["status"] == "complete")
+    hand["fields"]["ante"] = 0  # the ante lost: the stored stacks no longer follow from the actions
+    (tmp_path / "edited.json").write_text(json.dumps(document), encoding="utf-8")
+    call_command("flush", interactive=False, verbosity=0)
+    with pytest.raises(SystemExit):
+        call_command("restore", "--accept-unverified-file", str(tmp_path / "edited.json"), stdout=io.StringIO())
+    status, out = check()
+    assert status == 1 and f"Hand {hand['fields']['number']}:" in out
+
+
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first (flush: TRUNCATE on PostgreSQL)
+@pytest.mark.parametrize("ante_by", ["each", "big_blind"])
+def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_play_on(organizer, tmp_path, ante_by):
+    """Issue 28's antes beside issue 31's check: the check replays each hand with the ante it was dealt at, so a
+    night with antes is in order, and its backup restores (restore checks it) into tables that take taps."""
+    from league.models import Season
+    from tournaments.poker.structure import Level, Structure
+
+    dealers = six_tables(organizer, stack=1500)[:2]
+    Season.objects.filter(pk=dealers[0].table.night.season_id).update(blind_structure=Structure(
+        (Level(25, 50, 10, 15), Level(50, 100, 25, 15)), (), "double", ante_by).to_text())
+    for step in range(40):
+        for dealer in dealers:
+            next_input(dealer, step)
+    assert Hand.objects.filter(ante__gt=0).count() >= 2
+    status, out = check()
+    assert status == 0 and "Alles in Ordnung" in out, out
+    path = tmp_path / "antes.json"
+    call_command("backup", str(path), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    out = io.StringIO()
+    call_command("restore", str(path), stdout=out)  # SystemExit(1) if its check found anything
+    assert out.getvalue().rstrip().endswith("das Kassenbuch stimmt.")
+    for table in Table.objects.order_by("pk"):
+        dealer = Dealer(table)
+        next_input(dealer)
+        dealer.undo()
+        assert_stored_state_is_the_replay(table)

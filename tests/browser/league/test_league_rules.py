@@ -236,12 +236,36 @@ def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(ger
     page.goto(f"{live_server.url}/standings/?season={season.pk}")
     standings = page.locator("#standings")
     # Anna: her best night 5 (3 + 2 KOs), the 1 of the second night does not count; Ben: 3 + 2 = 5 beats his 2.
-    expect(standings.locator("tr", has_text="Anna")).to_contain_text("5")
-    expect(standings.locator("tr", has_text="Anna")).to_contain_text("1 zählt nicht")
-    expect(standings.locator("tr", has_text="Ben")).to_contain_text("1 zählt nicht")
+    # Body rows only: the head's hidden "Seit dem letzten Ligaabend" holds "ben" too.
+    expect(standings.locator("tbody tr", has_text="Anna")).to_contain_text("5")
+    expect(standings.locator("tbody tr", has_text="Anna")).to_contain_text("1 zählt nicht")
+    expect(standings.locator("tbody tr", has_text="Ben")).to_contain_text("1 zählt nicht")
     expect(page.get_by_text("Nur der beste Abend jedes Spielers zählt.")).to_be_visible()
     fits_the_phone(page)
     page.get_by_role("link", name="Anna").first.click()
     expect(page.locator("tr.not-counted")).to_have_count(1)
     expect(page.locator("tr.not-counted")).to_contain_text("zählt nicht")
     fits_the_phone(page)
+
+
+def test_the_tv_shows_the_structure_s_ante_and_none_where_a_level_has_none(page: Page, live_server, season):
+    """At 1920x1080 in German: the ante beside the blinds, the next level's only where it has one (a TV rule
+    once outweighed the hiding and showed "· Ante 0"), the list of levels with theirs."""
+    Season.objects.filter(pk=season.pk).update(blind_structure=structure.Structure(
+        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 0, 15), structure.Level(75, 150, 25, 15)),
+        (), "double", "each").to_text())
+    night = Night.objects.create(season=season, date=DAY)
+    clock_control.start_clock(night=night)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
+    reading = page.locator("[data-screen=clock]")
+    expect(reading.locator(".clock-now .clock-ante")).to_have_text(re.compile(r"^\s*Ante\s+10\s*$"))
+    expect(reading.locator(".clock-next .when-next-ante")).to_be_hidden()
+    expect(reading.locator("[data-tv-levels] li.current")).to_have_text("1 · 25/50/10")
+    font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.clock-now .clock-ante')).fontSize)")
+    assert font >= 0.04 * 1080 - 0.5  # the TV's smallest text: 4 vh
+    clock_control.next_level(night=night)  # the TV follows within its sync
+    expect(reading.locator("[data-clock-field=level]").first).to_have_text("2", timeout=15000)
+    expect(reading.locator(".clock-now .clock-ante")).to_be_hidden()
+    expect(reading.locator(".clock-next .when-next-ante")).to_be_visible()
+    expect(reading.locator(".clock-next .when-next-ante")).to_contain_text("Ante 25")

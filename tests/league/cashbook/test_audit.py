@@ -72,3 +72,19 @@ def test_a_reversal_of_another_amount_is_named(closed_night, organizer):
     assert len(texts) == 1 and texts[0].startswith(f"Line line-") and texts[0].endswith(
         f"does not reverse {fee.ref}: another box, another amount, or a reversal."
     )
+
+
+@pytest.mark.parametrize("kind", [LineKind.DEPOSIT, LineKind.DIFFERENCE])
+def test_a_reversal_of_half_a_deposit_or_of_a_counting_difference_is_named(closed_night, organizer, kind):
+    # The book refuses both since issue 32 (CashLine.reversible); an older or hand-edited database may hold one.
+    target = next(line for line in cashbook.all_lines() if line.kind == kind and line.box == CashBox.ORGANIZER)
+    assert not target.reversible
+    CashLine.objects.create(
+        box=target.box, kind=LineKind.REVERSAL, amount=-target.amount, season=closed_night.season,
+        booked_by=organizer, reason="Irrtum", reverses=target.ref, booked_at=timezone.now(),
+    )
+    texts = findings()
+    assert len(texts) == 1 and texts[0].startswith("Line line-") and texts[0].endswith(
+        f"reverses {target.ref}, which cannot be reversed alone: a jackpot deposit goes only as a whole, a counting "
+        "difference belongs to its night's count."
+    ), texts
