@@ -226,8 +226,9 @@
 
   function stepText(step) {
     if (step.is_break) { return word("break") + " · " + Math.round(step.seconds / 60) + " " + word("min"); }
-    return step.level + " · " + numbers.format(step.small_blind) + "/" + numbers.format(step.big_blind) +
-      (step.ante ? "/" + numbers.format(step.ante) : "");
+    // Breaks after "·" and "/" only, never inside a number (a late level's blinds are wider than the list).
+    return step.level + " ·<wbr> <span class=\"n\">" + numbers.format(step.small_blind) + "</span>/<wbr><span class=\"n\">" +
+      numbers.format(step.big_blind) + "</span>" + (step.ante ? "/<wbr><span class=\"n\">" + numbers.format(step.ante) + "</span>" : "");
   }
 
   function renderLevels(now, base) {
@@ -253,6 +254,27 @@
     if (list.dataset.html !== html) {
       list.innerHTML = html;  // built from numbers and the page's own words only
       list.dataset.html = html;
+      fitLevels(list);
+    }
+  }
+
+  window.addEventListener("resize", function () {  // drawn afresh for the new size at the next tick
+    var list = el.querySelector("[data-tv-levels]");
+    if (list) { list.dataset.html = ""; }
+  });
+
+  // Rows the list's box cannot hold are left out, from the end: a row is shown whole or not at all.
+  function fitLevels(list) {
+    var box = list.closest(".tv-levels");
+    if (!box) { return; }
+    var bottom = box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).paddingBottom || "0");
+    var rows = list.querySelectorAll("li");
+    rows.forEach(function (row) {  // a number wider than the list itself (a night of ten hours and more) breaks too
+      if (row.scrollWidth > row.clientWidth + 1) { row.classList.add("long"); }
+    });
+    for (var k = rows.length - 1; k > 0; k--) {
+      if (rows[k].classList.contains("current") || rows[k].getBoundingClientRect().bottom <= bottom + 0.5) { break; }
+      rows[k].remove();
     }
   }
 

@@ -96,7 +96,7 @@ def test_equities_sum_to_one_and_every_board_has_a_winner(spot):
     odds = equity(hands, board)
     assert sum(o.equity for o in odds) == 1
     # each board is won alone once or shared by two or more: wins + ties / (sharers) add up to the boards
-    assert sum(o.wins for o in odds) + sum(n / k for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards
+    assert sum(o.wins for o in odds) + sum(Fraction(n, k) for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards  # exact: n / k in floats drifted
 
 
 SWAP = {"h": "s", "s": "h", "c": "c", "d": "d"}
