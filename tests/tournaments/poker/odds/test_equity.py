@@ -156,6 +156,17 @@ def test_a_split_board_is_a_tie_for_everyone():
     assert all(p == {"wins": 0, "ties": 1, "equity": 0.333333, "equity_exact": "1/3"} for p in out["players"].values())
 
 
+def test_an_equity_that_rounds_to_a_whole_number_is_one_and_a_tiny_one_is_a_plain_decimal():
+    """'Whole numbers are printed without a decimal point': a share below 0.0000005 rounds to 0, not 0.0."""
+    from tournaments.poker.equity import _rounded, contract_text
+
+    assert (_rounded(Fraction(1, 3_424_608)), _rounded(Fraction(3_424_607, 3_424_608))) == (0, 1)
+    assert isinstance(_rounded(Fraction(1, 3_424_608)), int) and _rounded(Fraction(7, 71_920)) == 0.000097
+    text = contract_text({"boards": 1, "players": {'"equity": 1e-05': {"wins": 0, "ties": 1, "equity": 1e-05,
+                                                                         "equity_exact": "1/100000"}}})
+    assert '"equity": 0.00001,' in text and '"\\"equity\\": 1e-05": {' in text  # the name is left as it is
+
+
 def test_dead_cards_leave_the_deck():
     out = equity_contract({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4d", "dead": "5h 6h"})
     assert out["boards"] == comb(52 - 4 - 3 - 2, 2)
