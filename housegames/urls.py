@@ -9,6 +9,7 @@ uth_patterns = [
     path("top-up/", uth.uth_top_up, name="uth_top_up"),
     path("rounds/<int:round_id>/", uth.uth_round, name="uth_round"),
     path("rounds/<int:round_id>/decide/", uth.uth_decide, name="uth_decide"),
+    path("rounds/<int:round_id>/abort/", uth.uth_abort, name="uth_abort"),
     path("calculator/", uth.uth_calculator, name="uth_calculator"),
 ]
 

@@ -153,15 +153,21 @@ class PlayerMergeAdmin(admin.ModelAdmin):
 
 @admin.register(JackpotDeposit)
 class JackpotDepositAdmin(admin.ModelAdmin):
-    """Confirmed at the jackpot desk; a mistaken confirmation can be deleted here (the table then shows as outstanding)."""
+    """Confirmed at the jackpot desk. Never deleted here: its two cash book lines would vanish with it; a mistaken
+    confirmation is reversed as a whole from the cash book (the table then owes its sum again)."""
 
-    list_display = ["table", "night", "amount", "paid_in_by", "confirmed_by", "confirmed_at"]
+    list_display = ["table", "night", "amount", "paid_in_by", "confirmed_by", "confirmed_at", "reversed_at"]
     list_filter = ["table__night__season", "table__night"]
     search_fields = ["paid_in_by", "table__night__season__name"]
     list_select_related = ["table__night__season", "confirmed_by"]
-    readonly_fields = ["table", "amount", "paid_in_by", "confirmed_by", "confirmed_at"]
+    readonly_fields = [
+        "table", "amount", "paid_in_by", "confirmed_by", "confirmed_at", "reversed_at", "reversed_by", "reversal_reason"
+    ]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
     @admin.display(description=gettext_lazy("night"), ordering="table__night__date")

@@ -19,10 +19,13 @@ class PayoutForm(forms.Form):
     amount = money_field(_("Amount paid"), positive=True)
     method = forms.ChoiceField(label=_("Paid by"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH, widget=forms.RadioSelect)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
+    season_over = forms.BooleanField(label=_("The season is over: no more nights will be played."), required=False)
 
-    def __init__(self, *args, choices: list[tuple[int, str]], **kwargs):
+    def __init__(self, *args, choices: list[tuple[int, str]], season_running: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = choices
+        if not season_running:  # after the season's last day there is nothing to confirm
+            del self.fields["season_over"]
 
 
 class PointsSchemeForm(forms.Form):

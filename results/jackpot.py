@@ -8,13 +8,13 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Sum
+from django.db.models import Count, Prefetch, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.desk.services import desk_totals
 from league.models import Entry, JackpotDeposit, Night, Season
-from league.rules import standings
+from league.rules import payouts, standings
 from league.rules.standings import RulesError
 from league.web.money import cents
 from results.nights import TableResults, tables_results
@@ -64,10 +64,24 @@ class NightContribution:
 
 @dataclass
 class PayoutPlace:
+    """One line of the payout as the standings stand now: a holder and what he gets, or a place nobody holds yet.
+
+    Tied players (equal in everything but the name, `league.rules.standings.tie_key`) share the money of the
+    places they cover (`league.rules.payouts`): the same rule and the same figures as the season payout."""
+
     place: int
-    percent: Decimal
     amount: Decimal
-    holder: str = ""  # who holds that place in the standings now
+    holder: str = ""  # "": nobody holds this place yet
+    last_place: int = 0  # above `place`: a tie covering places place..last_place
+    extra_cent: bool = False  # got one of the cents that do not divide evenly
+
+    @property
+    def tied(self) -> bool:
+        return self.last_place > self.place
+
+    @property
+    def places(self) -> str:
+        return f"{self.place}.–{self.last_place}." if self.tied else f"{self.place}."
 
 
 @dataclass
@@ -75,6 +89,9 @@ class SeasonJackpot:
     season: Season
     nights: list[NightContribution]
     payout: list[PayoutPlace] = field(default_factory=list)
+    percents: tuple[Decimal, ...] = ()  # the split: percent for 1st, 2nd, ...
+    place_amounts: list[Decimal] = field(default_factory=list)  # the split of the total: 1st, 2nd, ...
+    shares: list[payouts.Share] = field(default_factory=list)  # who gets how much now
     split_error: str = ""
 
     @property
@@ -88,6 +105,10 @@ class SeasonJackpot:
     @property
     def outstanding_tables(self) -> int:
         return sum(n.outstanding for n in self.nights)
+
+    @property
+    def has_extra_cents(self) -> bool:
+        return any(row.extra_cent for row in self.payout)
 
 
 def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> SeasonJackpot:
@@ -113,7 +134,7 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     )
     deposits = {
         night_id: (total, n)
-        for night_id, total, n in JackpotDeposit.objects.filter(table__night__season=season)
+        for night_id, total, n in JackpotDeposit.objects.standing().filter(table__night__season=season)
         .order_by()
         .values("table__night_id")
         .annotate(total=Sum("amount"), n=Count("id"))
@@ -138,10 +159,14 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     except RulesError:
         report.split_error = _("The season's payout split is not valid: set it in the admin.")
         return report
-    holders = [row.name for row in (table or season_standings(season)).rows[: len(percents)]]
-    report.payout = [
-        PayoutPlace(place, percent, amount, holders[place - 1] if place <= len(holders) else "")
-        for place, (percent, amount) in enumerate(zip(percents, standings.payout_split(report.total, percents)), start=1)
+    report.percents = tuple(percents)
+    report.place_amounts = standings.payout_split(report.total, percents)
+    rows = (table or season_standings(season)).rows
+    report.shares = payouts.share_places([(row.player_id, row.name, row.tie_key) for row in rows], report.place_amounts)
+    report.payout = [PayoutPlace(s.first_place, s.amount, s.name, s.last_place, s.extra_cent) for s in report.shares]
+    covered = max((s.last_place for s in report.shares), default=0)
+    report.payout += [
+        PayoutPlace(place, amount) for place, amount in enumerate(report.place_amounts, start=1) if place > covered
     ]
     return report
 
@@ -153,13 +178,16 @@ def jackpot_csv_rows(season: Season) -> list[list[object]]:
     """
     sums = (
         Table.objects.filter(night__season=season)
-        .select_related("night", "first_dealer__entry__player", "jackpot_deposit__confirmed_by")
+        .select_related("night", "first_dealer__entry__player")
+        .prefetch_related(
+            Prefetch("jackpot_deposits", queryset=JackpotDeposit.objects.standing().select_related("confirmed_by"), to_attr="standing_deposit")
+        )
         .annotate(players=Count("seats"), jackpot=Sum("seats__entry__jackpot_share"))
         .order_by("night__date", "number")
     )
     rows = [["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]]
     for table in sums:
-        deposit = getattr(table, "jackpot_deposit", None)
+        deposit = table.standing_deposit[0] if table.standing_deposit else None
         rows.append(
             [
                 table.night.date.isoformat(),
@@ -184,7 +212,7 @@ def table_jackpot_sum(table: Table) -> Decimal:
 def confirm_deposit(*, table: Table, by: AbstractBaseUser) -> JackpotDeposit:
     """The first dealer paid the table's jackpot sum in at the register: one tap records who confirmed it, and when."""
     table = Table.objects.select_for_update(of=("self",)).select_related("first_dealer__entry__player").get(pk=table.pk)
-    existing = JackpotDeposit.objects.filter(table=table).select_related("confirmed_by").first()
+    existing = JackpotDeposit.objects.standing().filter(table=table).select_related("confirmed_by").first()
     if existing is not None:
         raise ResultsError(
             _("The deposit of table %(table)s was already confirmed by %(who)s at %(time)s.")

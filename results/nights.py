@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import FilteredRelation, Q
+
 from league.models import JackpotDeposit, Night
 from league.rules import standings
 from results.sheets import SheetRow, TableSheet
@@ -74,9 +76,17 @@ class TableResults:
         return self.deposit is not None and self.deposit.amount != self.jackpot_sum
 
 
+def _standing_deposit() -> FilteredRelation:
+    """Each table's deposit that counts, joined in the tables' query (a reversed one does not count: the table
+    owes its sum again; one standing deposit per table, a unique index)."""
+    return FilteredRelation("jackpot_deposits", condition=Q(jackpot_deposits__reversed_at__isnull=True))
+
+
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
-    tables = night.tables.select_related("first_dealer__entry__player", "jackpot_deposit__confirmed_by", "paper_sheet")
+    tables = night.tables.annotate(standing_deposit=_standing_deposit()).select_related(
+        "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
+    )
     seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("position")
     if table_ids is not None:
         table_ids = list(table_ids)
@@ -115,7 +125,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
             placed.append(row)
         placed.sort(key=lambda row: (row.place, row.position))
         shares = [seat.entry.jackpot_share for seat in table_seats if seat.entry.jackpot_share is not None]
-        deposit = getattr(table, "jackpot_deposit", None)
+        deposit = getattr(table, "standing_deposit", None)  # unset when the join found none
         results.append(
             TableResults(
                 table=table,
@@ -143,6 +153,8 @@ def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int]
                 points=row.points,
                 eliminated_at=row.decided_at if row.shows_time and not row.winner else None,
                 winner=row.winner,
+                tied=row.tied > 1,
+                disqualified=row.reason == PlacementReason.DISQUALIFIED,
             )
             for row in table.placed
         ] + [SheetRow(seat=row.position, name=row.name) for row in table.waiting]

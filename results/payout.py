@@ -8,12 +8,13 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.cashbook.book import CashError, Line, exact_cents, in_book_order, stored_lines
 from league.models import CashBox, CashLine, LineKind, NightStatus, PaymentMethod, Player, Season
-from league.rules import payouts, standings
+from league.rules import payouts
 from league.web.money import format_money
 from results import jackpot
 from results import standings as season_table
@@ -59,15 +60,16 @@ class SeasonPayout:
         return self.unfinished_nights == 0
 
     @property
+    def season_running(self) -> bool:
+        """The season's last day has not passed: more nights may still be planned and change the standings."""
+        return timezone.localdate() <= self.season.end_date
+
+    @property
     def has_extra_cents(self) -> bool:
         return any(s.share.extra_cent for s in self.shares)
 
     def for_player(self, player_id: int) -> PayoutShare | None:
         return next((s for s in self.shares if s.share.key == player_id), None)
-
-
-def _tie_key(row: standings.Standing) -> tuple:
-    return (row.points, row.place_counts, row.nights)
 
 
 def season_payout(season: Season, *, table: season_table.SeasonStandings | None = None) -> SeasonPayout:
@@ -79,8 +81,8 @@ def season_payout(season: Season, *, table: season_table.SeasonStandings | None 
     if report.split_error:
         payout.split_error = report.split_error
         return payout
-    payout.place_amounts = [place.amount for place in report.payout]
-    shares = payouts.share_places([(row.player_id, row.name, _tie_key(row)) for row in table.rows], payout.place_amounts)
+    payout.place_amounts = list(report.place_amounts)
+    shares = report.shares  # the jackpot's own split: one rule, one figure on every page and sheet
     payments: dict[int, list[Line]] = defaultdict(list)
     stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
     for line in sorted(stored_lines(stored), key=in_book_order):
@@ -94,9 +96,13 @@ def season_payout(season: Season, *, table: season_table.SeasonStandings | None 
 
 @transaction.atomic
 def record_payout(
-    *, season: Season, player: Player, amount: Decimal, method: str, by: AbstractBaseUser, note: str = ""
+    *, season: Season, player: Player, amount: Decimal, method: str, by: AbstractBaseUser, note: str = "",
+    season_over: bool = False,
 ) -> CashLine:
-    """A winner was paid (part of) his share of the season jackpot, in cash or by transfer."""
+    """A winner was paid (part of) his share of the season jackpot, in cash or by transfer.
+
+    Before the season's last day every night may be finished and the standings still not final (the next
+    night is not planned yet): then the organizer says that the season is over (`season_over`)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     amount = exact_cents(amount, message=_("Enter the amount in euros and cents."))
     if amount <= 0:
@@ -114,6 +120,12 @@ def record_payout(
                 payout.unfinished_nights,
             )
             % {"n": payout.unfinished_nights}
+        )
+    if payout.season_running and not season_over:
+        raise CashError(
+            _("The season runs until %(date)s: nights still to come can change the standings. Pay the jackpot once "
+              "the season is over, or confirm that it is over now.")
+            % {"date": formats.date_format(season.end_date, "SHORT_DATE_FORMAT")}
         )
     share = payout.for_player(player.pk)
     if share is None:

@@ -45,6 +45,8 @@ class SheetRow:
     points: Decimal | None = None
     eliminated_at: datetime.datetime | None = None
     winner: bool = False
+    tied: bool = False  # shares the place with another player at the table ("2. =", as the results page)
+    disqualified: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,10 +77,10 @@ class JackpotNightRow:
 
 @dataclass(frozen=True)
 class PayoutRow:
-    place: int
-    percent: Decimal
-    amount: Decimal
+    places: str  # "1." or, tied, "1.–3."
+    amount: Decimal  # what the holder gets (a tie: his share)
     holder: str
+    tied: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class JackpotReport:
     expected: Decimal
     nights: tuple[JackpotNightRow, ...]
     payout: tuple[PayoutRow, ...] = field(default_factory=tuple)
+    percents: tuple[Decimal, ...] = ()
     printed_at: datetime.datetime | None = None
 
 
@@ -170,15 +173,21 @@ class PlacementSheetRenderer(SheetRenderer):
         ]
         for row in sheet.rows:
             place = f"{row.place}." if row.place is not None else ""
+            if row.place is not None and row.tied:
+                place += " ="  # as the results page marks a shared place
             points = formats.number_format(row.points, use_l10n=True) if row.points is not None else ""
             when = ""
-            if row.eliminated_at is not None:
+            if row.winner:  # the results page says "winner" in this column too; the signature cell stays free
+                when = _("winner")
+            elif row.eliminated_at is not None:
                 when = formats.time_format(timezone.localtime(row.eliminated_at), "H:i")
-            signature = para(_("winner"), s["small"]) if row.winner else ""
             # The row's height is fixed (room to sign): a long name is cut to the two lines that fit.
-            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=2)
-            name_cell = Paragraph(escape(name), s["cell"])
-            data.append([para(place, s["cell_bold"]), name_cell, para(points, s["cell"]), para(when, s["cell"]), signature])
+            lines = 1 if row.disqualified else 2
+            name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=60 * mm - 12, lines=lines)
+            name_cell = [Paragraph(escape(name), s["cell"])]
+            if row.disqualified:
+                name_cell.append(para(_("Disqualified"), s["small"]))
+            data.append([para(place, s["cell_bold"]), name_cell, para(points, s["cell"]), para(when, s["cell"]), ""])
         widths = [16 * mm, 60 * mm, 18 * mm, 20 * mm]
         widths.append(self.width - sum(widths))
         table = Table(data, colWidths=widths, rowHeights=[9 * mm] + [self.row_height] * len(sheet.rows), repeatRows=1)
@@ -327,14 +336,18 @@ class JackpotReportRenderer(SheetRenderer):
         story.append(table)
         story.append(para(_("Payout at the end of the season"), s["h2"]))
         if report.payout:
-            rows = [[para(h, s["head"]) for h in (_("Place"), _("Share"), _("Amount"), _("Currently"))]]
+            rows = [[para(h, s["head"]) for h in (_("Place"), _("Currently"), _("Amount"))]]
             for row in report.payout:
-                rows.append(
-                    [f"{row.place}.", format_percent(row.percent, self.language), self._money(row.amount), para(row.holder, s["base"])]
-                )
-            split = Table(rows, colWidths=[20 * mm, 25 * mm, 40 * mm, self.width - 85 * mm])
-            split.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL)]))
+                place = f"{row.places} ({_('tie')})" if row.tied else row.places
+                rows.append([para(place, s["base"]), para(row.holder or "–", s["base"]), self._money(row.amount)])
+            split = Table(rows, colWidths=[34 * mm, self.width - 74 * mm, 40 * mm])
+            split.setStyle(
+                TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL), ("ALIGN", (2, 1), (2, -1), "RIGHT")])
+            )
             story.append(split)
+            if report.percents:
+                places = " · ".join(f"{n}. {format_percent(p, self.language)}" for n, p in enumerate(report.percents, start=1))
+                story.append(para(f"{_('Split')}: {places}. {_('Players tied in the standings share the money of the places they cover.')}", s["small"]))
         story.append(Spacer(1, 3 * mm))
         story.append(para(_("The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."), s["small"]))
         return story

@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from collections import defaultdict
 from collections.abc import Iterable
@@ -143,15 +144,15 @@ class KeptTable:
     def __getstate__(self) -> dict:
         rows = [
             (r.position, r.player_id, r.name, r.points.numerator, r.points.denominator, r.nights, r.place_counts,
-             r.previous_position, r.best_place, r.dropped)
+             r.previous_position, r.best_place, r.tied, r.dropped)
             for r in self.rows
         ]
         return {"rows": rows, "nights": self.nights, "search_forms": self.search_forms}
 
     def __setstate__(self, state: dict) -> None:
         self.rows = [
-            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best, dropped)
-            for position, player_id, name, numerator, denominator, nights, counts, previous, best, dropped in state["rows"]
+            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best, tied, dropped)
+            for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied, dropped in state["rows"]
         ]
         self.nights, self.search_forms = state["nights"], state["search_forms"]
 
@@ -177,8 +178,12 @@ class SeasonStandings:
         return next((row for row in self.rows if row.player_id == player_id), None)
 
     def page_of(self, standing: Standing) -> int:
-        """The page of the standings that shows this row (positions run 1, 2, 3, ... down the rows)."""
-        return (standing.position - 1) // STANDINGS_PAGE_SIZE + 1
+        """The page of the standings that shows this row (tied rows share a position, so count the rows)."""
+        return self._row_index.get(id(standing), standing.position - 1) // STANDINGS_PAGE_SIZE + 1
+
+    @cached_property
+    def _row_index(self) -> dict[int, int]:
+        return {id(row): index for index, row in enumerate(self.rows)}
 
     def search(self, query: str) -> list[Standing]:
         """The rows whose player's name matches every word of `query` (league.rules.names), in position order."""

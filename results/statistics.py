@@ -48,6 +48,7 @@ class PlayerStatistics:
     untracked_nights: int  # nights of the season he played at a table without tracked hands
     knockouts: list[KnockoutRow] = field(default_factory=list)  # the season's, newest first
     biggest_pot: tuple[HandKey, int, datetime.date] | None = None  # the season's
+    finished_tables: frozenset[int] = frozenset()  # his tables whose hands can be replayed (the replayer's rule)
 
 
 def _table_rows(seat_filter: Q) -> list[tuple]:
@@ -91,7 +92,8 @@ def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics
     if season_total.biggest_pot_hand is not None:
         key = season_total.biggest_pot_hand
         biggest = (key, season_total.biggest_pot, table_info[key[0]][1])
-    return PlayerStatistics(season_total, all_time, nights, untracked, knockouts, biggest)
+    finished = frozenset(table_id for _, table_id, _, status, *_ in rows if status == TableStatus.FINISHED)
+    return PlayerStatistics(season_total, all_time, nights, untracked, knockouts, biggest, finished)
 
 
 @dataclass
@@ -107,6 +109,7 @@ class Award:
     value: object
     holders: list[tuple[int, str]]  # (player id, name); several on a tie
     hand: HandKey | None = None  # biggest pot: the hand, when one player holds it
+    replayable: bool = False  # the hand's table has finished: the replayer shows it (not while it plays)
 
 
 @dataclass
@@ -114,6 +117,7 @@ class SeasonStatistics:
     rows: list[SeasonRow]
     tables_tracked: int
     tables: int
+    finished_tables: frozenset[int] = frozenset()  # tables whose hands can be replayed
 
 
 def season_statistics(season_id: int) -> SeasonStatistics:
@@ -134,7 +138,8 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     tracked = sum(1 for table in figures.values() if table)
     result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
     result.sort(key=lambda row: row.name.lower())
-    return SeasonStatistics(result, tracked, len(tables))
+    finished = frozenset(table_id for table_id, status, _ in tables if status == TableStatus.FINISHED)
+    return SeasonStatistics(result, tracked, len(tables), finished)
 
 
 def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
@@ -153,7 +158,7 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     awards.append(Award("knockouts", value, holders(ids)))
     value, ids = pure.leaders({pid: f.biggest_pot for pid, f in by_player.items()})
     hand = by_player[ids[0]].biggest_pot_hand if len(ids) == 1 else None
-    awards.append(Award("biggest_pot", value, holders(ids), hand))
+    awards.append(Award("biggest_pot", value, holders(ids), hand, hand is not None and hand[0] in statistics.finished_tables))
     value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
     awards.append(Award("showdowns_won", value, holders(ids)))
     nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]

@@ -59,10 +59,11 @@ WHOLE = re.compile(r"-?\d+")
 class NumberFields(HTMLParser):
     """(what, value, whole) for every number a form sends: number inputs, numeric keyboards, numeric hidden fields."""
 
-    def __init__(self) -> None:
+    def __init__(self, comma: bool = False) -> None:
         super().__init__()
         self.fields: list[tuple[str, str, bool]] = []
         self.select = ""
+        self.comma = comma  # German: a decimal text field shows "12,50"
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
@@ -87,6 +88,12 @@ class NumberFields(HTMLParser):
             whole = step != "any" and "." not in step  # the browser's own rule: no step means steps of 1
         elif mode in {"numeric", "decimal"}:
             whole = mode == "numeric"
+            if mode == "decimal" and kind == "text" and self.comma:
+                # A text field the server reads as typed: German writes its decimal comma (never a grouping dot).
+                what = f"<{tag} name={name!r} type={kind!r}>"
+                if a.get("value"):
+                    self.fields.append((what, a["value"].replace(",", "."), False))
+                return
         else:
             whole = name not in {"amount", "fee"}
         what = f"<{tag} name={name!r} type={kind!r}>"
@@ -98,7 +105,7 @@ class NumberFields(HTMLParser):
 
 
 def number_fields(html: str) -> list[tuple[str, str, bool]]:
-    parser = NumberFields()
+    parser = NumberFields(comma='<html lang="de"' in html)
     parser.feed(html)
     return parser.fields
 
@@ -149,3 +156,20 @@ def test_the_check_catches_a_german_decimal_comma_and_a_thousands_separator() ->
     assert unreadable_numbers('<button name="to" value="1,500">') != []
     assert unreadable_numbers('<select name="player"><option value="">–</option><option value="1.001">Anna</option></select>') != []
     assert unreadable_numbers('<input name="amount" type="number" step="0.01" value="12.50"><button name="to" value="1500">') == []
+
+
+@pytest.mark.parametrize("language, fee", [("de", "12,50"), ("en", "12.50")])
+def test_money_fields_are_filled_in_as_each_language_writes_money(organizer_client, evening, language, fee) -> None:
+    """A German organizer sees "12,50" in a fee field, not "12.50" (issue 27, defect 11); the field reads both."""
+    pages = [
+        reverse("registration_desk", args=[evening.desk_night.pk]) + "?q=i",  # a found player's fee
+        reverse("seating", args=[evening.tonight.pk]),  # a late entry's fee
+        reverse("walk_in", args=[evening.tonight.pk]),
+        reverse("season_edit", args=[evening.season.pk]),
+    ]
+    for url in pages:
+        html = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        values = re.findall(r'<input[^>]*inputmode="decimal"[^>]*value="([^"]*)"|<input[^>]*value="([^"]*)"[^>]*inputmode="decimal"', html)
+        shown = {a or b for a, b in values}
+        assert fee in shown, f"{url}: {shown}"
+        assert not any(re.fullmatch(r"\d+[.,]\d\d", v) and v != fee and v.replace(",", ".") == fee.replace(",", ".") for v in shown)

@@ -24,6 +24,8 @@ PO = Path(__file__).resolve().parents[1] / "locale" / "de" / "LC_MESSAGES" / "dj
 
 GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("home", lambda e: reverse("home")),
+    ("tonight", lambda e: reverse("night_tonight", args=[e.tonight.pk])),
+    ("tonight: registration", lambda e: reverse("night_tonight", args=[e.desk_night.pk])),
     ("locked logins", lambda e: reverse("locked_logins")),
     ("remove the demo (none here)", lambda e: reverse("remove_demo")),
     ("seating screen", lambda e: reverse("seating", args=[e.tonight.pk]) + "?screen=1"),

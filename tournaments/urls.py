@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 urlpatterns = [
+    path("", include("tournaments.tonight.urls")),
     path("", include("tournaments.night.urls")),
     path("", include("tournaments.qr.urls")),
     path("", include("tournaments.tracker.urls")),

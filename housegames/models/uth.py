@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q, Sum
 from django.utils.translation import gettext_lazy as _
@@ -28,6 +29,7 @@ class UthRound(models.Model):
     class Status(models.TextChoices):
         IN_PLAY = "in_play", _("in play")
         SETTLED = "settled", _("settled")
+        ABORTED = "aborted", _("aborted (a fault: every bet returned)")
 
     bankroll = models.ForeignKey(
         "housegames.Bankroll", on_delete=models.CASCADE, related_name="uth_rounds", verbose_name=_("bankroll")
@@ -47,6 +49,11 @@ class UthRound(models.Model):
         help_text=_("Indexes of the decisions the table made when the time ran out."),
     )
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
+    # Seed 004: a round a fault interrupts is void and its bets come back; an organizer aborts it, on the record.
+    aborted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("aborted by")
+    )
+    abort_reason = models.CharField(_("reason for the abort"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("Ultimate Texas Hold'em round")
@@ -58,8 +65,12 @@ class UthRound(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status="in_play", settled_at__isnull=True, result__isnull=True, returned__isnull=True)
-                | Q(status="settled", settled_at__isnull=False, result__isnull=False, returned__isnull=False),
-                name="uth_settled_iff_result",
+                | Q(status__in=["settled", "aborted"], settled_at__isnull=False, result__isnull=False, returned__isnull=False),
+                name="uth_over_iff_result",
+            ),
+            models.CheckConstraint(
+                condition=Q(status="aborted", aborted_by__isnull=False) | (~Q(status="aborted") & Q(aborted_by__isnull=True)),
+                name="uth_aborted_by_someone",
             ),
             models.CheckConstraint(condition=Q(staked__gte=0), name="uth_staked_not_negative"),
             models.CheckConstraint(
@@ -126,6 +137,7 @@ class JackpotMeterEvent(models.Model):
         FEED = "feed", _("feed")
         WIN = "win", _("royal flush won")
         RESET = "reset", _("reset")
+        VOID = "void", _("feed taken back: round aborted")
 
     meter = models.ForeignKey(JackpotMeter, on_delete=models.CASCADE, related_name="events", verbose_name=_("meter"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
@@ -144,7 +156,7 @@ class JackpotMeterEvent(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(balance_after__gte=0), name="uth_meter_event_balance_not_negative"),
             models.CheckConstraint(
-                condition=Q(kind="win", amount__lte=0) | (~Q(kind="win") & Q(amount__gte=0)),
+                condition=Q(kind__in=["win", "void"], amount__lte=0) | (~Q(kind__in=["win", "void"]) & Q(amount__gte=0)),
                 name="uth_meter_event_sign",
             ),
         ]

@@ -28,6 +28,7 @@ from housegames.engines.imperial.round import (
     DEALER_NOT_QUALIFIED,
     DECISIONS,
     IllegalMove,
+    NOTE_KINDS,
     LastCardWarning,
     Line,
     Round,
@@ -352,7 +353,9 @@ def signed(amount: int) -> str:
 
 
 def _line_view(line: Line, rules: TableRules) -> dict:
-    return {"kind": line.kind, "text": line_text(line, rules), "amount": line.amount, "amount_text": signed(line.amount)}
+    # A note ("Ante lost") moves no chips: the stake left the bankroll when it was placed, so no "0 play chips".
+    amount_text = "" if line.kind in NOTE_KINDS and not line.amount else signed(line.amount)
+    return {"kind": line.kind, "text": line_text(line, rules), "amount": line.amount, "amount_text": amount_text}
 
 
 def describe_round(round_: ImperialRound) -> dict:

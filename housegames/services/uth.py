@@ -27,7 +27,6 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from housegames.cards import cards_view
 from housegames.chips import format_chips
 from housegames.engines.uth.rules import (
-    DECISIONS,
     JackpotRules,
     PayTable,
     RoundSettlement,
@@ -108,6 +107,8 @@ DECISION_LABELS = {
     # Seed 004 says PASSEN; "Fold" stays the Imperial Poker word (seed 001).
     "fold": pgettext_lazy("ultimate texas hold'em", "Fold"),
 }
+# Seed 000: before the river, with trips or better on the board, folding gives up Ante and Blind while Trips plays.
+GIVE_UP_LABEL = gettext_lazy("Give up, Trips plays")
 QUALIFYING_HANDS = {
     "standard": gettext_lazy("a pair or better"),
     "pair_of_fours": gettext_lazy("a pair of fours or better"),
@@ -470,6 +471,44 @@ def _settle(uth_round: UthRound, game: Game) -> None:
 
 
 @transaction.atomic
+def abort_round(*, round_id: int, by, reason: str) -> UthRound:
+    """Seed 004: a round that a fault interrupts (the guest's phone lost the table, a card misdealt at a live
+    table) is void: every bet comes back, the jackpot feed comes off the meter again, and the round is kept,
+    marked aborted with who did it and why. Only a round still in play can be aborted."""
+    reason = " ".join(reason.split())[:200]
+    if not reason:
+        raise UthPlayError(_("Say what went wrong: the reason is kept with the round."))
+    found = UthRound.objects.filter(pk=round_id).select_related("bankroll").first()
+    if found is None:
+        raise UthPlayError(_("There is no such round."))
+    lock_bankroll(found.bankroll)
+    uth_round = UthRound.objects.select_for_update().get(pk=round_id)
+    if uth_round.status != UthRound.Status.IN_PLAY:
+        raise UthPlayError(_("Round %(id)s is over already: only a round in play can be aborted.") % {"id": uth_round.pk})
+    book(bankroll=found.bankroll, amount=uth_round.staked, reason=f"UTH round {uth_round.pk}: aborted, bets returned",
+         game=GAME, round_id=uth_round.pk)
+    feeds = list(uth_round.meter_events.filter(kind=JackpotMeterEvent.Kind.FEED))
+    if feeds:
+        meter = _locked_meter()
+        for feed in feeds:
+            _meter_event(meter, JackpotMeterEvent.Kind.VOID, -feed.amount, uth_round, feed.box)
+    now = timezone.now()
+    uth_round.status = UthRound.Status.ABORTED
+    uth_round.result = {"aborted": {"by": by.get_username(), "at": now.isoformat(), "reason": reason}}
+    uth_round.returned = uth_round.staked
+    uth_round.settled_at = now
+    uth_round.aborted_by = by
+    uth_round.abort_reason = reason
+    uth_round.save()
+    return uth_round
+
+
+def rounds_in_play(limit: int = 50) -> list[UthRound]:
+    """Every guest's round still in play, for the organizer who may have to abort one (oldest first)."""
+    return list(UthRound.objects.filter(status=UthRound.Status.IN_PLAY).order_by("created_at", "id")[:limit])
+
+
+@transaction.atomic
 def top_up(*, bankroll: Bankroll) -> Decimal:
     """Bring a bankroll that cannot cover the smallest round back to the
     starting play money."""
@@ -636,12 +675,12 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
     choices = []
     if actor is not None:
         ante = game.boxes[actor].ante
-        for verb in DECISIONS[game.phase]:
+        for verb in game.legal_decisions():
             multiple = {"4x": 4, "3x": 3, "2x": 2, "1x": 1}.get(verb, 0)
             amount = ante * multiple
             choices.append({
                 "verb": verb,
-                "label": DECISION_LABELS[verb],
+                "label": GIVE_UP_LABEL if verb == "fold" and game.phase != "river" else DECISION_LABELS[verb],
                 "amount": amount,
                 "affordable": amount <= balance,
                 "primary": bool(multiple),
@@ -651,9 +690,13 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
 
 
 def history(bankroll: Bankroll, limit: int = 10) -> list[dict]:
-    rounds = UthRound.objects.filter(bankroll=bankroll, status=UthRound.Status.SETTLED).order_by("-settled_at", "-id")
+    rounds = UthRound.objects.filter(bankroll=bankroll).exclude(status=UthRound.Status.IN_PLAY).order_by("-settled_at", "-id")
     rows = []
     for uth_round in rounds[:limit]:
+        if uth_round.status == UthRound.Status.ABORTED:
+            rows.append({"id": uth_round.pk, "settled_at": uth_round.settled_at, "staked": uth_round.staked, "net": Decimal(0),
+                         "aborted": True, "reason": uth_round.abort_reason})
+            continue
         result = uth_round.result
         main = result["boxes"][0]
         rows.append({
@@ -699,7 +742,8 @@ def table_context(bankroll: Bankroll, slip: BetSlip) -> dict:
         "slip": slip,
         "slip_total": slip.total_stake(),
         "slip_affordable": slip.total_stake() <= balance,
-        "chips": CHIPS,
+        # A chip above the limit would always be refused: it is not offered.
+        "chips": tuple(c for c in CHIPS if TABLE_LIMITS.max_ante is None or c <= TABLE_LIMITS.max_ante),
         "trips_chips": tuple(c for c in CHIPS if TABLE_LIMITS.max_trips is None or c <= TABLE_LIMITS.max_trips),
         "limits": TABLE_LIMITS,
         "max_blind_boxes": MAX_BLIND_BOXES,
@@ -726,6 +770,7 @@ _LEDGER_TEXTS = {
     "bets": gettext_lazy("Bets placed"),
     "paid back": gettext_lazy("Paid back"),
     "jackpot": gettext_lazy("Jackpot won"),
+    "aborted, bets returned": gettext_lazy("Round aborted: bets returned"),
 }
 
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from housegames.forms import CalculatorForm
-from housegames.models import Bankroll
+from housegames.models import Bankroll, UthRound
 from housegames.services import uth as uth_play
 from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
+from league.access import organizer_required
 from league.rules.inputs import ascii_whole_or_none
 
 TABLE = "housegames/uth/table.html"
@@ -45,7 +47,10 @@ def uth_table(request: HttpRequest) -> HttpResponse:
             _decide_overdue(request, bankroll)
         slip = uth_play.BetSlip.from_session(request.session)
         template = TABLE + "#table-main" if request.htmx else TABLE
-        return render(request, template, uth_play.table_context(bankroll, slip))
+        context = uth_play.table_context(bankroll, slip)
+        if request.user.is_staff:
+            context["rounds_in_play"] = uth_play.rounds_in_play()
+        return render(request, template, context)
 
 
 @require_POST
@@ -117,6 +122,23 @@ def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
         "round": uth_play.round_view(uth_round, bankroll.balance()),
         "ledger": uth_play.ledger(bankroll, round_id),
     })
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def uth_abort(request: HttpRequest, round_id: int) -> HttpResponse:
+    """Seed 004: an organizer voids a round that a fault interrupted; a confirmation with the reason first."""
+    uth_round = get_object_or_404(UthRound, pk=round_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            uth_play.abort_round(round_id=round_id, by=request.user, reason=request.POST.get("reason", ""))
+        except uth_play.UthPlayError as refused:
+            error = str(refused)
+        else:
+            messages.success(request, _("Round %(id)s is aborted: every bet went back to the guest.") % {"id": round_id})
+            return redirect("uth_table")
+    return render(request, "housegames/uth/abort.html", {"uth_round": uth_round, "error": error, "reason": request.POST.get("reason", "")})
 
 
 @require_GET

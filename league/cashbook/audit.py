@@ -3,8 +3,9 @@
 - Each box's balance is the same added up line by line (the book the pages show) and summed by the
   database from the money rows (the figures the night's cash and the jackpot pages use).
 - Each reversal names a line of the book that is no reversal itself, in the same box, with the
-  opposite amount; never one half of a jackpot deposit or a counting difference (the book refuses them
-  since issue 32: one half alone counts the sum twice, a difference belongs to its count).
+  opposite amount; never a counting difference (a difference belongs to its count).
+- A jackpot deposit is reversed whole or not at all: both halves reversed exactly when the deposit is
+  marked reversed (issue 32, N7: one half alone counts the sum twice).
 - Each closed night's count adds up: the difference is counted less expected, booked as one
   counting-difference line of that amount in the organizer's box on that night (none when the count
   matched), and what the count expected is what the book held in that box when the count was made.
@@ -19,7 +20,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from league.cashbook import book
-from league.models import CashBox, CashCount, LineKind
+from league.models import CashBox, CashCount, JackpotDeposit, LineKind
 from league.web.money import format_money
 
 
@@ -57,12 +58,24 @@ def audit_cash_book(counts: Counts) -> Iterator[Finding]:
             yield Finding(where, _("Line %(ref)s does not reverse %(target)s: another box, another amount, or a reversal.") % {
                 "ref": line.ref, "target": target.ref,
             })
-        elif target.kind in (LineKind.DEPOSIT, LineKind.DIFFERENCE):
+        elif target.kind == LineKind.DIFFERENCE:  # half a deposit: _deposits below
             yield Finding(where, _(
                 "Line %(ref)s reverses %(target)s, which cannot be reversed alone: a jackpot deposit goes only as a "
                 "whole, a counting difference belongs to its night's count."
             ) % {"ref": line.ref, "target": target.ref})
+    yield from _deposits(lines)
     yield from _counts(lines, counts)
+
+
+def _deposits(lines: list[book.Line]) -> Iterator[Finding]:
+    reversed_refs = {line.reverses for line in lines if line.reverses}
+    for pk, amount, reversed_at in JackpotDeposit.objects.filter(amount__gt=0).values_list("pk", "amount", "reversed_at"):
+        halves = {f"deposit-out-{pk}" in reversed_refs, f"deposit-in-{pk}" in reversed_refs}
+        if halves != {reversed_at is not None}:
+            yield Finding(_("Cash book"), _(
+                "The jackpot deposit of %(amount)s (deposit-out-%(pk)s, deposit-in-%(pk)s) is reversed in one box only, "
+                "or its reversal and its mark disagree."
+            ) % {"amount": format_money(amount), "pk": pk})
 
 
 def _counts(lines: list[book.Line], counts: Counts) -> Iterator[Finding]:

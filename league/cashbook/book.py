@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, PaymentMethod, Season
@@ -62,6 +62,15 @@ class Line:
     reverses: str = ""
     reversed_by: str = ""
     balance: Decimal = ZERO
+    # The other line of a reversal as people read it (the refs such as "fee-12" are for the book's own links)
+    reverses_label: str = ""
+    reversed_by_label: str = ""
+
+    @property
+    def label(self) -> str:
+        """The line as a person names it: what, whose, when."""
+        when = formats.date_format(timezone.localtime(self.at), "SHORT_DATETIME_FORMAT")
+        return f"{self.kind_label}: {self.text} ({when})"
 
     @property
     def stored(self) -> bool:
@@ -85,8 +94,13 @@ class Line:
 
     @property
     def reversible(self) -> bool:
-        # A deposit's halves and a count's difference go only as a whole (reverse_line says why).
-        return not self.reversed_by and self.kind not in (LineKind.REVERSAL, LineKind.DEPOSIT, LineKind.DIFFERENCE)
+        # A deposit goes only as a whole (both halves, reverse_deposit); a count's difference only through a new count.
+        return not self.reversed_by and self.kind not in (LineKind.REVERSAL, LineKind.DIFFERENCE)
+
+    @property
+    def deposit_id(self) -> int | None:
+        """The jackpot deposit a deposit line belongs to ("deposit-out-7" and "deposit-in-7": 7)."""
+        return int(self.ref.rsplit("-", 1)[1]) if self.kind == LineKind.DEPOSIT else None
 
 
 # --- reading the book ------------------------------------------------------------------
@@ -152,13 +166,19 @@ def in_book_order(line: Line) -> tuple:
 def all_lines() -> list[Line]:
     """The whole book in time order, each line with its box's running balance (three queries)."""
     lines = _derived_lines() + stored_lines()
-    reversed_by = {line.reverses: line.ref for line in lines if line.reverses}
+    reversed_by = {line.reverses: line for line in lines if line.reverses}
+    by_ref = {line.ref: line for line in lines if line.ref in reversed_by}
     lines.sort(key=in_book_order)
     balance: dict[str, Decimal] = defaultdict(lambda: ZERO)
     booked = []
     for line in lines:
         balance[line.box] += line.amount
-        booked.append(replace(line, balance=balance[line.box], reversed_by=reversed_by.get(line.ref, "")))
+        reversal = reversed_by.get(line.ref)
+        booked.append(replace(
+            line, balance=balance[line.box], reversed_by=reversal.ref if reversal else "",
+            reversed_by_label=reversal.label if reversal else "",
+            reverses_label=by_ref[line.reverses].label if line.reverses in by_ref else "",
+        ))
     return booked
 
 
@@ -177,8 +197,11 @@ def box_balances() -> dict[str, Decimal]:
 def night_lines(night: Night) -> list[Line]:
     """The night's lines in time order, marked when reversed (four queries; no running balance)."""
     lines = sorted(_derived_lines(night_id=night.pk) + stored_lines(CashLine.objects.filter(night=night)), key=in_book_order)
-    reversed_by = dict(CashLine.objects.filter(reverses__in=[line.ref for line in lines]).values_list("reverses", "pk"))
-    return [replace(line, reversed_by=f"line-{reversed_by[line.ref]}") if line.ref in reversed_by else line for line in lines]
+    reversals = {line.reverses: line for line in stored_lines(CashLine.objects.filter(reverses__in=[line.ref for line in lines]))}
+    return [
+        replace(line, reversed_by=reversals[line.ref].ref, reversed_by_label=reversals[line.ref].label) if line.ref in reversals else line
+        for line in lines
+    ]
 
 
 def balances(lines: list[Line] | None = None) -> dict[str, Decimal]:
@@ -273,10 +296,26 @@ def exact_cents(amount: Decimal, *, message: str) -> Decimal:
 
 
 def _require_open_night(night: Night | None) -> None:
-    if night is not None and CashCount.objects.filter(night=night).exists():
+    if night is not None and CashCount.objects.standing().filter(night=night).exists():
         raise CashError(
             _("The cash of %(date)s is closed: book this line without a night, or on the next night.")
             % {"date": night.date.strftime("%d.%m.%Y")}
+        )
+
+
+def closed_night(line: Line) -> bool:
+    """Does the line belong to a night whose count stands (a deposit's register half too: it goes with the other)?"""
+    touches_box = line.box == CashBox.ORGANIZER or line.kind == LineKind.DEPOSIT
+    return line.night_id is not None and touches_box and CashCount.objects.standing().filter(night_id=line.night_id).exists()
+
+
+def _refuse_closed_night(line: Line) -> None:
+    """A closed night's lines in the organizer's box change only after its count is reopened (recorded)."""
+    if closed_night(line):
+        raise CashError(
+            _("The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
+              "then reverse the line and count the box again.")
+            % {"date": line.night_date.strftime("%d.%m.%Y") if line.night_date else ""}
         )
 
 
@@ -304,7 +343,7 @@ def book_line(
 
 
 @transaction.atomic
-def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine:
+def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine | None:
     """Undo a mistake with a new line of the opposite amount that names the line it reverses (once only)."""
     reason = reason.strip()
     if not reason:
@@ -315,24 +354,66 @@ def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine:
     if line.kind == LineKind.REVERSAL:
         raise CashError(_("A reversal cannot be reversed; book the line again instead."))
     if line.reversed_by:
-        raise CashError(_("This line was already reversed by %(ref)s.") % {"ref": line.reversed_by})
-    if line.kind == LineKind.DEPOSIT:
-        # Its two halves move one sum from the box to the register; one half alone would count it twice.
-        raise CashError(_("A jackpot deposit is one booking in both boxes: it cannot be reversed line by line."))
+        raise CashError(_("This line was already reversed: %(line)s.") % {"line": line.reversed_by_label})
     if line.kind == LineKind.DIFFERENCE:
         raise CashError(_("A counting difference belongs to the night's closed count: it cannot be reversed."))
-    night_id = line.night_id
-    if night_id is not None and line.box == CashBox.ORGANIZER and CashCount.objects.filter(night_id=night_id).exists():
-        night_id = None  # the night's count stands; the reversal moves the box now, after it
+    _refuse_closed_night(line)
+    if line.kind == LineKind.DEPOSIT:
+        # Its two halves move one sum from the box to the register; one half alone would count it twice.
+        return reverse_deposit(deposit_id=line.deposit_id, reason=reason, by=by)
     try:
         with transaction.atomic():
             return CashLine.objects.create(
-                box=line.box, kind=LineKind.REVERSAL, amount=-line.amount, season_id=line.season_id, night_id=night_id,
+                box=line.box, kind=LineKind.REVERSAL, amount=-line.amount, season_id=line.season_id, night_id=line.night_id,
                 booked_by=by, reason=reason[:200], player_id=line.player_id if line.kind == LineKind.PAYOUT else None,
                 method=line.method, reverses=line.ref,
             )
     except IntegrityError as error:
         raise CashError(_("This line was already reversed.")) from error
+
+
+@transaction.atomic
+def reverse_deposit(*, deposit_id: int, reason: str, by: AbstractBaseUser) -> CashLine | None:
+    """A mistaken jackpot deposit undone as a whole: both halves reversed together (the sum back in the
+    organizer's box, out of the fund), the deposit marked reversed (who, when, why), the table owing its
+    sum again. Returns the organizer's box half."""
+    reason = reason.strip()
+    if not reason:
+        raise CashError(_("Give a reason for the reversal."))
+    deposit = (
+        JackpotDeposit.objects.select_for_update(of=("self",)).select_related("table__night__season").filter(pk=deposit_id).first()
+    )
+    if deposit is None:
+        raise CashError(_("There is no cash book line %(ref)s.") % {"ref": f"deposit-out-{deposit_id}"})
+    if deposit.is_reversed:
+        raise CashError(_("This jackpot deposit was already reversed."))
+    night = deposit.table.night
+    if CashCount.objects.standing().filter(night=night).exists():
+        raise CashError(
+            _("The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
+              "then reverse the line and count the box again.")
+            % {"date": night.date.strftime("%d.%m.%Y")}
+        )
+    now = timezone.now()
+    halves = [
+        CashLine(
+            box=box, kind=LineKind.REVERSAL, amount=amount, season=night.season, night=night, booked_at=now, booked_by=by,
+            reason=reason[:200], reverses=f"{side}-{deposit.pk}",
+        )
+        for box, amount, side in (
+            (CashBox.ORGANIZER, deposit.amount, "deposit-out"), (CashBox.REGISTER, -deposit.amount, "deposit-in"),
+        )
+    ]
+    deposit.reversed_at, deposit.reversed_by, deposit.reversal_reason = now, by, reason[:200]
+    deposit.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
+    if not deposit.amount:  # a table without jackpot shares: no line to reverse, the mark is the whole reversal
+        return None
+    try:
+        with transaction.atomic():
+            CashLine.objects.bulk_create(halves)
+    except IntegrityError as error:
+        raise CashError(_("This jackpot deposit was already reversed.")) from error
+    return halves[0]
 
 
 # --- closing a night's cash -----------------------------------------------------------------
@@ -363,7 +444,7 @@ class NightCash:
 
 def night_cash(night: Night) -> NightCash:
     tonight = [line for line in night_lines(night) if line.box == CashBox.ORGANIZER]
-    count = CashCount.objects.filter(night=night).select_related("counted_by").first()
+    count = CashCount.objects.standing().filter(night=night).select_related("counted_by").first()
     if count is not None and count.difference_line_id:
         # The count's own difference line is its result, not part of what was expected.
         expected_lines = [line for line in tonight if line.ref != f"line-{count.difference_line_id}"]
@@ -375,7 +456,7 @@ def night_cash(night: Night) -> NightCash:
         return sum((line.amount for line in expected_lines if line.kind == kind), ZERO)
 
     tables = night.tables.count()
-    deposits = JackpotDeposit.objects.filter(table__night=night).count()
+    deposits = JackpotDeposit.objects.standing().filter(table__night=night).count()
     return NightCash(
         night=night,
         lines=tonight,
@@ -423,7 +504,7 @@ def close_night_cash(
     count from now on.
     """
     night = Night.objects.select_for_update().select_related("season").get(pk=night.pk)
-    existing = CashCount.objects.filter(night=night).select_related("counted_by").first()
+    existing = CashCount.objects.standing().filter(night=night).select_related("counted_by").first()
     if existing is not None:
         raise CashError(
             _("The cash of this night was already closed by %(who)s at %(time)s.")
@@ -464,3 +545,30 @@ def close_night_cash(
             )
     except IntegrityError as error:  # closed from a second screen a moment ago
         raise CashError(_("The cash of this night was already closed.")) from error
+
+
+@transaction.atomic
+def reopen_night_cash(*, night: Night, by: AbstractBaseUser, reason: str) -> CashCount:
+    """Reopen a closed night's count so its lines can be changed: recorded on the count (who, when, why).
+
+    The count and its difference line stay in the book; the night is closed again with a new count, which
+    expects what the box holds after the changes.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise CashError(_("Give a reason for reopening the count."))
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    count = CashCount.objects.standing().filter(night=night).first()
+    if count is None:
+        raise CashError(_("The cash of this night is not closed: there is no count to reopen."))
+    count.reopened_at, count.reopened_by, count.reopen_reason = timezone.now(), by, reason[:200]
+    count.save(update_fields=["reopened_at", "reopened_by", "reopen_reason"])
+    return count
+
+
+def reopened_counts(night: Night) -> list[CashCount]:
+    """The night's earlier counts that were reopened, oldest first (who counted, who reopened, why)."""
+    return list(
+        CashCount.objects.filter(night=night, reopened_at__isnull=False)
+        .select_related("counted_by", "reopened_by").order_by("counted_at", "pk")
+    )

@@ -64,6 +64,13 @@ class ReverseLineForm(forms.Form):
     reason = forms.CharField(label=_("Reason for the reversal"), max_length=200)
 
 
+class ReopenCountForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for reopening the count"), max_length=200,
+        help_text=_("Kept with the count: who reopened it, when and why."),
+    )
+
+
 class CloseCashForm(forms.Form):
     counted = money_field(_("Counted total"), required=False)
     reason = forms.CharField(
@@ -78,8 +85,19 @@ class CloseCashForm(forms.Form):
             self.fields[denomination_field_name(value)] = WholeNumberField(
                 label=denomination_key(value), required=False, min_value=0, max_value=100000,
                 error_messages={"min_value": _("Count 0 or more."), "invalid": _("Enter a whole number.")},
-                widget=forms.NumberInput(attrs={"min": "0", "step": "1", "inputmode": "numeric", "class": "count"}),
+                widget=forms.NumberInput(
+                    # data-denomination: league.js adds the notes and coins up as they are typed
+                    attrs={"min": "0", "step": "1", "inputmode": "numeric", "class": "count", "data-denomination": format(value, "f")}
+                ),
             )
+
+    def denomination_sum(self) -> Decimal:
+        """The notes and coins typed so far (what the page shows before any script adds them up)."""
+        total = Decimal(0)
+        for value in DENOMINATIONS:
+            raw = str(self[denomination_field_name(value)].value() or "").strip()
+            total += value * int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 7 else 0
+        return total
 
     def denomination_fields(self):
         return [(value, self[denomination_field_name(value)]) for value in DENOMINATIONS]

@@ -10,5 +10,6 @@ urlpatterns = [
     path("organizer/cash/lines/<slug:ref>/reverse/", views.cash_line_reverse, name="cash_line_reverse"),
     path("organizer/seasons/<int:season_id>/cash/new/", views.cash_line_new, name="cash_line_new"),
     path("organizer/nights/<int:night_id>/cash/", views.night_cash, name="night_cash"),
+    path("organizer/nights/<int:night_id>/cash/reopen/", views.night_cash_reopen, name="night_cash_reopen"),
     path("organizer/nights/<int:night_id>/cash.pdf", views.night_cash_pdf, name="night_cash_pdf"),
 ]

@@ -2,6 +2,7 @@
 cash. Thin: parse the request, call `league.cashbook.book`, render."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from league import once
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.cashbook import book as cashbook
-from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReverseLineForm
+from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReopenCountForm, ReverseLineForm
 from league.cashbook.sheets import CashBookRenderer, CashBookSheet, MoneyRow, NightMoneySheet, NightMoneySheetRenderer
 from league.rules.inputs import ascii_whole_or_none
 from league.web.csv_safe import safe_csv
@@ -160,9 +161,19 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
         except cashbook.CashError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Line %(ref)s is reversed by line %(new)s.") % {"ref": ref, "new": reversal.ref})
+            if line.kind == cashbook.LineKind.DEPOSIT:
+                messages.success(
+                    request,
+                    _("The jackpot deposit of %(text)s is reversed as a whole: %(amount)s back in the organizer's box, out of "
+                      "the jackpot fund. The table owes its jackpot sum again.") % {"text": line.text, "amount": format_money(abs(line.amount))},
+                )
+            else:
+                messages.success(request, _("Reversed: %(line)s.") % {"line": line.label})
             return redirect(f"{reverse('cash_book')}?season={line.season_id}")
-    return render(request, "league/cashbook/reverse_confirm.html", {"form": form, "line": line})
+    context = {
+        "form": form, "line": line, "deposit_amount": abs(line.amount), "closed_night": cashbook.closed_night(line),
+    }
+    return render(request, "league/cashbook/reverse_confirm.html", context)
 
 
 # --- closing a night's cash -----------------------------------------------------------------
@@ -196,8 +207,26 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
             else:
                 messages.success(request, _("The night's cash is closed: the count matches."))
             return redirect("night_cash", night.pk)
-    context = {"night": night, "cash": cashbook.night_cash(night), "form": form}
+    context = {"night": night, "cash": cashbook.night_cash(night), "form": form, "reopened": cashbook.reopened_counts(night), "currency": settings.CURRENCY}
     return render(request, "league/cashbook/night_cash.html", context)
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def night_cash_reopen(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A confirmation page first: reopening is recorded with its reason, and the box must be counted again."""
+    night = get_night_or_404(night_id)
+    form = ReopenCountForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            cashbook.reopen_night_cash(night=night, by=request.user, reason=form.cleaned_data["reason"])
+        except cashbook.CashError as error:
+            messages.error(request, str(error))
+        else:
+            messages.warning(request, _("The count is reopened: change tonight's lines, then count the box and close again."))
+        return redirect("night_cash", night.pk)
+    context = {"night": night, "form": form, "count": cashbook.night_cash(night).count}
+    return render(request, "league/cashbook/reopen_confirm.html", context)
 
 
 @organizer_required

@@ -15,6 +15,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
+from league.rules.names import same_new_face
 from league.web.money import cents
 
 
@@ -87,13 +88,44 @@ def register_player(
 def create_player_and_register(
     *, night: Night, by: AbstractBaseUser, fee: Decimal | None, **player_fields
 ) -> Entry:
-    """A new face at the desk: the player is only created if the entry can be made."""
+    """A new face at the desk: the player is only created if the entry can be made.
+
+    Two desks that add the same new person at once (each with its own form and token) wait for each other
+    on the night's row; the second finds the first's entry and is told, and no second player is made.
+    """
     player = Player(**player_fields)
-    night = Night.objects.select_related("season").get(pk=night.pk)
+    night = _lock_night(night.pk)
+    _refuse_same_new_face(night=night, player=player)
     check_age(player=player, on=night.date)
     player.full_clean()
     player.save()
     return register_player(night=night, player=player, by=by, fee=fee)
+
+
+def _refuse_same_new_face(*, night: Night, player: Player) -> None:
+    """Refuse a new player who is already entered tonight under the same name (see rules.names.same_new_face)."""
+    entered = Entry.objects.active().filter(night=night).select_related("player", "registered_by").order_by("registered_at", "pk")
+    for entry in entered:
+        other = entry.player
+        if same_new_face(player.name, player.nickname, player.date_of_birth, other.name, other.nickname, other.date_of_birth):
+            facts = {
+                "name": other.name,
+                "who": entry.registered_by.get_username(),
+                "time": formats.time_format(timezone.localtime(entry.registered_at), "TIME_FORMAT"),
+            }
+            if entry.is_paid:
+                said = _(
+                    "%(name)s is already registered for this night (by %(who)s at %(time)s, fee paid): "
+                    "no second player was added and no fee taken. If this is another person of the same name, "
+                    "add a nickname or the date of birth to tell them apart."
+                )
+            else:
+                said = _(
+                    "%(name)s is already registered for this night (by %(who)s at %(time)s, fee not yet paid): "
+                    "no second player was added; take the fee in the list below. If this is another person of the "
+                    "same name, add a nickname or the date of birth to tell them apart."
+                )
+            raise LeagueError(said % facts)
 
 
 @transaction.atomic

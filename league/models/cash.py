@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["CashBox", "LineKind", "STORED_KINDS", "PaymentMethod", "CashLine", "CashCount"]
+__all__ = ["CashBox", "LineKind", "STORED_KINDS", "PaymentMethod", "CashLine", "CashCountQuerySet", "CashCount"]
 
 
 class CashBox(models.TextChoices):
@@ -87,10 +87,21 @@ class CashLine(models.Model):
         return f"line-{self.pk}"
 
 
-class CashCount(models.Model):
-    """A night's cash closed: the organizer's box counted, against what the books expected."""
+class CashCountQuerySet(models.QuerySet):
+    def standing(self) -> CashCountQuerySet:
+        """The counts that close their night: not reopened."""
+        return self.filter(reopened_at__isnull=True)
 
-    night = models.OneToOneField("league.Night", on_delete=models.PROTECT, related_name="cash_count", verbose_name=_("night"))
+
+class CashCount(models.Model):
+    """A night's cash closed: the organizer's box counted, against what the books expected.
+
+    A closed night's lines change only after its count is reopened (league/cashbook/book.py
+    reopen_night_cash): the count stays, marked with who reopened it, when and why, and the night is
+    closed again with a new count. One standing count per night.
+    """
+
+    night = models.ForeignKey("league.Night", on_delete=models.PROTECT, related_name="cash_counts", verbose_name=_("night"))
     expected = models.DecimalField(_("expected"), max_digits=10, decimal_places=2)
     counted = models.DecimalField(_("counted"), max_digits=10, decimal_places=2)
     difference = models.DecimalField(_("difference"), max_digits=10, decimal_places=2)
@@ -102,6 +113,13 @@ class CashCount(models.Model):
     difference_line = models.OneToOneField(
         CashLine, on_delete=models.PROTECT, null=True, blank=True, related_name="count", verbose_name=_("difference booked")
     )
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("reopened by")
+    )
+    reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
+
+    objects = CashCountQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("cash count")
@@ -111,6 +129,12 @@ class CashCount(models.Model):
             models.CheckConstraint(condition=Q(counted__gte=0), name="cash_count_not_negative"),
             models.CheckConstraint(condition=Q(difference=F("counted") - F("expected")), name="cash_count_difference_adds_up"),
             models.CheckConstraint(condition=Q(difference=0) | ~Q(reason=""), name="cash_count_difference_has_reason"),
+            models.UniqueConstraint(fields=["night"], condition=Q(reopened_at__isnull=True), name="cash_count_one_standing_per_night"),
+            models.CheckConstraint(
+                condition=Q(reopened_at__isnull=True, reopened_by__isnull=True, reopen_reason="")
+                | (Q(reopened_at__isnull=False, reopened_by__isnull=False) & ~Q(reopen_reason="")),
+                name="cash_count_reopening_recorded",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models.players import Player
 from league.models.seasons import Night
 
-__all__ = ["EntryQuerySet", "Entry", "JackpotDeposit", "PaperSheet"]
+__all__ = ["EntryQuerySet", "Entry", "JackpotDepositQuerySet", "JackpotDeposit", "PaperSheet"]
 
 
 class EntryQuerySet(models.QuerySet):
@@ -95,15 +95,24 @@ class Entry(models.Model):
         return self.withdrawn_at is not None
 
 
+class JackpotDepositQuerySet(models.QuerySet):
+    def standing(self) -> JackpotDepositQuerySet:
+        """The deposits that count: not reversed."""
+        return self.filter(reversed_at__isnull=True)
+
+
 class JackpotDeposit(models.Model):
     """A table's jackpot sum, paid in at the café register by its first dealer and confirmed by an organizer.
 
-    The season jackpot is the sum of these rows; `amount` is the table's sum
-    (its entries' stored jackpot shares) at the moment of confirmation.
+    The season jackpot is the sum of the standing rows; `amount` is the table's sum
+    (its entries' stored jackpot shares) at the moment of confirmation. A mistaken confirmation is
+    reversed as a whole (league/cashbook/book.py reverse_deposit): the row stays, marked with who reversed
+    it, when and why, the cash book gets both halves back, and the table owes its sum again (a new row
+    when it is paid in; one standing row per table).
     """
 
-    table = models.OneToOneField(
-        "tournaments.Table", on_delete=models.PROTECT, related_name="jackpot_deposit", verbose_name=_("table")
+    table = models.ForeignKey(
+        "tournaments.Table", on_delete=models.PROTECT, related_name="jackpot_deposits", verbose_name=_("table")
     )
     amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2)
     paid_in_by = models.CharField(_("paid in by"), max_length=120, blank=True, help_text=_("The table's first dealer."))
@@ -111,15 +120,36 @@ class JackpotDeposit(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("confirmed by")
     )
     confirmed_at = models.DateTimeField(_("confirmed"), default=timezone.now)
+    reversed_at = models.DateTimeField(_("reversed"), null=True, blank=True)
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("reversed by")
+    )
+    reversal_reason = models.CharField(_("reason for the reversal"), max_length=200, blank=True)
+
+    objects = JackpotDepositQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("jackpot deposit")
         verbose_name_plural = _("jackpot deposits")
         ordering = ["-confirmed_at"]
-        constraints = [models.CheckConstraint(condition=Q(amount__gte=0), name="jackpot_deposit_not_negative")]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gte=0), name="jackpot_deposit_not_negative"),
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(reversed_at__isnull=True), name="jackpot_deposit_one_standing_per_table"
+            ),
+            models.CheckConstraint(
+                condition=Q(reversed_at__isnull=True, reversed_by__isnull=True, reversal_reason="")
+                | (Q(reversed_at__isnull=False, reversed_by__isnull=False) & ~Q(reversal_reason="")),
+                name="jackpot_deposit_reversal_recorded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.table} @ {self.table.night}: {self.amount}"
+
+    @property
+    def is_reversed(self) -> bool:
+        return self.reversed_at is not None
 
 
 class PaperSheet(models.Model):

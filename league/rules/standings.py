@@ -17,7 +17,9 @@ Rules (docs/rules.md, "Decisions the seeds leave open"):
   places they cover (two tied for 4th-5th both have place 4) and each earns
   the average of the points of the places they cover.
 - The season table: points, then wins, then second places, and so on, then
-  fewer nights played, then name.
+  fewer nights played. Players equal in all of these are tied: they share the
+  position (1, 1, 1, 4) and the money of the places they cover
+  (`league.rules.payouts`); the name only orders the list.
 """
 from __future__ import annotations
 
@@ -292,7 +294,13 @@ class Standing:
     place_counts: tuple[int, ...]  # how often 1st, 2nd, 3rd, ... (tied places count as the shared place)
     previous_position: int | None = None  # before the latest night; None: not in the table then
     best_place: int = 0
+    tied: int = 1  # how many share this position (1 = alone)
     dropped: int = 0  # nights played that do not count (best N nights)
+
+    @property
+    def tie_key(self) -> tuple:
+        """What decides the position: rows with equal keys are tied (the name only orders the list)."""
+        return tie_key(self.points, self.place_counts, self.nights)
 
     @property
     def wins(self) -> int:
@@ -320,6 +328,16 @@ class Standing:
     @property
     def points_shown(self) -> Decimal:
         return points_display(self.points)
+
+
+def tie_key(points: Fraction, place_counts: Sequence[int], nights: int) -> tuple:
+    """The season table's rule: more points, then more wins, more second places, ..., then fewer nights.
+
+    Trailing zero counts do not matter (a table read back from the cache may count fewer places)."""
+    counts = tuple(place_counts)
+    while counts and not counts[-1]:
+        counts = counts[:-1]
+    return (points, counts, nights)
 
 
 def _table(scored: Sequence[Result]) -> list[Standing]:
@@ -355,8 +373,13 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
         )
 
     rows = []
-    for position, player_id in enumerate(sorted(totals, key=order), start=1):
+    previous: tuple | None = None
+    position = 0
+    for index, player_id in enumerate(sorted(totals, key=order), start=1):
         counts = tuple(places[player_id])
+        tie = (totals[player_id], counts, len(nights[player_id]))
+        if tie != previous:  # players equal in everything but the name share the position
+            position, previous = index, tie
         rows.append(
             Standing(
                 position=position,
@@ -369,6 +392,9 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
                 dropped=dropped[player_id],
             )
         )
+    sharing = Counter(row.position for row in rows)
+    for row in rows:
+        row.tied = sharing[row.position]
     return rows
 
 

@@ -13,6 +13,7 @@ from league.models import Night
 from league.seasons import services as seasons
 from league.seasons import services as seasons_services
 from league.seasons.forms import NightForm, SeasonForm
+from league.web.next_page import redirect_next
 
 
 @organizer_required
@@ -20,7 +21,7 @@ from league.seasons.forms import NightForm, SeasonForm
 def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
-    nights = list(season.nights.order_by("date")) if season else []
+    nights = list(season.nights.order_by("-date", "-pk")) if season else []  # the coming and latest nights first
     demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
@@ -100,7 +101,7 @@ def night_registration(request: HttpRequest, night_id: int) -> HttpResponse:
             messages.success(request, _("Registration is closed. Draw the seating when everyone is in."))
     except seasons.SeasonError as error:
         messages.error(request, str(error))
-    return redirect("registration_desk", night.pk)
+    return redirect_next(request, reverse("registration_desk", args=[night.pk]))
 
 
 @require_GET

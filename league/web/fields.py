@@ -5,6 +5,7 @@ from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils import numberformat
 from django.utils.formats import get_format
 from django.utils.translation import gettext_lazy as _
 
@@ -37,10 +38,11 @@ class WholeNumberField(forms.IntegerField):
 class DecimalTextField(forms.DecimalField):
     """A decimal typed as people write it: ``10``, ``10,50`` or ``10.50`` in German, ``10.50`` in English.
 
-    Rendered unlocalized (``10.50``) in a text field with the decimal keypad,
-    not ``<input type=number>``: a browser throws a German ``10,50`` away
-    there, and Chromium turns a typed ``12,50`` into ``1250``. Reading the
-    comma is this field's job.
+    A text field with the decimal keypad, not ``<input type=number>``: a
+    browser throws a German ``10,50`` away there, and Chromium turns a typed
+    ``12,50`` into ``1250``. Reading the comma is this field's job, so a value
+    it fills in is written the language's way too (``10,00`` in German, never
+    grouped: ``1500,00``), as the organizer would type it.
     """
 
     default_error_messages = {"invalid": _("Type the amount as a plain number, such as 10 or 10,50.")}
@@ -49,6 +51,11 @@ class DecimalTextField(forms.DecimalField):
         kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off", "size": "8"}))
         kwargs["localize"] = False
         super().__init__(**kwargs)
+
+    def prepare_value(self, value):
+        if isinstance(value, (Decimal, int)) and not isinstance(value, bool):
+            return numberformat.format(value, get_format("DECIMAL_SEPARATOR"), decimal_pos=self.decimal_places, grouping=0)
+        return value
 
     def to_python(self, value):
         refuse_foreign_number_text(value)

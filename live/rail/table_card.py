@@ -28,7 +28,7 @@ def card_html(rt: RailTable) -> SafeString:
     parts = [
         format_html('<article class="card rail-table" id="rail-table-{}">', table.pk),
         '<header class="rail-head">',
-        format_html('<h2><a href="{}">{}</a></h2>', reverse("table_rail", args=[table.pk]),
+        format_html('<h2><a class="tap" href="{}">{}</a></h2>', reverse("table_rail", args=[table.pk]),
                     gettext("Table %(number)s") % {"number": table.number}),
         format_html('<p class="muted">{}</p>', _state(rt)),
         "</header>",
@@ -46,7 +46,7 @@ def card_html(rt: RailTable) -> SafeString:
         parts += [format_html("<li>{}: {}</li>", step.player, step_text(step)) for step in rt.recent]
         parts += ["</ol>", "</details>"]
     if rt.eliminations:
-        out = len(rt.eliminations)
+        out = sum(1 for gone in rt.eliminations if not gone.winner)  # the table's winner is placed, not out
         parts += ['<details class="rail-out">',
                   format_html("<summary>{}</summary>", ngettext("%(n)s player out", "%(n)s players out", out) % {"n": out}),
                   '<ol class="small">']
@@ -80,17 +80,32 @@ def _pot_name(k: int) -> str:
 
 def _pots(rt: RailTable) -> list[SafeString]:
     if rt.hand_over:
-        return [format_html("<span>{} {}{}</span>", _pot_name(k), format_chips(pot.amount),
-                            f": {', '.join(pot.winners)}" if pot.winners else "")
-                for k, pot in enumerate(rt.pots)]
+        shown = [format_html("<span>{} {}{}</span>", _pot_name(k), format_chips(pot.amount),
+                             f": {', '.join(pot.winners)}" if pot.winners else "")
+                 for k, pot in enumerate(rt.pots)]
+        return shown + _uncalled(rt)
     shown = [format_html("<strong>{} {}</strong>", gettext("Pot"), format_chips(rt.pot_total))]
-    if len(rt.pots) > 1:  # the main pot is named only beside side pots
+    if len(rt.pots) > 1:  # the main pot is named only beside side pots, and then the parts add up to the pot
         shown += [format_html("<span>{} {}</span>", _pot_name(k), format_chips(pot.amount)) for k, pot in enumerate(rt.pots)]
+        shown += _uncalled(rt)
+    elif rt.betting_over:
+        shown += _uncalled(rt)
     return shown
 
 
+def _uncalled(rt: RailTable) -> list[SafeString]:
+    if rt.uncalled is None:
+        return []
+    name, chips = rt.uncalled
+    if rt.hand_over or rt.betting_over:
+        text = gettext("%(n)s uncalled, back to %(name)s")
+    else:
+        text = gettext("+%(n)s bet by %(name)s, not yet called")
+    return [format_html("<span class=\"small\">{}</span>", text % {"n": format_chips(chips), "name": name})]
+
+
 def _seat(seat: RailSeat) -> SafeString:
-    classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" out" if seat.place else "")
+    classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" won" if seat.won else " out" if seat.place else "")
     badges = "".join(f'<b class="chip-badge">{badge}</b>' for badge, on in
                      (("D", seat.button), ("SB", seat.small_blind), ("BB", seat.big_blind)) if on)
     if seat.to_act:  # a space before it, as the template had: "Anna D am Zug" read aloud, not "DAM ZUG"

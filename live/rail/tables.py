@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from league.models import Night
-from tournaments.models import HandStatus, Table
+from tournaments.models import HandStatus, PlacementReason, Table
 from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
 from tournaments.poker.equity import equity  # numpy and its tables, loaded as the server starts, not at the first all-in
 from tournaments.tracker.services import TableState, hand_steps, load_state
@@ -112,6 +112,7 @@ class RailSeat:
     away: bool
     place: int | None
     shown_cards: tuple[ShownCard, ...]  # empty unless shown at a showdown
+    won: bool = False  # placed as the table's winner: placed, but not out
     odds: RailOdds | None = None  # once no betting can change the hand and every hand in it is known
 
 
@@ -127,6 +128,7 @@ class RailElimination:
     place: int
     name: str
     reason: str
+    winner: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,10 @@ class RailTable:
     seats: tuple[RailSeat, ...]
     recent: tuple  # (player, holdem.Step) of the latest hand, newest last
     eliminations: tuple[RailElimination, ...]
+    # The part of the largest bet nobody has matched: still open while the betting runs (it is in `pot_total`),
+    # going back to its player once the betting is over (then it is not part of the pot).
+    uncalled: tuple[str, int] | None = None
+    betting_over: bool = False
 
     @property
     def finished(self) -> bool:
@@ -207,12 +213,23 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 away=seat.sitting_out and placement is None,
                 place=placement.place if placement is not None else None,
                 shown_cards=_cards(hand.hole_cards.get(name, ""), 2) if hand is not None and name in showdown else (),
+                won=placement is not None and placement.reason == PlacementReason.WINNER,
                 odds=odds.get(name),
             )
         )
+    uncalled, pot_total = None, 0
+    if engine is not None:
+        uncalled, pot_total = engine.uncalled, engine.pot_total
+        if uncalled is not None and engine.is_betting_over:  # it goes back: the pot is what the pots hold
+            pot_total -= uncalled[1]
+    elif hand is not None and (hand.result or {}).get("returned"):
+        uncalled = next(iter(hand.result["returned"].items()))
     out = sorted(state.placed, key=lambda seat: (seat.placement.decided_at, seat.placement.pk), reverse=True)
     placements = tuple(
-        RailElimination(seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display())
+        RailElimination(
+            seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display(),
+            seat.placement.reason == PlacementReason.WINNER,
+        )
         for seat in out
     )
     return RailTable(
@@ -226,10 +243,12 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
         hand_over=hand is not None and hand.status == HandStatus.COMPLETE,
         board=board,
         pots=tuple(pots),
-        pot_total=engine.pot_total if engine is not None else 0,
+        pot_total=pot_total,
         seats=tuple(seats),
         recent=tuple(steps[-RECENT_STEPS:]),
         eliminations=placements,
+        uncalled=uncalled,
+        betting_over=engine is not None and engine.is_betting_over,
     )
 
 

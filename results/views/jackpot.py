@@ -93,7 +93,8 @@ def season_jackpot_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
         total=report.total,
         expected=report.expected,
         nights=tuple(JackpotNightRow(n.date, n.tables, n.expected, n.confirmed, n.outstanding) for n in report.nights),
-        payout=tuple(PayoutRow(p.place, p.percent, p.amount, p.holder) for p in report.payout),
+        payout=tuple(PayoutRow(p.places, p.amount, p.holder, p.tied) for p in report.payout),
+        percents=report.percents,
         printed_at=timezone.now(),
     )
     return pdf_response(JackpotReportRenderer(language=translation.get_language() or "de").generate(data))

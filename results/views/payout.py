@@ -33,14 +33,15 @@ def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_season_or_404(season_id)
     payout = results_payout.season_payout(season)
     choices = [(s.share.key, f"{s.places} {s.share.name} ({format_money(s.owed)})") for s in payout.shares if s.owed > 0]
-    form = PayoutForm(request.POST if request.method == "POST" else None, choices=choices)
+    form = PayoutForm(request.POST if request.method == "POST" else None, choices=choices, season_running=payout.season_running)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         player = get_object_or_404(Player, pk=data["player"])
         try:
             with once.spend(request):
                 results_payout.record_payout(
-                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"]
+                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"],
+                    season_over=data.get("season_over", False),
                 )
         except (cashbook.CashError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))

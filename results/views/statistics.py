@@ -64,7 +64,8 @@ class ShownRow:
     biggest_pot_url: str
 
 
-def _shown(rows: list) -> list[ShownRow]:
+def _shown(rows: list, finished: frozenset[int]) -> list[ShownRow]:
+    """Rows as shown; the biggest pot links to its replay only once its table has finished (the replayer's rule)."""
     def percent(value: float | None) -> str:
         return "–" if value is None else format_percent(value, decimals=1)
 
@@ -76,7 +77,7 @@ def _shown(rows: list) -> list[ShownRow]:
             "–" if f.aggression is None else formats.number_format(f.aggression, 2, use_l10n=True),
             percent(f.showdown_percent), percent(f.showdown_won_percent), percent(f.all_in_survived_percent),
             share(f.knockouts),
-            reverse("hand_replay", args=f.biggest_pot_hand) if f.biggest_pot_hand else "",
+            reverse("hand_replay", args=f.biggest_pot_hand) if f.biggest_pot_hand and f.biggest_pot_hand[0] in finished else "",
         ))
     return shown
 
@@ -89,6 +90,6 @@ def season_statistics(request: HttpRequest) -> HttpResponse:
         column = "hands"
     data = results_statistics.season_statistics(season.pk) if season else None
     rows = sort_rows([row for row in data.rows if row.figures.hands or row.figures.sat_out], column) if data else []
-    rows = _shown(rows)
+    rows = _shown(rows, data.finished_tables if data else frozenset())
     context = {"seasons": seasons, "season": season, "data": data, "rows": rows, "sort": column, "columns": HEADINGS}
     return render(request, "results/statistics.html", context)

@@ -226,8 +226,9 @@
 
   function stepText(step) {
     if (step.is_break) { return word("break") + " · " + Math.round(step.seconds / 60) + " " + word("min"); }
-    return step.level + " · " + numbers.format(step.small_blind) + "/" + numbers.format(step.big_blind) +
-      (step.ante ? "/" + numbers.format(step.ante) : "");
+    // Breaks after "·" and "/" only, never inside a number (a late level's blinds are wider than the list).
+    return step.level + " ·<wbr> <span class=\"n\">" + numbers.format(step.small_blind) + "</span>/<wbr><span class=\"n\">" +
+      numbers.format(step.big_blind) + "</span>" + (step.ante ? "/<wbr><span class=\"n\">" + numbers.format(step.ante) + "</span>" : "");
   }
 
   function renderLevels(now, base) {
@@ -253,6 +254,27 @@
     if (list.dataset.html !== html) {
       list.innerHTML = html;  // built from numbers and the page's own words only
       list.dataset.html = html;
+      fitLevels(list);
+    }
+  }
+
+  window.addEventListener("resize", function () {  // drawn afresh for the new size at the next tick
+    var list = el.querySelector("[data-tv-levels]");
+    if (list) { list.dataset.html = ""; }
+  });
+
+  // Rows the list's box cannot hold are left out, from the end: a row is shown whole or not at all.
+  function fitLevels(list) {
+    var box = list.closest(".tv-levels");
+    if (!box) { return; }
+    var bottom = box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).paddingBottom || "0");
+    var rows = list.querySelectorAll("li");
+    rows.forEach(function (row) {  // a number wider than the list itself (a night of ten hours and more) breaks too
+      if (row.scrollWidth > row.clientWidth + 1) { row.classList.add("long"); }
+    });
+    for (var k = rows.length - 1; k > 0; k--) {
+      if (rows[k].classList.contains("current") || rows[k].getBoundingClientRect().bottom <= bottom + 0.5) { break; }
+      rows[k].remove();
     }
   }
 
@@ -428,19 +450,22 @@
   function page() {
     var pages = el.querySelector('[data-screen="' + el.dataset.showing + '"] [data-tv-pages]');
     if (!pages || pages.scrollHeight <= pages.clientHeight + 2) { updatePageNumber(); return; }
-    if (performance.now() - pageSince < PAGE_SECONDS * 1000) { return; }
+    if (performance.now() - pageSince < PAGE_SECONDS * 1000) { updatePageNumber(); return; }  // "1/2" at once
     pageSince = performance.now();
-    // The next page starts with the first table or row that did not fit whole on this one.
+    // The next page starts with the highest table, seat or row that did not fit whole on this one. The live
+    // tables stand side by side and a table of six is taller than the screen: its last seats start a page of
+    // their own (a page break only between whole tables never showed them), and the highest cut row of either
+    // column leads, so that no seat is cut on one page and above the top of the next.
     var top = pages.getBoundingClientRect().top - pages.scrollTop;
     var bottom = pages.scrollTop + pages.clientHeight;
-    var next = 0;
-    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li, .rail-table");
+    var next = Infinity;
+    var rows = pages.querySelectorAll(".tv-table, .tv-subtitle, .tv-names li, .tv-rows li, .rail-table, .rail-seat");
     for (var k = 0; k < rows.length; k++) {
       var box = rows[k].getBoundingClientRect();
       var rowTop = box.top - top;
-      if (rowTop + box.height > bottom + 1 && rowTop > pages.scrollTop + 1) { next = rowTop; break; }
+      if (rowTop + box.height > bottom + 1 && rowTop > pages.scrollTop + 1 && rowTop < next) { next = rowTop; }
     }
-    pages.scrollTop = next;
+    pages.scrollTop = next === Infinity ? 0 : next;
     updatePageNumber();
   }
 
@@ -449,9 +474,12 @@
     var pages = screen && screen.querySelector("[data-tv-pages]");
     var label = screen && screen.querySelector("[data-tv-page]");
     if (!pages || !label) { return; }
-    pages.classList.toggle("is-paged", pages.scrollHeight > pages.clientHeight + 2);
+    var more = pages.scrollTop + pages.clientHeight < pages.scrollHeight - 2;
+    pages.classList.toggle("is-paged", more);  // the fade at the bottom says "more follows": not on the last page
     var count = Math.max(1, Math.ceil((pages.scrollHeight - 2) / pages.clientHeight));
-    var at = Math.min(count, Math.floor(pages.scrollTop / pages.clientHeight + 0.5) + 1);
+    // Pages begin at a row, not at multiples of the height: the last page is the one that reaches the end.
+    var at = pages.scrollTop <= 1 ? 1 : !more ? count
+      : Math.min(count - 1, Math.max(2, Math.floor(pages.scrollTop / pages.clientHeight + 0.5) + 1));
     var text = count > 1 ? at + "/" + count : "";
     if (label.textContent !== text) { label.textContent = text; }
   }

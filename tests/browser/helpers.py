@@ -1,6 +1,9 @@
 """What the browser tests share: logging an organizer in through the real login form, in the page's language."""
+import json
 import os
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 PHONE = {"width": 390, "height": 844}  # the phone-sized screen of the venue tests
@@ -55,3 +58,28 @@ def keep_screenshot(page: Page, folder: str | None, name: str) -> None:
     if folder:
         os.makedirs(folder, exist_ok=True)
         page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+# axe-core, pinned in tests/browser/axe/package.json and package-lock.json; .ci/run installs it with `npm ci`.
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_or_skip() -> Path:
+    if AXE.is_file():
+        return AXE
+    message = f"axe-core is not installed ({AXE}); run: npm ci --prefix tests/browser/axe"
+    if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
+        pytest.fail(message + " (CI=true: it must be there)", pytrace=False)
+    pytest.skip(message)
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's critical and serious violations on the page as it stands, one line per node."""
+    page.add_script_tag(path=str(axe_or_skip()))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    found = []
+    for violation in result["violations"]:
+        if violation["impact"] in ("critical", "serious"):
+            for node in violation["nodes"]:
+                found.append(f"{violation['impact']} {violation['id']}: {json.dumps(node['target'])} {node['html'][:120]}")
+    return found

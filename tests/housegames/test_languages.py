@@ -181,8 +181,8 @@ def test_typed_amounts_are_read_in_each_language(client, language, typed, accept
 
 # Words of English that German does not use; the games' own terms (Ante, Blind,
 # Play, Trips, Bonus, Jackpot, Box, Dealer, Royal Flush, Full House, Flop,
-# River, Chip, Hand, and Imperial's Bet and Fold) are the German seeds' own
-# words (seeds 001, 003, 004) and are allowed.
+# River, Hand) are the German seeds' own words (seeds 001, 003, 004) and are
+# allowed. Imperial's bet is "Einsatz" and its verbs are the tracker's (issue 27).
 ENGLISH_WORDS = {
     "the", "and", "you", "your", "with", "needs", "pays", "paid", "back", "of", "to", "is", "are", "for",
     "this", "that", "from", "by", "or", "better", "pair", "wins", "win", "lose", "loses", "tie", "folded",
@@ -246,3 +246,18 @@ def test_play_chips_and_percentages_follow_the_locale(client):
     assert "1.000 Spielchips" in client.get(reverse("uth_table"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "1,000 play chips" in client.get(reverse("imperial_table"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert uth_play.TABLE_LIMITS.max_ante == 50
+
+
+# The words the league's tracker uses for the same things (issue 27, defect 10): "Schieben", not "Check";
+# Imperial's bet is "Einsatz", placed with "Setzen", and "Passen", not "Bet" and "Fold"; play money is
+# "Spielchips" (never the tournament's "Jeton"); a note that moves no chips shows no "0 Spielchips".
+NOT_THE_TRACKERS_WORDS = re.compile(r"\b(Check|Bet|Bets|Fold|Jetons?|Chips?)\b|verloren\s*0\s*Spielchips")
+
+
+@pytest.mark.parametrize("pages", ["de"], indirect=True)
+def test_the_german_house_game_pages_use_the_trackers_words(pages):
+    found = []
+    for name, html in pages.items():
+        text = " ".join(" ".join(t.split()) for t in read(html).texts)
+        found += [f"{name}: {m.group()!r} in …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in NOT_THE_TRACKERS_WORDS.finditer(text)]
+    assert not found, "\n".join(found)

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from league.models import JackpotDeposit, Season
 from results import jackpot
+from results.payout import season_payout
 from results import standings as results
 from tests.benchmarks.standings import play_night
 from tests.tournaments.conftest import Dealer, paid_night, table_of
@@ -164,11 +165,17 @@ def test_the_season_total_is_the_sum_of_confirmed_deposits_and_split_50_30_20(pl
     report = jackpot.season_jackpot(season)
     assert report.expected == Decimal("48.00") and report.total == Decimal("36.00")
     assert [(n.date, n.confirmed, n.outstanding) for n in report.nights] == [(night.date, Decimal("24.00"), 0), (second.date, Decimal("12.00"), 1)]
-    assert [(p.place, p.percent, p.amount) for p in report.payout] == [
-        (1, 50, Decimal("18.00")), (2, 30, Decimal("10.80")), (3, 20, Decimal("7.20")),
+    assert report.percents == (50, 30, 20)
+    assert report.place_amounts == [Decimal("18.00"), Decimal("10.80"), Decimal("7.20")]
+    # Two players tie for first: they share 1st and 2nd place's money, as the season payout does.
+    leaders = results.season_standings(season).rows[:3]
+    assert [(row.position, row.tied) for row in leaders] == [(1, 2), (1, 2), (3, 1)]
+    assert [(p.places, p.amount, p.holder) for p in report.payout] == [
+        ("1.–2.", Decimal("14.40"), leaders[0].name), ("1.–2.", Decimal("14.40"), leaders[1].name), ("3.", Decimal("7.20"), leaders[2].name),
     ]
-    leaders = [row.name for row in results.season_standings(season).rows[:3]]
-    assert [p.holder for p in report.payout] == leaders
+    assert [(s.places, s.share.amount, s.share.name) for s in season_payout(season).shares] == [
+        (p.places, p.amount, p.holder) for p in report.payout
+    ]
 
 
 def test_the_public_jackpot_page_shows_the_total_each_night_and_the_rules(client, played_season):
@@ -176,7 +183,7 @@ def test_the_public_jackpot_page_shows_the_total_each_night_and_the_rules(client
     html = text(client.get(reverse("jackpot"), {"season": season.pk}))
     assert '<dd id="jackpot-total">€36.00</dd>' in html
     assert "€24.00" in html and "€12.00" in html and "(1 table to confirm)" in html
-    assert "50%" in html and "€18.00" in html and "€10.80" in html and "€7.20" in html
+    assert "Split: 1. 50% · 2. 30% · 3. 20%." in html and "€14.40" in html and "€7.20" in html and "€18.00" not in html
     assert "top places of the final standings" in html
     assert "Jackpot report for organizers" not in html
 
@@ -199,7 +206,7 @@ def test_the_season_report_prints_as_pdf(organizer_client, played_season):
     response = organizer_client.get(reverse("season_jackpot_pdf", args=[season.pk]))
     assert response["Content-Type"] == "application/pdf"
     content = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
-    assert "Confirmed deposits: €36.00" in content and "€18.00" in content and "€10.80" in content
+    assert "Confirmed deposits: €36.00" in content and "€14.40" in content and "€18.00" not in content
 
 
 def test_the_season_report_page_marks_the_outstanding_night(organizer_client, played_season):

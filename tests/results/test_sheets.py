@@ -168,17 +168,18 @@ def test_the_jackpot_report_lists_the_nights_and_the_split():
             JackpotNightRow(datetime.date(2026, 9, 9), 5, Decimal("60.00"), Decimal("48.00"), 1),
         ),
         payout=(
-            PayoutRow(1, Decimal("50"), Decimal("48.00"), "Ben Schuster"),
-            PayoutRow(2, Decimal("30"), Decimal("28.80"), "Anna Bürger"),
-            PayoutRow(3, Decimal("20"), Decimal("19.20"), ""),
+            PayoutRow("1.", Decimal("48.00"), "Ben Schuster"),
+            PayoutRow("2.", Decimal("28.80"), "Anna Bürger"),
+            PayoutRow("3.", Decimal("19.20"), ""),
         ),
+        percents=(Decimal("50"), Decimal("30"), Decimal("20")),
         printed_at=OUT,
     )
     filename, mime, content = JackpotReportRenderer(language="en").generate(report)
     (text,) = pdf_text(content)
     assert filename == "jackpot-saison-2026.pdf" and mime == "application/pdf"
     assert "Confirmed deposits: €96.00" in text and in_order(text, "2 Sep 2026", "9 Sep 2026")
-    assert in_order(text, "€48.00", "Ben Schuster", "€28.80", "Anna Bürger", "€19.20")
+    assert in_order(text, "Ben Schuster", "€48.00", "Anna Bürger", "€28.80", "€19.20", "Split: 1. 50% · 2. 30% · 3. 20%", after="Payout at")
 
 
 # --- the views, from the database ----------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -13,6 +14,7 @@ from league.access import get_night_or_404, get_season_or_404, organizer_require
 from league.models import Night
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
+from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
 from tournaments.clock import services as clock_control
 from tournaments.clock.forms import MORE_ROWS, BreakForm, StructureForm, TvForm, initial_rows
@@ -51,9 +53,10 @@ def clock_control_page(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def _after_write(request: HttpRequest, night: Night, **extra) -> HttpResponse:
-    """htmx: the panel again, with the new reading; otherwise back to the page (PRG)."""
+    """htmx: the panel again, with the new reading; otherwise back to the page (PRG), or to the page the button
+    was on (tonight's page starts the clock too)."""
     if not request.htmx:
-        return redirect("clock_control", night.pk)
+        return redirect_next(request, reverse("clock_control", args=[night.pk]))
     return render(request, "tournaments/clock/control.html#clock-panel", _control_context(night, **extra))
 
 

@@ -54,6 +54,9 @@ class Table(models.Model):
         _("first dealer draw"), default=dict, blank=True, help_text=_("The cards of the virtual draw, or who recorded the real one.")
     )
     dealer_token = models.CharField(_("dealer link token"), max_length=40, unique=True, default=new_dealer_token)
+    # What tonight's page (tournaments/tonight) shows per table; both are cleared when the link is replaced.
+    dealer_link_opened_at = models.DateTimeField(_("dealer link first opened"), null=True, blank=True)
+    qr_printed_at = models.DateTimeField(_("dealer link's QR code printed"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.services.touch):
     # a phone that saw an older one is stale.

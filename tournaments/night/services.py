@@ -105,6 +105,13 @@ def table_for_late_entry(night: Night) -> Table:
     return next(t for t in tables if t.pk == key)
 
 
+def late_entry_possible(night: Night) -> bool:
+    """Whether a table could still take a late entry now (a reading for the page; the seating itself locks)."""
+    sizes = dict(Seat.objects.filter(table__night=night).order_by().values("table_id").annotate(n=Count("id")).values_list("table_id", "n"))
+    tables = [seating.OpenTable(t.pk, t.number, sizes.get(t.pk, 0), t.status != TableStatus.WAITING) for t in night.tables.all()]
+    return seating.table_for_late_entry(tables) is not None
+
+
 def seat_late(*, table: Table, entry: Entry) -> Seat:
     """The next free seat number at `table` for a paid late entry, with the season's starting chips."""
     position = (table.seats.order_by("-position").values_list("position", flat=True).first() or 0) + 1
@@ -156,7 +163,9 @@ def revoke_dealer_link(*, table: Table) -> Table:
     """A new secret for the table's dealer link; the old link and QR code stop working."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     table.dealer_token = new_dealer_token()
-    table.save(update_fields=["dealer_token"])
+    # The printed QR code and the phones that had the old link are of no use any more.
+    table.dealer_link_opened_at = table.qr_printed_at = None
+    table.save(update_fields=["dealer_token", "dealer_link_opened_at", "qr_printed_at"])
     return table
 
 

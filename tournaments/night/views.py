@@ -44,7 +44,10 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
         late_candidates = list(Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id")))
     context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
     if request.user.is_staff and night.status == NightStatus.SEATED:
-        context.update(unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night))
+        context.update(
+            unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night),
+            late_possible=services.late_entry_possible(night),
+        )
     return render(request, template, context)
 
 

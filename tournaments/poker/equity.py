@@ -13,6 +13,7 @@ raises :class:`EquityError`, whose message is the one line the command prints.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,7 +24,7 @@ import numpy as np
 from tournaments.poker import bulk
 from tournaments.poker.cards import Card, CardError, parse_cards
 
-__all__ = ["EquityError", "Odds", "equity", "parse_json", "equity_contract"]
+__all__ = ["EquityError", "Odds", "equity", "parse_json", "equity_contract", "contract_text"]
 
 MIN_HANDS, MAX_HANDS = 2, 10
 BOARD_SIZES = (0, 3, 4, 5)
@@ -156,10 +157,22 @@ def _fraction_text(value: Fraction) -> str:
 
 
 def _rounded(value: Fraction) -> float | int:
-    """Six decimal places, rounded from the exact fraction; 0 and 1 as whole numbers."""
-    if value.denominator == 1:
-        return value.numerator
-    return float(round(value, 6))
+    """Six decimal places, rounded from the exact fraction; whole numbers (also a share below 0.0000005,
+    which rounds to 0) as whole numbers, printed without a decimal point as the contract says."""
+    rounded = round(value, 6)
+    return rounded.numerator if rounded.denominator == 1 else float(rounded)
+
+
+# Python writes a float below 0.0001 in exponent form (9.7e-05); the contract's equities are plain decimals.
+_EXPONENT_EQUITY = re.compile(r'^(\s*"equity": )([0-9.]+e-[0-9]+)(?=,?$)', re.M)
+
+
+def contract_text(result: dict[str, Any]) -> str:
+    """The command's output for :func:`equity_contract`'s object: indented JSON, every equity as a plain
+    decimal of at most six places (``0.000097``, never ``9.7e-05``). Only an ``"equity"`` line can match:
+    a name is a key whose line ends in ``{``, and any quote in it is escaped."""
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    return _EXPONENT_EQUITY.sub(lambda m: m.group(1) + format(float(m.group(2)), ".6f").rstrip("0"), text)
 
 
 def equity_contract(data: Any) -> dict[str, Any]:

@@ -54,6 +54,16 @@ class Frame:
     pots: tuple[PotView, ...]
     final: bool = False
     returned: tuple[tuple[str, int], ...] = ()
+    uncalled: tuple[str, int] | None = None  # the part of the largest bet nobody has matched (yet)
+    betting_over: bool = False
+
+    @property
+    def pot_shown(self) -> int:
+        """The pot as the table sees it: every chip in the middle while the betting runs; once it is over an
+        uncalled bet goes back to its player, so it is not part of the pot (the pots add up to this)."""
+        if self.betting_over and self.uncalled is not None:
+            return self.pot_total - self.uncalled[1]
+        return self.pot_total
 
 
 def _board(played: PlayedHand, count: int) -> tuple[str, ...]:
@@ -75,7 +85,10 @@ def _frame(played: PlayedHand, engine: Hand, index: int, steps: tuple[Step, ...]
     else:
         count = _BOARD_SIZE[engine.street]
     pots = tuple(PotView(pot.amount, pot.eligible) for pot in engine.pots())
-    return Frame(index, engine.street, _board(played, count), steps, seats, engine.pot_total, pots)
+    return Frame(
+        index, engine.street, _board(played, count), steps, seats, engine.pot_total, pots,
+        uncalled=engine.uncalled, betting_over=engine.is_betting_over,
+    )
 
 
 def hand_frames(played: PlayedHand) -> list[Frame]:

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET
 from league.access import get_night_or_404, organizer_required
 from league.web.downloads import pdf_response
 from league.web.public_url import public_reverse
+from tournaments.qr.printed import note_qr_sheet_printed
 from tournaments.qr.sheet import QrSheet, QrSheetRenderer
 
 
@@ -29,4 +30,6 @@ def night_qr_sheet_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
         clock_url=public_reverse("clock_tv", night.pk),
         results_url=public_reverse("night_results", night.pk),
     )
-    return pdf_response(QrSheetRenderer(language=translation.get_language() or "de").generate(sheet))
+    response = pdf_response(QrSheetRenderer(language=translation.get_language() or "de").generate(sheet))
+    note_qr_sheet_printed(night=night)
+    return response

@@ -16,11 +16,12 @@ _BADGES = {
     "folded": _("folded"),
     "away": _("sitting out"),
     "out": _("out"),
+    "winner": _("winner"),
 }
 
 
 def badge_label(badge: str) -> str:
-    """A seat's badge as the page shows it: D, SB, BB, all-in, folded, sitting out, out."""
+    """A seat's badge as the page shows it: D, SB, BB, all-in, folded, sitting out, out, winner."""
     return str(_BADGES.get(badge, ""))
 
 
@@ -61,7 +62,7 @@ _AMOUNT_STEPS = {  # kind: (text, which amount it names)
 _PLAIN_STEPS = {
     "fold": _("folds"),
     "check": _("checks"),
-    "disqualify": _("is disqualified: his cards are folded, his chips leave play"),
+    "disqualify": _("is disqualified: cards folded, the chips behind leave play"),
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from league.web.money import cents
-from tournaments.models import TableStatus
+from tournaments.models import PlacementReason, TableStatus
 from tournaments.poker import holdem
 from tournaments.poker.cards import parse_cards
 from tournaments.tracker.services import TableState, chips_expected, chips_in_play
@@ -99,8 +99,8 @@ def _seat_rows(state: TableState) -> list[SeatRow]:
                 badges.append("folded")
         if seat.sitting_out and placement is None:
             badges.append("away")
-        if placement is not None:
-            badges.append("out")
+        if placement is not None:  # the table's winner is placed too, but he is not out
+            badges.append("winner" if placement.reason == PlacementReason.WINNER else "out")
         rows.append(
             SeatRow(
                 seat_id=seat.pk,

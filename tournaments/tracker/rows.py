@@ -31,7 +31,7 @@ def _row(row) -> str:
     if "folded" in row.badges:
         classes += " folded"
     if row.place:
-        classes += " out"
+        classes += " won" if "winner" in row.badges else " out"
     badges = "".join(
         format_html('<span class="badge badge-{}">{}</span>', badge, badge_label(badge)) for badge in row.badges
     )

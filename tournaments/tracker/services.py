@@ -111,7 +111,8 @@ class TableState:
 
 def result_stands(table: Table) -> bool:
     """The table is over and its result accepted (deposit confirmed, or the night finished):
-    closed to the dealer link; only an organizer's recorded correction changes it now."""
+    closed to the dealer link; only an organizer's recorded correction changes it now. A deposit reversed
+    later (a money mistake, league.cashbook.book.reverse_deposit) still accepted the result: it counts here."""
     if table.status != TableStatus.FINISHED:
         return False
     return table.night.status == NightStatus.FINISHED or JackpotDeposit.objects.filter(table_id=table.pk).exists()
@@ -143,6 +144,11 @@ def _set_placement(seat: Seat, placement: Placement | None) -> None:
 
 class NoSuchTable(TrackerError):
     """No table has this dealer link (any more)."""
+
+
+def note_dealer_link_opened(*, table_id: int) -> None:
+    """A phone opened the table's dealer link for the first time (one write per link, never on a tap)."""
+    Table.objects.filter(pk=table_id, dealer_link_opened_at__isnull=True).update(dealer_link_opened_at=timezone.now())
 
 
 def read_state(*, table_id: int | None = None, token: str | None = None, for_update: bool = False) -> TableState:

@@ -186,6 +186,8 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
             state = tracker.read_state(token=token) if token is not None else tracker.read_state(table_id=table.pk)
         except tracker.NoSuchTable as error:
             raise Http404(str(error)) from None
+    if token is not None and request.method == "GET" and not request.htmx and state.table.dealer_link_opened_at is None:
+        tracker.note_dealer_link_opened(table_id=state.table.pk)  # a phone has the table: tonight's page says so
     template = "tournaments/tracker.html#tracker" if request.htmx else "tournaments/tracker.html"
     panel = request.GET.get("panel") if request.method == "GET" and request.htmx else None
     if panel in PANELS:  # a closed panel was opened: its body alone

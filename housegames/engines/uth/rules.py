@@ -46,6 +46,11 @@ Decisions the seeds leave open (also in docs/housegames/uth.md)
 - Open boxes decide in box order on each street; blind boxes never decide.
   Boxes are numbered from 1 in messages, as seats; indexes in the API are
   0-based.
+- Giving up while the Trips bet plays (seed 000): when the community cards
+  turned over so far make three of a kind or better by themselves, a box with
+  a Trips bet may fold at any decision, not only after the river. Ante and
+  Blind are lost as in any fold; Trips is settled on the box's seven cards as
+  always (it wins: the board alone gives it three of a kind or better).
 """
 
 from __future__ import annotations
@@ -87,6 +92,7 @@ __all__ = [
     "UthRound",
     "deck_order",
     "settle_table",
+    "board_makes_trips",
     "money",
     "format_money",
 ]
@@ -629,9 +635,16 @@ _STREET_WORDS = {"preflop": "before the flop", "flop": "on the flop", "river": "
 _BOARD_SHOWN = {"betting": 0, "preflop": 0, "flop": 3, "river": 5, "showdown": 5}
 
 
-def _choices(street: str) -> str:
-    verbs = DECISIONS[street]
+def _choices(verbs: Sequence[str]) -> str:
     return ", ".join(verbs[:-1]) + " or " + verbs[-1]
+
+
+def board_makes_trips(cards: Sequence[Card]) -> bool:
+    """The community cards alone make three of a kind or better (seed 000's "give up, Trips plays")."""
+    ranks = [card.rank for card in cards]
+    if any(ranks.count(rank) >= 3 for rank in ranks):
+        return True
+    return len(cards) >= 5 and category_of(hand_value(tuple(cards))) not in ("high_card", "one_pair", "two_pair")
 
 
 @dataclass
@@ -867,7 +880,13 @@ class UthRound:
         actor = self.to_act()
         if actor is None or (box is not None and box != actor):
             return ()
-        return DECISIONS[self.phase]
+        return self._choices_of(actor)
+
+    def _choices_of(self, box: int) -> tuple[str, ...]:
+        verbs = DECISIONS[self.phase]
+        if "fold" not in verbs and self.boxes[box].trips and board_makes_trips(self.visible_board):
+            verbs = verbs + ("fold",)  # seed 000: give up, the Trips bet plays on
+        return verbs
 
     def verify_decision(self, box: int, verb: str) -> None:
         """Raise :class:`UthError` unless ``box`` may make decision ``verb`` now."""
@@ -895,9 +914,9 @@ class UthRound:
         if actor != box:
             raise UthError(f"{where}{verb} out of turn: box {actor + 1} decides first", code="out_of_turn",
                            actor=actor)
-        if verb not in DECISIONS[self.phase]:
+        if verb not in self._choices_of(box):
             raise UthError(f"{where}{verb} is not allowed {_STREET_WORDS[self.phase]}: the choices are "
-                           f"{_choices(self.phase)}", code="wrong_street", street=self.phase)
+                           f"{_choices(self._choices_of(box))}", code="wrong_street", street=self.phase)
 
     def can_decide(self, box: int, verb: str) -> bool:
         try:

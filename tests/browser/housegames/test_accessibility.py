@@ -9,47 +9,20 @@ is skipped (a failure when CI=true), as the browser tests are without Chromium.
 """
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the next Imperial decks)
+from tests.browser.helpers import axe_or_skip, serious_violations
 from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).resolve().parents[1] / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def _axe_or_skip() -> Path:
-    if AXE.is_file():
-        return AXE
-    message = f"axe-core is not installed ({AXE}); run: npm ci --prefix tests/browser/axe"
-    if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
-        pytest.fail(message + " (CI=true: it must be there)", pytrace=False)
-    pytest.skip(message)
-
-
-def serious_violations(page: Page) -> list[str]:
-    """axe-core's critical and serious violations on the page as it stands, one line per node."""
-    page.add_script_tag(path=str(_axe_or_skip()))
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    found = []
-    for violation in result["violations"]:
-        if violation["impact"] in ("critical", "serious"):
-            for node in violation["nodes"]:
-                found.append(f"{violation['impact']} {violation['id']}: {json.dumps(node['target'])} {node['html'][:120]}")
-    return found
-
 
 @pytest.fixture
 def german_phone(new_context) -> Page:
     """The suite's German browser on a phone; the page's Content-Security-Policy (script-src 'self') would
     refuse axe-core injected as an inline script, so this context alone bypasses it."""
-    _axe_or_skip()
+    axe_or_skip()
     from tests.browser.helpers import PHONE
 
     return new_context(bypass_csp=True, viewport=PHONE).new_page()

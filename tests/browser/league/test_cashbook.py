@@ -99,6 +99,8 @@ def test_an_organizer_closes_the_night_s_cash_with_a_difference_and_pays_a_winne
     page.get_by_label("Gewinner").select_option(str(first.share.key))
     page.get_by_label("Ausgezahlter Betrag").press_sequentially("11,20")
     page.get_by_label("Bar").check()
+    expect(page.locator("#season-running")).to_contain_text("Die Saison läuft bis")
+    page.get_by_label("Die Saison ist zu Ende").check()
     page.get_by_role("button", name="Auszahlung erfassen").click()
     expect(page.get_by_text(f"Auszahlung erfasst: 11,20 € an {first.share.name}.")).to_be_visible()
     expect(page.locator(f"#payout-{first.share.key}")).to_contain_text("✓")

@@ -91,3 +91,49 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
     dealer.cards("Kh 7d 3c 9s Ks", **HOLES)  # the river: four kings, the TV follows by itself
     expect(live_tables.locator(".rail-seat", has_text="Ben").locator(".seat-odds")).to_contain_text(
         "Gewinnchance 100 %", timeout=2000)
+
+
+SIX = {"Emil": "Ac Kc", "Frieda": "Qs Qc", "Gustav": "Jh Th", "Hanna": "9d 9c", "Ida": "5s 4s", "Jonas": "Ad Qd"}
+
+# The seats (by name) that stand whole inside the live tables' visible page.
+_WHOLE_SEATS = """() => {
+  const page = document.querySelector('.tv-tables-live [data-tv-pages]').getBoundingClientRect();
+  return [...document.querySelectorAll('.tv-tables-live .rail-seat')].filter(seat => {
+    const box = seat.getBoundingClientRect();
+    return box.top >= page.top - 1 && box.bottom <= page.bottom + 1;
+  }).map(seat => seat.querySelector('.seat-name').firstChild.textContent.trim());
+}"""
+
+
+def test_the_tv_pages_through_tables_of_six_so_that_every_seat_and_its_odds_show_whole(
+    page: Page, live_server, transactional_db, organizer
+) -> None:
+    """Two all-ins side by side, one at a table of six: a table is taller than the screen, and the TV paged only
+    between whole tables, so the last seats of both never showed. Now a page may begin at a seat."""
+    first = table_of({"Anna": 1000, "Ben": 600, "Carl": 300, "Dora": 1500}, organizer)
+    second = table_of({name: 1500 for name in SIX}, organizer, night=first.night)
+    clock_control.start_clock(night=first.night)
+    dealer = Dealer(first)
+    dealer.next_hand()
+    dealer.cards("", **HOLES)
+    for name, verb in (("Dora", "fold"), ("Anna", "allin"), ("Ben", "allin"), ("Carl", "call")):
+        dealer.act(name, verb)
+    dealer = Dealer(second)
+    dealer.next_hand()
+    dealer.cards("", **SIX)
+    for name in ("Hanna", "Ida", "Jonas", "Emil", "Frieda", "Gustav"):
+        dealer.act(name, "allin")
+    clock_control.set_tv(night=first.night, screen="tables", announcement="", spoken=False)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/nights/{first.night.pk}/clock/")
+    expect(page.locator(".tv-tables-live .seat-odds")).to_have_count(9, timeout=5000)
+    label = page.locator(".tv-tables-live [data-tv-page]")
+    expect(label).to_have_text("1/2", timeout=12000)
+    on_first = set(page.evaluate(_WHOLE_SEATS))
+    assert not {"Dora", "Jonas"} & on_first, on_first  # the screen is too small for both tables whole
+    expect(label).to_have_text("2/2", timeout=12000)  # a page every 8 s
+    on_second = set(page.evaluate(_WHOLE_SEATS))
+    assert on_first | on_second == {"Anna", "Ben", "Carl", "Dora", *SIX}, (on_first, on_second)
+    assert not page.locator(".tv-tables-live [data-tv-pages]").evaluate("pages => pages.classList.contains('is-paged')")
+    expect(page.locator(".tv-tables-live .rail-seat", has_text="Jonas").locator(".seat-odds")).to_be_visible()
+    expect(label).to_have_text("1/2", timeout=12000)  # and round again

@@ -327,3 +327,29 @@ def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv
     page.goto(f"{live_server.url}/nights/{night.pk}/rail/")
     expect(page.locator(".rail-table")).to_have_count(2)
     page.screenshot(path=str(SCREENSHOTS / "rail-night-390x844.png"))
+
+
+LEVELS_CLIPPED = """() => {
+  const box = document.querySelector('.tv-levels').getBoundingClientRect();
+  const items = [...document.querySelectorAll('[data-tv-levels] li')];
+  const clipped = items.filter(li => {
+    const r = li.getBoundingClientRect();
+    return li.scrollWidth > li.clientWidth + 1 || r.right > box.right + 1 || r.bottom > box.bottom + 1 || r.left < box.left - 1;
+  }).map(li => li.textContent);
+  return {clipped, shown: items.length, current: items.filter(li => li.classList.contains('current')).length};
+}"""
+
+
+@pytest.mark.parametrize("level", [11, 27, 45])
+def test_the_level_list_fits_its_box_however_long_the_night(page: Page, live_server, tv_night, level) -> None:
+    """From level 11 the blinds were wider than the list and cut off (issue 27, defect 12)."""
+    from tournaments.models import ClockState
+
+    ClockState.objects.filter(night=tv_night.night).update(level=level)
+    for width, height in TV_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/nights/{tv_night.night.pk}/clock/")
+        expect(page.locator("[data-tv-levels] li.current")).to_contain_text(f"{level} ·")
+        page.wait_for_timeout(300)
+        found = page.evaluate(LEVELS_CLIPPED)
+        assert found["clipped"] == [] and found["current"] == 1 and found["shown"] >= (3 if level < 40 else 2), (width, height, found)

@@ -189,7 +189,7 @@ def test_two_phones_on_one_table_a_sit_out_makes_the_other_stale_and_it_refreshe
     second.goto(url)
     _to_act(second, "Anna")
     first.locator(".manage > summary").tap()
-    first.locator(".manage li", has_text="Carl").get_by_role("button", name="Setzt aus").tap()
+    first.locator(".manage li", has_text="Carl").get_by_role("button", name="Aussetzen lassen").tap()
     expect(first.locator(".seat", has_text="Carl")).to_contain_text("setzt aus")
     _bar(second).get_by_role("button", name="Mitgehen 50").tap()
     expect(second.locator(".messages")).to_contain_text("Der Tisch hat sich geändert")
@@ -219,7 +219,7 @@ def test_the_players_panel_comes_when_opened_stays_open_through_taps_and_refuses
     panel = page.locator("#tracker-manage")
     expect(panel.locator("button")).to_have_count(0)  # a shell: summary only
     panel.locator("> summary").tap()
-    sit_out_carl = panel.locator("li", has_text="Carl").get_by_role("button", name="Setzt aus")
+    sit_out_carl = panel.locator("li", has_text="Carl").get_by_role("button", name="Aussetzen lassen")
     expect(sit_out_carl).to_be_visible()
 
     _bar(page).get_by_role("button", name="Mitgehen 50").tap()

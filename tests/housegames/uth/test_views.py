@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from housegames.models import Bankroll, BankrollEntry, UthRound
+from housegames.services import uth as uth_play
 from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.django_db
@@ -218,3 +219,10 @@ def test_the_pay_tables_on_the_page_are_the_engine_s(client):
     for table in (profile.blind_table, profile.trips_table):
         for _category, odds in table.odds:
             assert f"<td>{odds.numerator}:{odds.denominator}</td>" in html
+
+
+def test_no_ante_chip_above_the_table_limit_is_offered(client):
+    """A +100 ante chip was always refused (maximum 50) (issue 27, defect 11)."""
+    html = client.get(reverse("uth_table")).content.decode()
+    offered = {int(value) for value in re.findall(r'name="change" value="ante:(\d+)"', html)}
+    assert offered and max(offered) <= uth_play.TABLE_LIMITS.max_ante

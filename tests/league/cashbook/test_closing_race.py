@@ -22,7 +22,7 @@ ALREADY = "Die Kasse dieses Abends wurde bereits"
 
 
 def _messages(html: str) -> list[str]:
-    block = re.search(r'<ul class="messages" role="status">(.*?)</ul>', html, re.S)
+    block = re.search(r'<ul class="messages">(.*?)</ul>', html, re.S)
     return re.findall(r"<li[^>]*>(.*?)</li>", block.group(1), re.S) if block else []
 
 

@@ -1,4 +1,5 @@
 import datetime
+import re
 
 import pytest
 from django.urls import reverse
@@ -182,3 +183,14 @@ def test_the_home_page_shows_the_season_and_the_next_night(client, night):
     night.save()
     html = client.get("/").content.decode()
     assert night.season.name in html and 'id="next-night"' in html
+
+
+def test_tonights_entries_are_listed_alphabetically_not_in_the_order_they_came(organizer_client, night, organizer):
+    """Fifteen rows on a phone are found by name (issue 27, defect 11); case and umlauts do not count."""
+    from league.desk import services as desk
+
+    for name in ("Zoe Otto", "anton Pfeiffer", "Ömer Yilmaz", "Olga Czerny", "Bea Quast"):
+        desk.register_player(night=night, player=make_player(name), by=organizer)
+    html = organizer_client.get(reverse("registration_desk", args=[night.pk])).content.decode()
+    listed = re.findall(r'<span class="name">([^<]+)</span>', html.split('id="entries"')[1])
+    assert listed == ["anton Pfeiffer", "Bea Quast", "Olga Czerny", "Ömer Yilmaz", "Zoe Otto"]

@@ -76,12 +76,12 @@ def test_a_season_whose_jackpot_share_exceeds_the_fee_is_refused_and_not_saved(o
     assert not Season.objects.exists()
 
 
-def test_the_season_form_renders_numbers_unlocalized_in_german(organizer_client, settings):
+def test_the_season_form_renders_chips_plain_and_money_the_german_way_never_grouped(organizer_client, settings):
     settings.USE_THOUSAND_SEPARATOR = True
-    season = make_season(starting_stack=15000, entry_fee=Decimal("12.50"))
+    season = make_season(starting_stack=15000, entry_fee=Decimal("1250.50"))
     page = organizer_client.get(f"/organizer/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'name="starting_stack" value="15000"' in page
-    assert 'name="entry_fee" value="12.50"' in page
+    assert 'name="entry_fee" value="1250,50"' in page  # a text field the server reads as typed (issue 27)
 
 
 def test_settings_are_free_to_change_before_any_fee_or_draw(organizer):
@@ -327,6 +327,11 @@ def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_clie
         for tag in re.findall(r"<input[^>]*(?:type=\"number\"|inputmode=\"decimal\")[^>]*>", page):
             value = re.search(r'value="([^"]*)"', tag)
             if value:
+                if 'inputmode="decimal"' in tag and 'type="number"' not in tag:
+                    # A money text field: the language's decimal mark ("1250,50" in German), never grouped.
+                    assert re.fullmatch(r"\d+([.,]\d\d)?", value.group(1)), tag
+                    seen += 1
+                    continue
                 float(value.group(1))  # what a browser accepts in <input type=number>
                 if 'step="1"' in tag:  # whole numbers: "15.000" would read as fifteen
                     assert value.group(1).isdigit(), tag

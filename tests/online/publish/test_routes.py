@@ -16,13 +16,13 @@ LEFT_OUT = {
         "season_create", "season_edit", "night_create", "blind_structure", "night_registration", "night_finish",
         "organizer_add", "locked_logins", "unlock_login", "password_change", "remove_demo", "cash_book", "player_list",
         "players_csv", "players_xlsx", "players_import", "cash_book_csv", "cash_book_pdf", "cash_line_reverse",
-        "cash_line_new", "season_payout", "season_payout_pdf", "night_cash", "night_cash_pdf", "seating_draw",
+        "cash_line_new", "season_payout", "season_payout_pdf", "night_cash", "night_cash_pdf", "night_cash_reopen", "seating_draw",
         "late_entry", "night_qr_sheet", "table_detail", "first_dealer", "revoke_dealer_link", "placement_correct",
         "organizer_tracker", "organizer_tracker_revision", "hand_history", "hand_json", "walk_in",
         "entry_pay_and_seat", "entry_withdraw_unseated", "clock_control", "clock_tv_settings", "clock_breaks",
         "clock_act", "table_hands_file", "night_hands_file", "night_jackpot", "confirm_deposit",
         "season_jackpot", "season_jackpot_csv", "season_jackpot_pdf", "points_scheme", "points_scheme_preview",
-        "night_sheets_pdf", "table_sheet_pdf", "table_results", "publish", "publish_progress",
+        "night_sheets_pdf", "table_sheet_pdf", "table_results", "publish", "publish_progress", "tonight", "night_tonight",
     },
     # The dealer's phone: its link is the key to a table.
     "dealer": {"dealer_tracker", "dealer_tracker_revision"},
@@ -33,7 +33,7 @@ LEFT_OUT = {
     },
     # The house games: a guest's session at the venue, forms on every page.
     "house games": {
-        "uth_table", "uth_slip", "uth_deal", "uth_top_up", "uth_round", "uth_decide", "uth_calculator",
+        "uth_table", "uth_slip", "uth_deal", "uth_top_up", "uth_round", "uth_decide", "uth_abort", "uth_calculator",
         "imperial_table", "imperial_slip", "imperial_deal", "imperial_round", "imperial_act",
     },
     # Accounts and the server itself.

@@ -71,3 +71,14 @@ def test_bad_input_prints_one_line_on_stderr_nothing_on_stdout_and_exits_2(stdin
 def test_a_missing_file_is_bad_input_too():
     done = run("/nonexistent/spot.json")
     assert (done.returncode, done.stdout) == (2, "") and "cannot read" in done.stderr
+
+
+def test_a_tiny_equity_prints_as_a_plain_decimal_not_in_exponent_form():
+    """Ten pairs before the flop: 7s7h shares the pot only on boards that play for all (7/71,920 = 0.0000973).
+    Python's float would print 9.7e-05; the contract's equities are decimals of at most six places."""
+    pairs = "7s7h 7d7c 5s5h 5d5c QsQh QdQc KsKh KdKc 9s9h 9d9c".split()
+    spot = {"hands": {f"P{k}": cards for k, cards in enumerate(pairs)}, "board": ""}
+    done = run("-", stdin=json.dumps(spot))
+    assert done.returncode == 0, done.stderr
+    assert '"equity": 0.000097,' in done.stdout and "e-0" not in done.stdout
+    assert json.loads(done.stdout)["players"]["P0"]["equity_exact"] == "7/71920"

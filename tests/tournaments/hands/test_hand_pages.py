@@ -78,7 +78,7 @@ def test_the_player_page_shows_his_figures_knockouts_and_links_to_the_hands(clie
     assert "Statistics from the tracked hands" in html
     assert f"/tables/{table.pk}/replays/2/" in html  # biggest pot and the knockouts of hand 2
     assert f"/tables/{table.pk}/replays/3/" in html  # Ben's knockout
-    assert html.count('<li><a href="/tables/') >= 3
+    assert html.count('<li><a class="tap" href="/tables/') >= 3
     stats = results_statistics.player_statistics(anna, season)
     assert (stats.season.hands, stats.season.knockouts, stats.season.biggest_pot) == (3, 3, 3250)
     assert {k.victim for k in stats.knockouts} == {"Ben", "Carl", "Dora"}

@@ -140,3 +140,16 @@ def test_a_walk_in_without_a_fee_is_refused(organizer_client, drawn_night):
     response = organizer_client.post(f"/nights/{drawn_night.pk}/walk-in/", data)
     assert "Enter the fee received." in response.content.decode()
     assert not Player.objects.filter(name="Walter Neu").exists()
+
+
+def test_when_every_table_has_started_the_page_says_so_instead_of_offering_a_dead_end(organizer_client, drawn_night):
+    """"Paid: seat now" after every table has started led to a refusal (issue 27, defect 11)."""
+    page = organizer_client.get(f"/nights/{drawn_night.pk}/seating/").content.decode()
+    assert "Paid: seat now" in page and "Seat the late entry" in page and "Register and seat" in page
+    Table.objects.filter(night=drawn_night).update(status=TableStatus.PLAYING)
+    page = organizer_client.get(f"/nights/{drawn_night.pk}/seating/").content.decode()
+    assert "Paid: seat now" not in page and "Seat the late entry" not in page and "Register and seat" not in page
+    assert "Every table has started or is full: nobody can join tonight." in page
+    assert "a walk-in cannot be seated tonight" in page
+    uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
+    assert f"/entries/{uwe.pk}/withdraw-unseated/" in page  # what can still be done

@@ -95,7 +95,7 @@ def _three_rows_allowance(statements: list[str]) -> int:
 
 def _without_tokens(html: str) -> str:
     """The page without what differs on every drawing: the masked CSRF tokens, a tap's message."""
-    html = re.sub(r'<ul class="messages" role="status">.*?</ul>', "", html, flags=re.S)
+    html = re.sub(r'<div role="status"><ul class="messages">.*?</ul></div>', "", html, flags=re.S)
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
 
 

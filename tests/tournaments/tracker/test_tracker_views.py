@@ -170,7 +170,7 @@ def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three
     dealer.next_hand()
     url = reverse("dealer_tracker", args=[three_way.dealer_token])
     whole = client.get(url, **HTMX).content.decode()
-    assert "Sitting out" in whole or "Setzt aus" in whole
+    assert "Mark as sitting out" in whole or "Aussetzen lassen" in whole
     assert 'class="picker"' in whole and "?panel=" not in whole
 
     closed = client.get(url, **HTMX, HTTP_X_TRACKER_OPEN="-").content.decode()

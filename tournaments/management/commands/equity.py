@@ -4,12 +4,10 @@ The contract is docs/contracts.md; the work is :func:`tournaments.poker.equity.e
 Bad input prints one line to standard error, nothing to standard output, and exits with status 2.
 """
 
-import json
-
 from django.core.management.base import BaseCommand
 
 from tournaments.management.contract_io import read_input, run_contract
-from tournaments.poker.equity import EquityError, equity_contract, parse_json
+from tournaments.poker.equity import EquityError, contract_text, equity_contract, parse_json
 
 
 class Command(BaseCommand):
@@ -22,7 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         path = options["file"]
         output = run_contract(
-            lambda: json.dumps(equity_contract(parse_json(read_input(path))), indent=2, ensure_ascii=False),
+            lambda: contract_text(equity_contract(parse_json(read_input(path)))),
             expected=(EquityError,),
         )
         self.stdout.write(output)

@@ -259,3 +259,41 @@ def test_the_settlement_totals_add_up_to_what_each_box_staked_and_got_back():
     assert settlement.net == sum(b.result.net for b in settlement.boxes)
     assert settlement.returned == settlement.staked + settlement.net
     assert (settlement.dealer_hand, settlement.dealer_qualifies) == ("two_pair", True)
+
+
+# --- seed 000: give up, the Trips bet plays on (issue 27, defect 13) ----------------------------------
+
+
+def test_with_trips_on_the_flop_a_box_with_a_trips_bet_may_give_up_and_trips_still_pays():
+    rnd = dealt("AsKs", dealer="QhQd", board="7c7h7dJs2c", boxes=[{"ante": 10, "trips": 5}])
+    assert rnd.legal_decisions() == ("4x", "3x", "check")  # no board yet
+    rnd.decide(0, "check")
+    assert rnd.legal_decisions() == ("2x", "check", "fold")
+    rnd.decide(0, "fold")
+    assert rnd.phase == "showdown" and rnd.boxes[0].folded
+    box = rnd.settle().boxes[0]
+    lines = {line.bet: line.net for line in box.result.lines}
+    assert (lines["ante"], lines["blind"], lines["play"]) == (-10, -10, 0)
+    assert lines["trips"] == 15  # three of a kind (the board's sevens) pays 3:1
+    assert reloaded(rnd).settle().boxes[0].net == box.net
+
+
+@pytest.mark.parametrize(
+    "board, trips, may_give_up",
+    [("7c7h7dJs2c", 0, False),  # no Trips bet: nothing plays on
+     ("7c7h2dJs2c", 5, False),  # a pair on the flop is not trips
+     ("AhKd7c2s2h", 5, False)],
+)
+def test_giving_up_early_needs_trips_on_the_board_and_a_trips_bet(board, trips, may_give_up):
+    rnd = dealt("AsKs", dealer="QhQd", board=board, boxes=[{"ante": 10, "trips": trips}])
+    rnd.decide(0, "check")
+    assert ("fold" in rnd.legal_decisions()) is may_give_up
+    with pytest.raises(UthError, match="the choices are 2x or check"):
+        rnd.decide(0, "fold")
+
+
+def test_after_the_river_fold_stays_the_plain_choice():
+    rnd = dealt("AsKs", dealer="QhQd", board="7c7h7dJs2c", boxes=[{"ante": 10, "trips": 5}])
+    rnd.decide(0, "check")
+    rnd.decide(0, "check")
+    assert rnd.legal_decisions() == ("1x", "fold")

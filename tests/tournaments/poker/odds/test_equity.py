@@ -96,7 +96,7 @@ def test_equities_sum_to_one_and_every_board_has_a_winner(spot):
     odds = equity(hands, board)
     assert sum(o.equity for o in odds) == 1
     # each board is won alone once or shared by two or more: wins + ties / (sharers) add up to the boards
-    assert sum(o.wins for o in odds) + sum(n / k for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards
+    assert sum(o.wins for o in odds) + sum(Fraction(n, k) for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards  # exact: n / k in floats drifted
 
 
 SWAP = {"h": "s", "s": "h", "c": "c", "d": "d"}
@@ -154,6 +154,17 @@ def test_whole_equities_are_printed_as_0_and_1():
 def test_a_split_board_is_a_tie_for_everyone():
     out = equity_contract({"hands": {"A": "2c3d", "B": "2d3c", "C": "4h5h"}, "board": ["As", "Ks", "Qs", "Js", "Ts"]})
     assert all(p == {"wins": 0, "ties": 1, "equity": 0.333333, "equity_exact": "1/3"} for p in out["players"].values())
+
+
+def test_an_equity_that_rounds_to_a_whole_number_is_one_and_a_tiny_one_is_a_plain_decimal():
+    """'Whole numbers are printed without a decimal point': a share below 0.0000005 rounds to 0, not 0.0."""
+    from tournaments.poker.equity import _rounded, contract_text
+
+    assert (_rounded(Fraction(1, 3_424_608)), _rounded(Fraction(3_424_607, 3_424_608))) == (0, 1)
+    assert isinstance(_rounded(Fraction(1, 3_424_608)), int) and _rounded(Fraction(7, 71_920)) == 0.000097
+    text = contract_text({"boards": 1, "players": {'"equity": 1e-05': {"wins": 0, "ties": 1, "equity": 1e-05,
+                                                                         "equity_exact": "1/100000"}}})
+    assert '"equity": 0.00001,' in text and '"\\"equity\\": 1e-05": {' in text  # the name is left as it is
 
 
 def test_dead_cards_leave_the_deck():

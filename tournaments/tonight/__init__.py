@@ -1,0 +1,2 @@
+"""Tonight on one screen: the organizer's evening as steps in order, the one that is due with its button first,
+and what each table still lacks; it follows the night by itself (docs/features.md, "Tonight")."""
