@@ -181,6 +181,15 @@ def pytest_configure(config: pytest.Config) -> None:
     # The first organizer's login (setup_demo, manage.py venue) is written there, never over the checkout's
     # own .organizer-login; the processes the tests start inherit it.
     os.environ["ORGANIZER_LOGIN_FILE"] = os.path.join(os.environ["LIVE_CACHE_DIR"], "organizer-login")
+    # A fast password hasher for the suite and the servers it starts (config/settings.py says why); the settings
+    # were read already, so they are told too.
+    os.environ["FAST_PASSWORD_HASHING"] = "1"
+    from django.conf import settings
+    from django.contrib.auth import hashers
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher", *settings.PASSWORD_HASHERS]
+    hashers.get_hashers.cache_clear()
+    hashers.get_hashers_by_algorithm.cache_clear()
     config.addinivalue_line(
         "markers",
         'browser_language(code): the language Chromium speaks in this browser test, "de" (the default) or "en"',

@@ -5,6 +5,7 @@ from league.seasons import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("organizer/", views.organizer_home, name="organizer_home"),
     path("organizer/seasons/new/", views.season_create, name="season_create"),
     path("organizer/seasons/<int:season_id>/", views.season_edit, name="season_edit"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -102,6 +103,12 @@ def night_registration(request: HttpRequest, night_id: int) -> HttpResponse:
     except seasons.SeasonError as error:
         messages.error(request, str(error))
     return redirect_next(request, reverse("registration_desk", args=[night.pk]))
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers and tools that ask for /favicon.ico without reading the page get the app's icon, not a 404."""
+    return redirect(static("favicon.svg"), permanent=True)
 
 
 @require_GET

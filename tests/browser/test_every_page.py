@@ -50,7 +50,31 @@ ORGANIZER_MORE: Pages = [
     ("night jackpot tonight", lambda e: reverse("night_jackpot", args=[e.tonight.pk])),
     ("seating", lambda e: reverse("seating", args=[e.tonight.pk])),
     ("password", lambda e: reverse("password_change")),
+    ("player import", lambda e: reverse("players_import")),
 ]
+
+
+def _finished_table_pages(organizer, evening: Evening) -> Pages:
+    """A tracked table played to its end on a night of the evening's season: its hand list and a replay, which
+    the shared evening (its tracked tables still in play) does not reach."""
+    import datetime
+
+    from tests.league.factories import make_night
+    from tests.tournaments.conftest import Dealer, table_of
+    from tests.upkeep.playing import next_input
+    from tournaments.models import TableStatus
+
+    night = make_night(season=evening.season, date=evening.played.date - datetime.timedelta(days=7))
+    dealer = Dealer(table_of({"Greta Hahn": 200, "Hugo Ulm": 200, "Ines Vogt": 200}, organizer, night=night))
+    for step in range(600):
+        if next_input(dealer, step) == "finished":
+            break
+    assert dealer.table.status == TableStatus.FINISHED
+    table = dealer.table.pk
+    return [
+        ("hand list of a finished table", lambda e: reverse("hand_list", args=[table])),
+        ("replay of its first hand", lambda e: reverse("hand_replay", args=[table, 1]) + "?step=3"),
+    ]
 
 
 def _organizer_pages() -> Pages:
@@ -138,8 +162,9 @@ def phone_without_csp(new_context):
 @pytest.mark.parametrize("browser_language", ["de", "en"])
 def test_every_page_of_every_role_on_a_phone(phone_without_csp, live_server, transactional_db, organizer, browser_language):
     evening = build_evening(organizer)
+    finished = _finished_table_pages(organizer, evening)
     _lock_a_login()
-    problems = _check(phone_without_csp(), live_server.url, ANYONE, evening, "anyone")
+    problems = _check(phone_without_csp(), live_server.url, [*ANYONE, *finished], evening, "anyone")
     problems += _check(phone_without_csp(), live_server.url, DEALER, evening, "dealer")
     page = phone_without_csp()
     log_in(page, live_server, organizer, "/", language=browser_language)

@@ -337,3 +337,10 @@ def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_clie
                     assert value.group(1).isdigit(), tag
                 seen += 1
     assert seen >= 12
+
+
+def test_favicon_ico_leads_to_the_app_s_icon(client):
+    """A tool that asks for /favicon.ico without reading the page got a 404 (issue 27, defect 9)."""
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301 and response["Location"].endswith(".svg") and "favicon" in response["Location"]
+    assert client.post("/favicon.ico").status_code == 405
