@@ -149,6 +149,10 @@ class Hub:
                 self._changed.pop(topic, None)
                 if topic[0] == "night":
                     self._tables.pop(topic[1], None)
+                elif topic[0] == "table":
+                    # Read again at the next subscription: a restore (or a test's fresh database) can give the
+                    # table's id to a table of another night, whose changes the watcher would then never see.
+                    self._night_of_table.pop(topic[1], None)
 
     def wait(self, topic: Topic, seen: str, timeout: float) -> str | None:
         """The topic's version once it differs from `seen`, or `seen` after `timeout`; None when the server stops."""
@@ -194,6 +198,7 @@ class Hub:
         """Serve streams again after a stop (the next test)."""
         with self._lock:
             self._stopping = False
+            self._night_of_table.clear()  # no stream is left: what the next ones watch is read anew
 
     # --- the watcher -----------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ chunk); the watcher thread reads the database on its own connection, so these te
 """
 from __future__ import annotations
 
+import datetime
 import json
 import queue
 import subprocess
@@ -426,3 +427,24 @@ def test_looking_at_the_mark_never_drops_sqlites_locks(heads_up_table):
     finally:
         reader.stop()
     assert other.stdout.strip() == "database is locked", other.stdout + other.stderr
+
+
+
+@pytest.mark.django_db
+def test_a_table_id_watched_again_is_read_again_with_its_night(heads_up_table):
+    """A restore (or a test's fresh database) can give a table's id to a table of another night: the hub must not
+    keep the old night for it once nobody watches it, or its watcher reads the wrong night and sends nothing."""
+    from tests.league.factories import make_night
+    from tournaments.models import Table
+
+    hub = live_events.Hub()
+    hub.stop()  # no watcher thread: only what subscribing remembers is looked at
+    topic = ("table", heads_up_table.pk)
+    hub.subscribe(topic, "v1")
+    assert hub._night_of_table[heads_up_table.pk] == heads_up_table.night_id
+    hub.unsubscribe(topic)
+    other_night = make_night(season=heads_up_table.night.season, date=heads_up_table.night.date + datetime.timedelta(days=7))
+    Table.objects.filter(pk=heads_up_table.pk).update(night=other_night)
+    hub.subscribe(topic, "v1")
+    assert hub._night_of_table[heads_up_table.pk] == other_night.pk
+    hub.unsubscribe(topic)
