@@ -198,7 +198,6 @@ class Hub:
         """Serve streams again after a stop (the next test)."""
         with self._lock:
             self._stopping = False
-            self._night_of_table.clear()  # no stream is left: what the next ones watch is read anew
 
     # --- the watcher -----------------------------------------------------------------------
 
