@@ -28,6 +28,7 @@ import urllib.error
 import urllib.request
 
 from tests.benchmarks.rail import server_cpu
+from tests.benchmarks.support import phone_client
 from tests.benchmarks.support.phone_client import DealerPhone, error_shown, tap_options
 from tests.benchmarks.venue import start_venue_server, venue_db
 
@@ -82,13 +83,19 @@ class CardDealer(DealerPhone):
         self.typed += self.status == 200 and not error_shown(self.html)
 
 
-def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int, odds: bool) -> None:
+def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int, odds: bool, refused: list[int]) -> None:
     """An EventSource that notes, per table, when each event holding that table's odds arrived (any card of
     it, when no odds are shown)."""
     while not stop.is_set():
         try:
             response = urllib.request.urlopen(url, timeout=30)
         except (urllib.error.URLError, ConnectionError, TimeoutError):
+            stop.wait(2)
+            continue
+        if response.status == 204:  # no place for a stream: counted, and retried as the page would, not at once
+            response.close()
+            with lock:
+                refused[0] += 1
             stop.wait(2)
             continue
         data: list[str] = []
@@ -137,11 +144,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "odds.sqlite3")
         night = venue_db("build", db, "--tables", str(args.tables))
-        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"))
+        # Every viewer comes from 127.0.0.1: without ONE_ADDRESS_FOR_ALL the per-client limit (issue 32) answers
+        # all but four of them 204, and they would measure the polling fallback instead of the streams.
+        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
+                                    **phone_client.ONE_ADDRESS_FOR_ALL)
         stop = threading.Event()
         lock = threading.Lock()
         seen_odds: dict[tuple[int, int], list[float]] = {}
         shows: dict[int, tuple[int, ...]] = {}
+        refused = [0]  # streams answered 204
         threads = []
         try:
             base = server.url()
@@ -154,7 +165,7 @@ def main() -> None:
                     table = tables[k % len(tables)]["id"]
                     shows[k] = (table,)
                     url = f"{base}/tables/{table}/rail/events"
-                threads.append(threading.Thread(target=viewer, args=(url, stop, seen_odds, lock, k, not args.no_cards), daemon=True))
+                threads.append(threading.Thread(target=viewer, args=(url, stop, seen_odds, lock, k, not args.no_cards, refused), daemon=True))
             phones = [CardDealer(base, t["token"], 30_000 + k, cards=not args.no_cards) for k, t in enumerate(tables)]
             for thread in threads:
                 thread.start()
@@ -208,6 +219,7 @@ def main() -> None:
               f"max {ms[-1]:.0f} ms; {missing} pairs never saw it for that tap")
     else:
         print(f"{odds_taps} taps ended a hand's betting; {what} never seen ({missing} pairs)")
+    print(f"streams refused (204): {refused[0]}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
