@@ -11,6 +11,7 @@ skipped with a reason, except in CI (``CI=true``), where that is a failure.
 """
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -134,17 +135,45 @@ def _live_hub():
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    if _gone_table_log not in (root := logging.getLogger()).handlers:  # Django's LOGGING replaced root's handlers
+        root.addHandler(_gone_table_log)
     if (hub := _live_hub()) is not None:
         hub.resume()  # the test before stopped it
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+class _GoneTableLog(logging.Handler):
+    """Every error logged anywhere in the process that says a table is missing: what a thread still reading
+    a test database that was emptied or removed logs (SQLite "no such table", PostgreSQL "relation ... does
+    not exist"). Reported as the failure of the test whose teardown follows it."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.found: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f": {record.exc_info[1]}"
+        if "no such table" in text or ("relation" in text and "does not exist" in text):
+            self.found.append(f"{record.name}: {text}")
+
+
+_gone_table_log = _GoneTableLog()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
     """Before the test's fixtures go (its database emptied, at the end removed): every event stream the live
     server or the test client served ends, and the watcher thread with them. A watcher left reading a
-    database that was gone logged "no such table" tracebacks; the next test's setup serves streams again."""
+    database that was gone logged "no such table" tracebacks; the next test's setup serves streams again.
+    After them: any such error logged meanwhile fails this teardown."""
     if (hub := _live_hub()) is not None and not hub.stop_and_wait(timeout=10):
         raise AssertionError(f"a live stream or the live watcher still runs 10 s after {item.nodeid}")
+    result = yield  # the test's fixtures are gone (after the last test: the test database too)
+    found, _gone_table_log.found = _gone_table_log.found, []
+    if found:
+        raise AssertionError("a thread read a database that was gone:\n" + "\n".join(found))
+    return result
 
 
 # --- people -----------------------------------------------------------------
