@@ -18,3 +18,13 @@ def test_a_test_that_asks_for_a_transactional_database_runs_on_postgresql_too(re
 
 def test_a_test_without_a_database_runs_only_on_sqlite(request):
     assert not request.node.get_closest_marker("database")
+
+
+def test_every_module_the_suite_runs_first_exists():
+    """tests/conftest.py's LONGEST_FIRST names modules by path: a moved or renamed one would silently run last."""
+    from pathlib import Path
+
+    from tests.conftest import LONGEST_FIRST
+
+    root = Path(__file__).resolve().parents[1]
+    assert [path for path in LONGEST_FIRST if not (root / path).is_file()] == []
