@@ -23,12 +23,20 @@
 
   function root() { return document.querySelector("[data-clock]"); }
 
-  function readEmbeddedState() {
+  // `at`: when the state was true. For the page's own state that is when the server answered, not when this
+  // script ran: on a slow phone or a busy laptop that can be seconds later, and the countdown showed those
+  // seconds too many until the first sync made it jump.
+  function readEmbeddedState(at) {
     var script = document.getElementById("clock-data");
     if (script) {
       generation += 1;
-      setBase(JSON.parse(script.textContent), performance.now());
+      setBase(JSON.parse(script.textContent), at === undefined ? performance.now() : at);
     }
+  }
+
+  function pageAnsweredAt() {
+    var page = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    return page && page.responseStart > 0 ? page.responseStart : performance.now();
   }
 
   function setBase(state, at) {
@@ -210,7 +218,7 @@
 
   function init() {
     if (!root()) { return; }
-    readEmbeddedState();
+    readEmbeddedState(pageAnsweredAt());
     setUpTools();
     setInterval(render, 200);
     scheduleSync();
