@@ -213,8 +213,9 @@ class Crawl:
                     self.seen.add(address)
                     todo.append(address)
         with season_cache.held(), _quiet_404s():  # one state, thousands of pages: each season's table read once
-            if jobs > 1:
-                _keep_seasons()  # before the first fork: every process inherits them
+            # Before any page (and before the first fork: every process inherits them). Their first computing
+            # may keep tables' figures in the database, which would spoil a page's record of what it read.
+            _keep_seasons()
             while todo:
                 found: list[Address] = []
                 for address, page in self._render(todo, jobs):

@@ -17,6 +17,8 @@ class Published:
     files: int
     site_bytes: int
     summary: sync.Summary
+    rendered: int = 0  # pages rendered by this run
+    taken_over: int = 0  # pages whose every query read what it read last time: the destination keeps them
 
 
 def publish_site(
@@ -42,4 +44,5 @@ def publish_site(
     finally:
         destination.close()
     size = sum(len(data) for data in files.values()) + built.kept_bytes
-    return Published(destination.description, len(files) + len(built.kept), size, summary)
+    taken_over = len(built.kept)
+    return Published(destination.description, len(files) + taken_over, size, summary, len(built.page_records) - taken_over, taken_over)
