@@ -75,6 +75,8 @@ class Command(BaseCommand):
             state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
             removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1),
         )
+        self.stdout.write(_("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).") % {
+            "rendered": result.rendered, "kept": result.taken_over})
         self.stdout.write(_(
             "Published to %(destination)s: %(files)s files (%(size)s); sent %(sent)s (%(sent_size)s), "
             "removed %(removed)s, unchanged %(unchanged)s; %(seconds)s s."
