@@ -60,10 +60,13 @@ def main() -> None:
         print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
 
         def publish(to: str) -> tuple[float, str]:
+            """Seconds, and the command's last lines with the CPU seconds of it and its rendering processes
+            (a figure the other work on a shared machine does not inflate as much as the wall clock)."""
             out = io.StringIO()
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), _cpu()
             call_command("publish", to=to, stdout=out, jobs=args.jobs)
-            return time.perf_counter() - t0, " ".join(out.getvalue().strip().splitlines()[-2:])
+            seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
+            return seconds, f"CPU {cpu:.1f} s; " + " ".join(out.getvalue().strip().splitlines()[-2:])
 
         def manifest(root: str) -> dict[str, str]:
             with open(os.path.join(root, ".publish-manifest.json")) as handle:
@@ -111,6 +114,11 @@ def main() -> None:
                   f"{statistics.median(same):.1f} s, one more night {statistics.median(one_more):.1f} s")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         sys.stdout.flush()
+
+
+def _cpu() -> float:
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def _kinds(names: list[str], night_id: int) -> str:
