@@ -276,16 +276,24 @@ def load(destination: str, version: str) -> dict:
 
 
 def save(destination: str, record: dict) -> None:
+    """Keep the record for the next run (readable by this user only); a data folder that cannot be written
+    costs the next run its speed, not this run its site."""
     path = store_path(destination)
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
-    with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
-        handle.write(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), compresslevel=5))
-    os.replace(temporary, path)
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
+            handle.write(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), compresslevel=5))
+        os.replace(temporary, path)
+    except OSError:
+        forget(destination)
 
 
 def forget(destination: str) -> None:
-    store_path(destination).unlink(missing_ok=True)
+    try:
+        store_path(destination).unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def record_of(pages: dict, version: str) -> dict:
