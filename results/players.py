@@ -145,6 +145,7 @@ def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int
     top_total = max((n.total for n in nights), default=Fraction(0)) or Fraction(1)
     bars, points_line, labels = [], [], []
     every = max(1, len(nights) // 8)
+    heights: dict[Fraction, float] = {}  # a season of 200 nights: his total takes a few values, each divided once
     for index, night in enumerate(nights):
         x = pad_left + index * slot
         bar_h = float(night.points / top_points) * inner_h * 0.9 if night.played else 0
@@ -159,7 +160,9 @@ def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int
             }
         )
         cx = x + slot / 2
-        cy = pad_top + inner_h - float(night.total / top_total) * inner_h
+        if night.total not in heights:
+            heights[night.total] = float(night.total / top_total)
+        cy = pad_top + inner_h - heights[night.total] * inner_h
         points_line.append(f"{cx:.1f},{cy:.1f}")
         if index % every == 0:
             labels.append({"x": round(cx, 1), "y": height - 6, "date": night.date})

@@ -110,6 +110,9 @@ def _digest(parts) -> str:
 # While `held()` is on (one process rendering thousands of pages of one state: `manage.py publish`), each
 # season's key is read once and what is kept stays in this process's memory, unpickled once.
 _held: dict | None = None
+# Told of each key served from what is held, as (sql, params, row): the publisher's record of what a page
+# read (online.publish.fingerprints) counts it as read.
+held_reads: list[Callable[[str, list, tuple], None]] = []
 
 
 @contextmanager
@@ -127,16 +130,21 @@ def season_key(season_id: int) -> SeasonKey:
     if _held is not None:
         if ("key", season_id) not in _held:
             _held[("key", season_id)] = _season_key(season_id)
-        return _held[("key", season_id)]
-    return _season_key(season_id)
+        else:
+            key, sql, params, row = _held[("key", season_id)]
+            for reader in held_reads:
+                reader(sql, params, row)
+        return _held[("key", season_id)][0]
+    return _season_key(season_id)[0]
 
 
-def _season_key(season_id: int) -> SeasonKey:
+def _season_key(season_id: int) -> tuple[SeasonKey, str, list, tuple]:
     sql, play, count = _sql()
+    params = [season_id] * count
     with connection.cursor() as cursor:
-        cursor.execute(sql, [season_id] * count)
+        cursor.execute(sql, params)
         row = cursor.fetchone()
-    return SeasonKey(results=f"{season_id}:{_digest(row[:-play])}", play=_digest(row[-play:]))
+    return SeasonKey(results=f"{season_id}:{_digest(row[:-play])}", play=_digest(row[-play:])), sql, params, tuple(row)
 
 
 def kept(kind: str, key: str, compute: Callable[[], T]) -> T:

@@ -156,6 +156,21 @@ class KeptTable:
         ]
         self.nights, self.search_forms = state["nights"], state["search_forms"]
 
+    def row_index(self) -> dict[int, int]:
+        """id(row) -> its index; made once per kept table (a publish asks it for thousands of player pages)."""
+        if "_row_index" not in self.__dict__:
+            self.__dict__["_row_index"] = {id(row): index for index, row in enumerate(self.rows)}
+        return self.__dict__["_row_index"]
+
+    def by_player(self) -> dict[int, Standing]:
+        """player id -> his row (the first, as a search from the top finds it); made once per kept table."""
+        if "_by_player" not in self.__dict__:
+            rows: dict[int, Standing] = {}
+            for row in self.rows:
+                rows.setdefault(row.player_id, row)
+            self.__dict__["_by_player"] = rows
+        return self.__dict__["_by_player"]
+
 
 @dataclass
 class SeasonStandings:
@@ -165,6 +180,7 @@ class SeasonStandings:
     search_forms: list[tuple[str, ...]] = field(default_factory=list, repr=False)
     key: season_cache.SeasonKey | None = None  # None: computed, not kept
     scored: list[Result] | None = field(default=None, repr=False)  # the results behind it, when read in this request
+    kept: KeptTable | None = field(default=None, repr=False)  # the kept table the rows are, when they are
 
     @property
     def nights_with_results(self) -> int:
@@ -175,6 +191,8 @@ class SeasonStandings:
         return self.nights[-1][0] if self.nights else None
 
     def standing_of(self, player_id: int) -> Standing | None:
+        if self.kept is not None and self.kept.rows is self.rows:
+            return self.kept.by_player().get(player_id)
         return next((row for row in self.rows if row.player_id == player_id), None)
 
     def page_of(self, standing: Standing) -> int:
@@ -183,6 +201,8 @@ class SeasonStandings:
 
     @cached_property
     def _row_index(self) -> dict[int, int]:
+        if self.kept is not None and self.kept.rows is self.rows:
+            return self.kept.row_index()
         return {id(row): index for index, row in enumerate(self.rows)}
 
     def search(self, query: str) -> list[Standing]:
@@ -217,6 +237,6 @@ def season_standings(season: Season, *, key: season_cache.SeasonKey | None = Non
         return _kept_table(read[0], season.best_nights)
 
     kept = season_cache.kept("table", key.results, compute)
-    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None)
+    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept)
 
 

@@ -12,7 +12,7 @@ import logging
 import multiprocessing
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
@@ -24,17 +24,21 @@ from django.utils import translation
 
 from league.models import Night, NightStatus, Season
 from league.web.static_site import STATIC_SITE_KEY
-from online.publish import assets, html
+from online.publish import assets, fingerprints, html
 from online.publish.addresses import Address, languages, public_address
-from results import season_cache
+from results import season_cache, standings, statistics
 
 
 @dataclass
 class Built:
-    """The whole site in memory: file name → bytes, and which of them are pages (for the sitemap)."""
+    """The whole site: file name → bytes, the files the destination keeps from the last run, and which of them
+    are pages (for the sitemap)."""
 
     files: dict[str, bytes]
     pages: list[str]
+    kept: dict[str, str] = field(default_factory=dict)  # file → hash: the destination's file, taken over
+    kept_bytes: int = 0
+    page_records: dict = field(default_factory=dict, repr=False)  # Address → Page, for the next run's record
 
 
 def _host() -> str:
@@ -76,21 +80,44 @@ def _quiet_404s() -> Iterator[None]:
 _worker_crawl: Crawl | None = None  # the crawl a forked worker renders for
 
 
-def _render_chunk(addresses: list[Address]) -> list[tuple[Address, tuple[str, bytes] | None]]:
-    return [(address, _worker_crawl._fetch(address)) for address in addresses]
+def _render_chunk(addresses: list[Address]) -> list[tuple[Address, Page | None]]:
+    return [(address, _worker_crawl.page(address)) for address in addresses]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the site: its bytes (an HTML page's links already relative; None when the destination keeps
+    the last run's file, whose hash is `kept`), the public pages it links (the crawl follows them) and which of
+    those were left out (pages the server does not have), the static files it names, and what it read
+    (online.publish.fingerprints: None when it cannot be taken over next time)."""
+
+    content_type: str
+    body: bytes | None
+    links: frozenset[Address] = frozenset()
+    dropped: frozenset[Address] = frozenset()
+    statics: frozenset[str] = frozenset()
+    reads: dict[tuple[str, str], str] | None = None
+    kept: str | None = None
+    kept_size: int = 0
+
+    @property
+    def is_html(self) -> bool:
+        return self.content_type.startswith("text/html")
 
 
 class Crawl:
-    def __init__(self, progress: Callable[[int, int], None] | None = None):
+    def __init__(self, progress: Callable[[int, int], None] | None = None, previous: fingerprints.Previous | None = None):
         host = _host()
+        self.previous = previous
         self.public_origin = settings.PUBLIC_URL.rstrip("/")
         self.client = Client(HTTP_HOST=host, **{STATIC_SITE_KEY: "1"})
         self.secure = settings.SECURE_SSL_REDIRECT if hasattr(settings, "SECURE_SSL_REDIRECT") else False
         self.progress = progress or (lambda done, known: None)
-        self.responses: dict[Address, tuple[str, bytes]] = {}  # address → (content type, body)
+        self.pages: dict[Address, Page] = {}
         self.missing: set[Address] = set()
         self.statics: dict[str, tuple[str, bytes] | None] = {}
         self.seen: set[Address] = set()
+        self._targets: dict[tuple, tuple[str, Address | str | None] | None] = {}
 
     def _fetch(self, address: Address) -> tuple[str, bytes] | None:
         with translation.override(translation.get_language()):  # the request activates its page's language
@@ -101,6 +128,45 @@ class Crawl:
             return None
         content_type = response.get("Content-Type", "")
         return content_type, assets.steady(content_type, response.content)
+
+    def page(self, address: Address, missing: set[Address] | frozenset = frozenset()) -> Page | None:
+        """The page at `address` as the site has it, or None when the server has no such page. Its links to
+        public pages become relative file names (the crawl fetches them later; a link to one of `missing`, the
+        pages found not to exist, is left out), its static files' links their hashed names."""
+        with fingerprints.recording() as recorder:
+            answer = self._fetch(address)
+        reads = None if recorder.spoiled else recorder.reads
+        if answer is None:
+            return None
+        content_type, body = answer
+        if not content_type.startswith("text/html"):
+            return Page(content_type, body, reads=reads)
+        links: set[Address] = set()
+        dropped: set[Address] = set()
+        statics: set[str] = set()
+
+        def target(url: str, language: str | None) -> str | None:
+            found = self.targets(address, url, language)
+            if found is None:
+                return url
+            kind, value = found
+            if kind == "static":
+                name = self._static(value)
+                if name is None:
+                    return None
+                statics.add(value)
+                return html.relative(address.file, name)
+            if value is None:
+                return None
+            links.add(value)
+            if value in missing:
+                dropped.add(value)
+                return None
+            fragment = urlsplit(url).fragment if "#" in url else ""
+            return html.relative(address.file, value.file) + (f"#{fragment}" if fragment else "")
+
+        body = html.rewrite(body.decode(), target).encode()
+        return Page(content_type, body, frozenset(links), frozenset(dropped), frozenset(statics), reads)
 
     def _local(self, url: str, page: Address) -> str | None:
         """`url` as a path and query on this server, resolved against its page; None for another site."""
@@ -113,8 +179,18 @@ class Crawl:
         return parts.path + (f"?{parts.query}" if parts.query else "")
 
     def targets(self, page: Address, url: str, language: str | None) -> tuple[str, Address | str | None] | None:
-        """What a link on `page` leads to: ("page", Address), ("static", name), ("gone", None), or None to
-        leave the link as it is (another site, a link within the page)."""
+        """What a link on `page` leads to: ("page", Address), ("page", None) for no published page,
+        ("static", name), or None to leave the link as it is (another site, a link within the page)."""
+        # The same links are on thousands of pages: an absolute path leads to the same place from every page.
+        if url.startswith("/") and not url.startswith("//"):
+            key: tuple = (url, language, page.language)
+        else:
+            key = (url, language, page.language, page.server_url)
+        if key not in self._targets:
+            self._targets[key] = self._target(page, url, language)
+        return self._targets[key]
+
+    def _target(self, page: Address, url: str, language: str | None) -> tuple[str, Address | str | None] | None:
         if url.startswith("#") or url.startswith("mailto:") or url.startswith("data:"):
             return None
         local = self._local(url, page)
@@ -137,32 +213,53 @@ class Crawl:
                     self.seen.add(address)
                     todo.append(address)
         with season_cache.held(), _quiet_404s():  # one state, thousands of pages: each season's table read once
+            # Before any page (and before the first fork: every process inherits them). Their first computing
+            # may keep tables' figures in the database, which would spoil a page's record of what it read.
+            _keep_seasons()
             while todo:
                 found: list[Address] = []
-                for address, answer in self._render(todo, jobs):
-                    if answer is None:
+                for address, page in self._render(todo, jobs):
+                    if page is None:
                         self.missing.add(address)
                         continue
-                    self.responses[address] = answer
-                    self.progress(len(self.responses), len(self.seen))
-                    if answer[0].startswith("text/html"):
-                        for url, language in html.links(answer[1].decode()):
-                            target = self.targets(address, url, language)
-                            if target and target[0] == "page" and target[1] is not None and target[1] not in self.seen:
-                                self.seen.add(target[1])
-                                found.append(target[1])
+                    self.pages[address] = page
+                    self.progress(len(self.pages), len(self.seen))
+                    for link in page.links:
+                        if link not in self.seen:
+                            self.seen.add(link)
+                            found.append(link)
                 todo = found
+            # A page that links a page the server does not have (a table not finished yet): again, without it.
+            for address in sorted(a for a, page in self.pages.items() if page.links & self.missing != page.dropped):
+                again = self.page(address, self.missing)
+                if again is None:
+                    self.pages.pop(address)
+                    self.missing.add(address)
+                else:
+                    self.pages[address] = again
         return self._files()
 
-    def _render(self, addresses: list[Address], jobs: int):
+    def _render(self, addresses: list[Address], jobs: int) -> Iterator[tuple[Address, Page | None]]:
+        if self.previous is not None:
+            to_render = []
+            for address in addresses:
+                found = self.previous.take_over(address)
+                if found is None:
+                    to_render.append(address)
+                    continue
+                content_type, sha, size, links, dropped, statics, reads = found
+                yield address, Page(content_type, None, links, dropped, statics, reads, kept=sha, kept_size=size)
+            addresses = to_render
         if jobs <= 1 or len(addresses) < jobs * 8:  # a few pages are quicker than forking
             for address in addresses:
-                yield address, self._fetch(address)
+                yield address, self.page(address)
             return
         global _worker_crawl
         _worker_crawl = self
         connections.close_all()  # each forked process opens its own
-        chunks = [addresses[k::jobs * 4] for k in range(jobs * 4)]
+        # Small chunks, handed out as the processes get free: no process waits long for the other at the end.
+        size = max(1, min(24, len(addresses) // (jobs * 8)))
+        chunks = [addresses[k:k + size] for k in range(0, len(addresses), size)]
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for rendered in pool.imap_unordered(_render_chunk, chunks):
                 yield from rendered
@@ -176,28 +273,25 @@ class Crawl:
     def _files(self) -> Built:
         files: dict[str, bytes] = {}
         pages: list[str] = []
-        for address, (content_type, body) in sorted(self.responses.items()):
-            if not content_type.startswith("text/html"):
-                files[address.file] = body
-                continue
-
-            def target(url: str, language: str | None, address: Address = address) -> str | None:
-                found = self.targets(address, url, language)
-                if found is None:
-                    return url
-                kind, value = found
-                fragment = urlsplit(url).fragment
-                suffix = f"#{fragment}" if fragment else ""
-                if kind == "static":
-                    name = self._static(value)
-                    return html.relative(address.file, name) if name else None
-                if value is None or value not in self.responses:
-                    return None
-                return html.relative(address.file, value.file) + suffix
-
-            files[address.file] = html.rewrite(body.decode(), target).encode()
-            pages.append(address.file)
-        for name, found in self.statics.items():
+        kept: dict[str, str] = {}
+        for address, page in sorted(self.pages.items()):
+            if page.body is None:
+                kept[address.file] = page.kept
+            else:
+                files[address.file] = page.body
+            if page.is_html:
+                pages.append(address.file)
+        for name in sorted(set().union(*(page.statics for page in self.pages.values()))):
+            self._static(name)
+            found = self.statics[name]
             if found:
                 files[found[0]] = found[1]
-        return Built(files=files, pages=pages)
+        kept_bytes = sum(page.kept_size for page in self.pages.values() if page.body is None)
+        return Built(files=files, pages=pages, kept=kept, kept_bytes=kept_bytes, page_records=self.pages)
+
+
+def _keep_seasons() -> None:
+    """Each season's table and awards, computed (or read) once here, before the rendering processes fork."""
+    for season in Season.objects.all():
+        table = standings.season_standings(season)
+        statistics.season_awards(season, table)

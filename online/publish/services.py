@@ -5,8 +5,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.utils import timezone
 
-from online.publish import assets, destinations, sync
+from online.publish import assets, destinations, fingerprints, sync
 from online.publish.pages import Crawl
 
 
@@ -16,6 +17,8 @@ class Published:
     files: int
     site_bytes: int
     summary: sync.Summary
+    rendered: int = 0  # pages rendered by this run
+    taken_over: int = 0  # pages whose every query read what it read last time: the destination keeps them
 
 
 def publish_site(
@@ -29,10 +32,17 @@ def publish_site(
     """Build the site and send it to `to` (a folder or sftp://...). Raises destinations.DestinationError."""
     destination = destinations.open_destination(to)  # first: an unreachable server fails before the work
     try:
-        built = Crawl(progress=on_build).run(jobs=jobs)
+        known = {} if full else sync.read_manifest(destination)
+        # Pages whose every query reads what it read last time are not rendered again (not with --full).
+        version = f"{fingerprints.code_version()}:{timezone.localdate().isoformat()}"
+        previous = fingerprints.Previous({} if full else fingerprints.load(destination.description, version), known)
+        built = Crawl(progress=on_build, previous=previous).run(jobs=jobs)
+        fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version))
         files = dict(built.files)
         files["sitemap.xml"] = assets.sitemap(built.pages, settings.PUBLISH_URL)
-        summary = sync.send(files, destination, progress=on_send, full=full)
+        summary = sync.send(files, destination, progress=on_send, full=full, kept=built.kept, known=known)
     finally:
         destination.close()
-    return Published(destination.description, len(files), sum(len(data) for data in files.values()), summary)
+    size = sum(len(data) for data in files.values()) + built.kept_bytes
+    taken_over = len(built.kept)
+    return Published(destination.description, len(files) + taken_over, size, summary, len(built.page_records) - taken_over, taken_over)

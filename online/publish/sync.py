@@ -44,16 +44,28 @@ def read_manifest(destination) -> dict[str, str]:
     return {name: value for name, value in files.items() if isinstance(name, str) and isinstance(value, str)}
 
 
-def send(files: dict[str, bytes], destination, *, progress: Progress | None = None, full: bool = False) -> Summary:
+def send(
+    files: dict[str, bytes],
+    destination,
+    *,
+    progress: Progress | None = None,
+    full: bool = False,
+    kept: dict[str, str] | None = None,
+    known: dict[str, str] | None = None,
+) -> Summary:
+    """Send `files` (name → bytes) to `destination`; `kept` are files of the site the destination already has
+    (name → hash, as its manifest says: pages not rendered again), `known` its manifest if already read."""
     progress = progress or (lambda *args: None)
-    known = {} if full else read_manifest(destination)
+    kept = kept or {}
+    known = {} if full else (read_manifest(destination) if known is None else known)
+    assert all(known.get(name) == sha for name, sha in kept.items()), "a kept file must be the destination's"
     hashes = {name: digest(data) for name, data in files.items()}
     new = sorted(name for name in files if name not in known)
     changed = sorted(name for name in files if name in known and known[name] != hashes[name])
-    gone = sorted(name for name in known if name not in files)
+    gone = sorted(name for name in known if name not in files and name not in kept)
     to_send = new + changed
     total_bytes = sum(len(files[name]) for name in to_send)
-    summary = Summary(unchanged=len(files) - len(to_send))
+    summary = Summary(unchanged=len(files) + len(kept) - len(to_send))
     manifest = dict(known)
     last_checkpoint = time.monotonic()
 

@@ -2,14 +2,19 @@
 
 Builds, in a throwaway SQLite database, the 10x league of the standings benchmark (3,000 players, 200
 nights of about 60 players, paper results), then times `manage.py publish` into a folder: the whole site
-(nothing there yet), a republish with nothing changed, and a republish after one more night. Prints the
-site's size (files, pages, bytes), what each run sent, and the load average. Asserts nothing.
-`--players/--nights` a size of your own; `--repeat` whole-site runs (median); `--jobs` rendering processes.
+(nothing there yet), a republish with nothing changed, and a republish after one more night (a page whose
+queries read the same rows as last time is taken over, online.publish.fingerprints). Prints the site's
+size (files, pages, bytes), what each run rendered and sent, which files one more night changed, and the
+load average. Asserts nothing. `--players/--nights` a size of your own; `--repeat` runs of each kind
+(median; each whole-site run into an empty folder, each "one more night" with a night of its own); `--jobs`
+rendering processes.
 """
 from __future__ import annotations
 
 import argparse
+import datetime
 import io
+import json
 import os
 import random
 import shutil
@@ -25,7 +30,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3000)
     parser.add_argument("--nights", type=int, default=200)
     parser.add_argument("--per-night", type=int, default=60)
-    parser.add_argument("--repeat", type=int, default=1, help="whole-site builds (each into an empty folder)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each kind (the median is printed)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rendering processes (publish --jobs)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -55,10 +60,17 @@ def main() -> None:
         print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
 
         def publish(to: str) -> tuple[float, str]:
+            """Seconds, and the command's last lines with the CPU seconds of it and its rendering processes
+            (a figure the other work on a shared machine does not inflate as much as the wall clock)."""
             out = io.StringIO()
-            t0 = time.perf_counter()
+            t0, cpu0 = time.perf_counter(), _cpu()
             call_command("publish", to=to, stdout=out, jobs=args.jobs)
-            return time.perf_counter() - t0, out.getvalue().strip().splitlines()[-1]
+            seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
+            return seconds, f"CPU {cpu:.1f} s; " + " ".join(out.getvalue().strip().splitlines()[-2:])
+
+        def manifest(root: str) -> dict[str, str]:
+            with open(os.path.join(root, ".publish-manifest.json")) as handle:
+                return json.load(handle)["files"]
 
         site = os.path.join(folder, "site")
         whole = []
@@ -71,26 +83,54 @@ def main() -> None:
         kinds = Counter(os.path.splitext(f)[1] for f in files)
         by_kind = ", ".join(f"{n} {k or 'other'}" for k, n in kinds.most_common())
         print(f"site: {len(files)} files, {sum(os.path.getsize(f) for f in files) / 1e6:.1f} MB ({by_kind})")
-        seconds, line = publish(site)
-        print(f"republish, nothing changed: {seconds:.1f} s  ({line})")
+        same = []
+        for _ in range(args.repeat):
+            seconds, line = publish(site)
+            same.append(seconds)
+            print(f"republish, nothing changed: {seconds:.1f} s  ({line})")
 
-        night = Night.objects.create(season=season, date=season.end_date)
-        rng = random.Random(99)
         from django.utils import timezone
 
-        now = timezone.now()
+        rng = random.Random(99)
         roster = list(Player.objects.all())
-        Entry.objects.bulk_create(
-            Entry(night=night, player=p, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=now, received_by=organizer)
-            for p in rng.sample(roster, min(args.per_night, len(roster)))
-        )
-        play_night(night, organizer, rng)
-        seconds, line = publish(site)
-        print(f"republish after one more night: {seconds:.1f} s  ({line})")
+        one_more = []
+        for k in range(args.repeat):
+            before = manifest(site)
+            night = Night.objects.create(season=season, date=season.end_date - datetime.timedelta(days=k))
+            now = timezone.now()
+            Entry.objects.bulk_create(
+                Entry(night=night, player=p, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=now, received_by=organizer)
+                for p in rng.sample(roster, min(args.per_night, len(roster)))
+            )
+            play_night(night, organizer, rng)
+            seconds, line = publish(site)
+            one_more.append(seconds)
+            print(f"republish after one more night: {seconds:.1f} s  ({line})")
+            after = manifest(site)
+            changed = sorted(name for name in after if before.get(name) != after[name])
+            print(f"  files it changed: {len(changed)} ({_kinds(changed, night.pk)})")
         if args.repeat > 1:
-            print(f"whole site, median of {args.repeat}: {statistics.median(whole):.1f} s")
+            print(f"medians of {args.repeat}: whole site {statistics.median(whole):.1f} s, nothing changed "
+                  f"{statistics.median(same):.1f} s, one more night {statistics.median(one_more):.1f} s")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         sys.stdout.flush()
+
+
+def _cpu() -> float:
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def _kinds(names: list[str], night_id: int) -> str:
+    """Changed files counted by what they are: the new night's pages, other nights', players', ..."""
+    kinds: Counter = Counter()
+    for name in names:
+        parts = name.removeprefix("en/").split("/")
+        if parts[0] == "nights":
+            kinds["the new night" if parts[1] == str(night_id) else "other nights"] += 1
+        else:
+            kinds[parts[0]] += 1
+    return ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
 
 
 if __name__ == "__main__":

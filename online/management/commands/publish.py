@@ -5,8 +5,10 @@
     python manage.py publish            # to PUBLISH_TO
 
 Every page a visitor can open without logging in (German at the top, English under en/), the static files
-they use, a sitemap. Sends only what changed since the last run (the destination's manifest), new files
-first, then the changed pages, then removes what is gone; interrupted and run again, it completes. Exit 1
+they use, a sitemap. Renders only the pages whose queries read other rows than last time (the rest the
+destination keeps; online.publish.fingerprints), sends only what changed since the last run (the
+destination's manifest), new files first, then the changed pages, then removes what is gone; interrupted
+and run again, it completes. `--full` renders and sends everything. Exit 1
 with one line when the destination cannot be reached, 3 when another run is going on.
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--to", default="", help="a folder, or sftp://user@host[:port]/path (default: PUBLISH_TO)")
-        parser.add_argument("--full", action="store_true", help="send every file, whatever the destination's manifest says")
+        parser.add_argument("--full", action="store_true", help="render every page and send every file, whatever the last run and the destination's manifest say")
         parser.add_argument(
             "--jobs", type=int, default=min(os.cpu_count() or 1, 4),
             help="processes that render pages at once (default: one per core, at most 4)",
@@ -75,6 +77,8 @@ class Command(BaseCommand):
             state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
             removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1),
         )
+        self.stdout.write(_("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).") % {
+            "rendered": result.rendered, "kept": result.taken_over})
         self.stdout.write(_(
             "Published to %(destination)s: %(files)s files (%(size)s); sent %(sent)s (%(sent_size)s), "
             "removed %(removed)s, unchanged %(unchanged)s; %(seconds)s s."

@@ -1,0 +1,374 @@
+"""Which pages a republish can take over from the last run: a page whose every query reads the same rows.
+
+While a page renders, every statement the view runs is recorded with a digest of the rows it returned
+(`Recorder`, a wrapper around the database cursor). A page's bytes follow from the code, the settings, the
+day (a page without `?season=` shows the season running today), its address, those rows, and which of the
+pages it links exist; the season's table and awards are kept under the season's key (`results.season_cache`),
+so a page that reads them depends on the key's query, recorded when it is read. On the next run the recorded
+queries are asked again (each distinct one once); a page whose queries all return the same rows, under the
+same code, settings and day, and whose file the destination still has, is not rendered again: the
+destination keeps its file. A page that wrote to the database, or ran anything but a SELECT, is never taken
+over. A mismatch only ever costs a render: nothing is taken over on a guess.
+
+The record stays on this machine (in the data folder, one per destination), never on the public web space:
+a digest of rows with a birth date in them could be tried against every date.
+"""
+from __future__ import annotations
+
+import base64
+import datetime
+import gzip
+import hashlib
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+from pathlib import Path
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+
+from online.publish.addresses import Address
+from results import season_cache
+
+FORMAT = 1
+_IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+
+
+def _row_digest(rows) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for row in rows:
+        digest.update(repr(tuple(row)).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def _encode(value):
+    """A query parameter as JSON (the types the database adapters pass), or raise TypeError."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Decimal):
+        return {"decimal": str(value)}
+    if isinstance(value, datetime.datetime):
+        return {"datetime": value.isoformat()}
+    if isinstance(value, datetime.date):
+        return {"date": value.isoformat()}
+    if isinstance(value, bytes):
+        return {"bytes": base64.b64encode(value).decode()}
+    if isinstance(value, (list, tuple)):
+        return {"list": [_encode(item) for item in value]}
+    raise TypeError(type(value).__name__)
+
+
+def _decode(value):
+    if not isinstance(value, dict):
+        return value
+    (kind, raw), = value.items()
+    if kind == "decimal":
+        return Decimal(raw)
+    if kind == "datetime":
+        return datetime.datetime.fromisoformat(raw)
+    if kind == "date":
+        return datetime.date.fromisoformat(raw)
+    if kind == "bytes":
+        return base64.b64decode(raw)
+    return [_decode(item) for item in raw]
+
+
+class _Reading:
+    """One statement's rows, digested as the caller fetches them (and the rest when it stops early)."""
+
+    def __init__(self, sql: str, params):
+        self.sql, self.params = sql, params
+        self.digest = hashlib.blake2b(digest_size=16)
+        self.done = False
+
+    def add(self, rows) -> None:
+        for row in rows:
+            self.digest.update(repr(tuple(row)).encode())
+            self.digest.update(b"\n")
+
+
+class _RecordingCursor:
+    """The database's own cursor, with each statement and the digest of its rows handed to a Recorder."""
+
+    def __init__(self, cursor, recorder: Recorder):
+        self._cursor, self._recorder, self._reading = cursor, recorder, None
+        recorder.cursors.append(self)
+
+    def __getattr__(self, name):
+        return getattr(self._cursor, name)
+
+    def finish(self) -> None:
+        reading, self._reading = self._reading, None
+        if reading is None:
+            return
+        if not reading.done and self._cursor.description is not None:
+            reading.add(self._cursor.fetchall())  # the caller took one row of a query that may have more
+        self._recorder.read(reading.sql, reading.params, reading.digest.hexdigest())
+
+    def execute(self, sql, params=None):
+        self.finish()
+        result = self._cursor.execute(sql, params) if params is not None else self._cursor.execute(sql)
+        statement = sql.lstrip().upper()
+        if statement.startswith(_IGNORED):
+            return result
+        if not statement.startswith("SELECT"):
+            self._recorder.spoil()
+            return result
+        self._reading = _Reading(sql, params)
+        return result
+
+    def executemany(self, sql, params):
+        self.finish()
+        self._recorder.spoil()
+        return self._cursor.executemany(sql, params)
+
+    def fetchone(self):
+        row = self._cursor.fetchone()
+        if self._reading is not None:
+            if row is None:
+                self._reading.done = True
+            else:
+                self._reading.add([row])
+        return row
+
+    def fetchmany(self, size=None):
+        rows = self._cursor.fetchmany(size) if size is not None else self._cursor.fetchmany()
+        if self._reading is not None:
+            self._reading.add(rows)
+            if not rows or (size is not None and len(rows) < size):
+                self._reading.done = True
+        return rows
+
+    def fetchall(self):
+        rows = self._cursor.fetchall()
+        if self._reading is not None:
+            self._reading.add(rows)
+            self._reading.done = True
+        return rows
+
+    def __iter__(self):
+        while True:
+            row = self.fetchone()
+            if row is None:
+                return
+            yield row
+
+    def close(self):
+        self.finish()
+        return self._cursor.close()
+
+
+class Recorder:
+    """The statements one page runs: (sql, params) → digest of its rows; spoiled by anything but a read."""
+
+    def __init__(self):
+        self.reads: dict[tuple[str, str], str] = {}
+        self.spoiled = False
+        self.cursors: list[_RecordingCursor] = []
+
+    def read(self, sql: str, params, digest: str) -> None:
+        try:
+            encoded = json.dumps(_encode(list(params)) if params is not None else None)
+        except TypeError:
+            self.spoiled = True
+            return
+        self.reads[(sql, encoded)] = digest
+
+    def spoil(self) -> None:
+        self.spoiled = True
+
+    def kept_key(self, sql: str, params, row) -> None:
+        """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
+        self.read(sql, params, _row_digest([row]))
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """Record what the default connection reads in the block (this process only)."""
+    recorder = Recorder()
+    database = connections[DEFAULT_DB_ALIAS]
+    create_cursor = database.create_cursor
+
+    def recording_cursor(name=None):
+        return _RecordingCursor(create_cursor(name), recorder)
+
+    database.create_cursor = recording_cursor
+    season_cache.held_reads.append(recorder.kept_key)
+    try:
+        yield recorder
+        for cursor in recorder.cursors:  # a read left open still counts, every row of it
+            cursor.finish()
+    finally:
+        season_cache.held_reads.remove(recorder.kept_key)
+        del database.create_cursor  # the class's own again
+
+
+class Answers:
+    """The queries of the last run asked again, each distinct one once: is its digest still the same?"""
+
+    def __init__(self):
+        self.known: dict[tuple[str, str], str | None] = {}
+
+    def same(self, sql: str, params: str, digest: str) -> bool:
+        key = (sql, params)
+        if key not in self.known:
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute(sql, _decode(json.loads(params)))
+                    self.known[key] = _row_digest(cursor.fetchall())
+            except Exception:  # a query the schema no longer answers: render the page
+                self.known[key] = None
+        return self.known[key] == digest
+
+
+def _plain(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return type(value).__name__  # an object: its class, not its address (which changes each run)
+
+
+_CODE_FOLDERS = ("config", "league", "tournaments", "results", "online", "live", "housegames", "demo", "upkeep",
+                 "templates", "locale", "static")
+_CODE_SUFFIXES = (".py", ".html", ".txt", ".mo", ".css", ".js", ".svg", ".png", ".ico", ".json", ".woff2")
+
+
+def code_version() -> str:
+    """A digest of everything a page is made with besides the data: the code, templates, translations, static
+    files and the settings (a changed file or setting renders every page again)."""
+    digest = hashlib.blake2b(digest_size=16)
+    base = Path(settings.BASE_DIR)
+    for folder in _CODE_FOLDERS:
+        for root, dirs, files in os.walk(base / folder):
+            dirs[:] = sorted(d for d in dirs if d not in {"__pycache__", "tests", "node_modules"})
+            for name in sorted(files):
+                if name.endswith(_CODE_SUFFIXES):
+                    path = Path(root) / name
+                    digest.update(str(path.relative_to(base)).encode() + b"\0")
+                    digest.update(path.read_bytes())
+    configured = {name: _plain(getattr(settings, name)) for name in dir(settings) if name.isupper()}
+    digest.update(json.dumps(configured, sort_keys=True, default=str).encode())
+    return digest.hexdigest()
+
+
+def store_path(destination: str) -> Path:
+    name = hashlib.sha256(destination.encode()).hexdigest()[:24]
+    return Path(settings.DATA_DIR) / ".cache" / "publish" / f"{name}.json.gz"
+
+
+def load(destination: str, version: str) -> dict:
+    """The last run's record for `destination`, if it was made with the same code, settings and day."""
+    try:
+        record = json.loads(gzip.decompress(store_path(destination).read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return {}
+    if record.get("format") != FORMAT or record.get("version") != version:
+        return {}
+    return record
+
+
+def save(destination: str, record: dict) -> None:
+    """Keep the record for the next run (readable by this user only); a data folder that cannot be written
+    costs the next run its speed, not this run its site."""
+    path = store_path(destination)
+    temporary = path.with_name(path.name + ".tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as handle:
+            handle.write(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), compresslevel=5))
+        os.replace(temporary, path)
+    except OSError:
+        forget(destination)
+
+
+def forget(destination: str) -> None:
+    try:
+        store_path(destination).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def record_of(pages: dict, version: str) -> dict:
+    """The record of a run: each page that can be taken over (see `Previous`), its file's hash, what it links,
+    left out and names, and its queries (the statements and their parameters listed once for all pages)."""
+    statements: dict[str, int] = {}
+    queries: dict[tuple[str, str], int] = {}
+    query_rows: list[list] = []
+    addresses: dict[Address, int] = {}
+    address_rows: list[list] = []
+
+    def address_id(address: Address) -> int:
+        if address not in addresses:
+            addresses[address] = len(address_rows)
+            address_rows.append([address.language, address.path, [list(pair) for pair in address.query]])
+        return addresses[address]
+
+    entries = []
+    for address, page in sorted(pages.items()):
+        if page.reads is None:
+            continue
+        # Read by two pages with other rows (the data changed during the run): this one is not taken over.
+        if any(queries.get(key) is not None and query_rows[queries[key]][2] != digest for key, digest in page.reads.items()):
+            continue
+        ids = []
+        for (sql, params), digest in page.reads.items():
+            if (sql, params) not in queries:
+                if sql not in statements:
+                    statements[sql] = len(statements)
+                queries[(sql, params)] = len(query_rows)
+                query_rows.append([statements[sql], params, digest])
+            ids.append(queries[(sql, params)])
+        entries.append([
+            address_id(address), page.content_type, page.kept or hashlib.sha256(page.body).hexdigest(),
+            page.kept_size if page.body is None else len(page.body), ids,
+            sorted(address_id(link) for link in page.links), sorted(address_id(link) for link in page.dropped),
+            sorted(page.statics),
+        ])
+    return {"format": FORMAT, "version": version, "statements": list(statements), "queries": query_rows,
+            "addresses": address_rows, "pages": entries}
+
+
+class Previous:
+    """The last run's pages, and which of them this run can take over."""
+
+    def __init__(self, record: dict, manifest: dict[str, str]):
+        self.answers = Answers()
+        self.pages: dict[Address, tuple] = {}
+        if not record:
+            return
+        statements = record["statements"]
+        addresses = [Address(language, path, tuple(tuple(pair) for pair in query)) for language, path, query in record["addresses"]]
+        queries = [(statements[sql], params, digest) for sql, params, digest in record["queries"]]
+        shared: dict[int, int] = {}
+        for entry in record["pages"]:
+            for query in entry[4]:
+                shared[query] = shared.get(query, 0) + 1
+        for address_index, content_type, sha, size, ids, links, dropped, statics in record["pages"]:
+            address = addresses[address_index]
+            if manifest.get(address.file) != sha:
+                continue  # the destination has no such file (any more): render it
+            # The queries many pages share first: after a change of a season, one answer settles them all.
+            ordered = [queries[query] for query in sorted(ids, key=lambda query: -shared[query])]
+            self.pages[address] = (content_type, sha, size, ordered, frozenset(addresses[k] for k in links),
+                                   frozenset(addresses[k] for k in dropped), frozenset(statics))
+
+    def take_over(self, address: Address):
+        """(content type, hash, size, links, dropped, statics, reads) of the last run's page, if every query
+        it ran returns the same rows now; else None."""
+        found = self.pages.get(address)
+        if found is None:
+            return None
+        content_type, sha, size, ordered, links, dropped, statics = found
+        for sql, params, digest in ordered:
+            if not self.answers.same(sql, params, digest):
+                return None
+        reads = {(sql, params): digest for sql, params, digest in ordered}
+        return content_type, sha, size, links, dropped, statics, reads
