@@ -23,7 +23,9 @@ SCREENSHOTS = os.environ.get("PUBLISH_SCREENSHOTS")
 
 
 @pytest.fixture
-def published(db, organizer, tmp_path):
+def published(db, organizer, tmp_path, settings):
+    settings.DATA_DIR = tmp_path / "data"  # the publishing lock and the record of each page's reads: never the checkout's
+    settings.DATA_DIR.mkdir()
     evening = build_evening(organizer)
     tracked = play_tracked_table(
         organizer, night=evening.tonight, names=("Anna Tracked", "Ben Tracked", "Carl Tracked", "Dora Tracked")
