@@ -20,6 +20,9 @@ def log_in(page: Page, live_server, organizer, next_url: str, language: str = "d
     page.get_by_label(words["username"]).fill(organizer.username)
     page.get_by_label(words["password"]).fill(organizer.raw_password)
     page.get_by_role("button", name=words["submit"]).click()
+    # Until the next page has loaded, its deferred scripts have not run, and a key pressed then is lost (a
+    # Space for the clock's keys was, on a busy machine): wait for the page after the login, loaded.
+    page.wait_for_url(lambda url: "/accounts/login/" not in url, wait_until="load")
 
 
 def search_settled(page: Page, timeout_ms: int = 10000) -> None:
