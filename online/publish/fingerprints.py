@@ -36,11 +36,15 @@ FORMAT = 1
 _IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
 
 
-def _row_digest(rows) -> str:
-    digest = hashlib.blake2b(digest_size=16)
+def _feed(digest, rows) -> None:
     for row in rows:
         digest.update(repr(tuple(row)).encode())
         digest.update(b"\n")
+
+
+def _row_digest(rows) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    _feed(digest, rows)
     return digest.hexdigest()
 
 
@@ -85,9 +89,7 @@ class _Reading:
         self.done = False
 
     def add(self, rows) -> None:
-        for row in rows:
-            self.digest.update(repr(tuple(row)).encode())
-            self.digest.update(b"\n")
+        _feed(self.digest, rows)
 
 
 class _RecordingCursor:
