@@ -250,6 +250,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # trylast: run after pytest-django has ordered the items by database use.
     browser_items = [item for item in items if item.get_closest_marker("browser")]
     if not browser_items:
+        items[:] = _longest_first(items)  # the PostgreSQL leg (-m "... and not browser") too
         return
     for item in browser_items:
         # Lets .ci/run count browser tests in its JUnit report.
