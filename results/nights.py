@@ -87,7 +87,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     tables = night.tables.annotate(standing_deposit=_standing_deposit()).select_related(
         "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
     )
-    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("position")
+    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("table_id", "position")
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)

@@ -32,19 +32,41 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from online.publish.addresses import Address
 from results import season_cache
 
-FORMAT = 1
+FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
+_MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
 _IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
 
 
-def _feed(digest, rows) -> None:
-    for row in rows:
-        digest.update(repr(tuple(row)).encode())
-        digest.update(b"\n")
+class _Rows:
+    """A digest of a statement's rows, fed as they are fetched. Rows in the order the statement asks for
+    (ORDER BY); a statement without one has no order, and the database may return its rows in another order
+    the next time it is asked (PostgreSQL after its statistics change, with another plan): its digest counts
+    the rows as a multiset (a sum of each row's hash), so the same rows in another order are the same rows."""
+
+    def __init__(self, sql: str):
+        self.ordered = "ORDER BY" in sql.upper()
+        self.sequence = hashlib.blake2b(digest_size=16)
+        self.total = self.count = 0
+
+    def add(self, rows) -> None:
+        for row in rows:
+            line = repr(tuple(row)).encode()
+            if self.ordered:
+                self.sequence.update(line)
+                self.sequence.update(b"\n")
+            else:
+                self.total = (self.total + int.from_bytes(hashlib.blake2b(line, digest_size=16).digest(), "big")) % _MODULUS
+                self.count += 1
+
+    def hexdigest(self) -> str:
+        if self.ordered:
+            return self.sequence.hexdigest()
+        return f"{self.total:032x}:{self.count}"
 
 
-def _row_digest(rows) -> str:
-    digest = hashlib.blake2b(digest_size=16)
-    _feed(digest, rows)
+def _row_digest(sql: str, rows) -> str:
+    digest = _Rows(sql)
+    digest.add(rows)
     return digest.hexdigest()
 
 
@@ -85,11 +107,11 @@ class _Reading:
 
     def __init__(self, sql: str, params):
         self.sql, self.params = sql, params
-        self.digest = hashlib.blake2b(digest_size=16)
+        self.digest = _Rows(sql)
         self.done = False
 
     def add(self, rows) -> None:
-        _feed(self.digest, rows)
+        self.digest.add(rows)
 
 
 class _RecordingCursor:
@@ -184,7 +206,7 @@ class Recorder:
 
     def kept_key(self, sql: str, params, row) -> None:
         """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
-        self.read(sql, params, _row_digest([row]))
+        self.read(sql, params, _row_digest(sql, [row]))
 
 
 @contextmanager
@@ -220,7 +242,7 @@ class Answers:
             try:
                 with connection.cursor() as cursor:
                     cursor.execute(sql, _decode(json.loads(params)))
-                    self.known[key] = _row_digest(cursor.fetchall())
+                    self.known[key] = _row_digest(sql, cursor.fetchall())
             except Exception:  # a query the schema no longer answers: render the page
                 self.known[key] = None
         return self.known[key] == digest
