@@ -23,7 +23,7 @@ from tournaments.qr.codes import qr_svg
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
-    seats = Seat.objects.select_related("entry__player", "placement").order_by("position")
+    seats = Seat.objects.select_related("entry__player", "placement").order_by("table_id", "position")
     return list(
         night.tables.select_related("first_dealer__entry__player").prefetch_related(Prefetch("seats", queryset=seats))
     )
