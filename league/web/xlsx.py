@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from django.http import HttpResponse
-from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-from openpyxl.styles import Font
+
+# openpyxl is imported when a spreadsheet is made, not with the pages' code: it pulls in numpy, a third of a
+# second that every process serving the app (and every manage.py command's check) would pay at start.
 
 __all__ = ["XLSX_TYPE", "xlsx_bytes", "xlsx_response"]
 
@@ -24,6 +24,8 @@ DATE_FORMATS = {"de": "DD.MM.YYYY", "en": "YYYY-MM-DD"}
 
 
 def _write(cell, value: object, language: str) -> None:
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
     if value is None:
         return
     if isinstance(value, bool):
@@ -44,6 +46,10 @@ def _write(cell, value: object, language: str) -> None:
 
 def xlsx_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[object]]]], *, language: str = "de") -> bytes:
     """A workbook of (title, header, rows) sheets."""
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.styles import Font
+
     book = Workbook()
     book.remove(book.active)
     bold = Font(bold=True)
