@@ -15,9 +15,13 @@ clients were told was applied.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import sqlite3
 import sys
+import tempfile
+from pathlib import Path
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
 PASSWORD = "venue-organizer-4711"
@@ -31,15 +35,51 @@ def _setup_django(database: str) -> None:
     django.setup()
 
 
+REPO = Path(__file__).resolve().parents[3]
+
+
+def _template(database: str) -> Path | None:
+    """Where a migrated, empty SQLite database is kept for this set of migrations (None: not a new SQLite file).
+    A migrate costs 4-5 s of CPU, and the suite builds a venue database a dozen times."""
+    if "://" in database or Path(database).exists():
+        return None
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(REPO.glob("*/migrations/*.py")):
+        digest.update(path.relative_to(REPO).as_posix().encode() + b"\0" + path.read_bytes())
+    return Path(tempfile.gettempdir()) / f"league-migrated-{digest.hexdigest()}.sqlite3"
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    with sqlite3.connect(source) as origin, sqlite3.connect(target) as copy:
+        origin.backup(copy)
+    origin.close()
+    copy.close()
+
+
+def _migrate(database: str) -> None:
+    """The database migrated: a new SQLite file as a copy of the kept template (made by the first migrate)."""
+    from django.core.management import call_command
+    from django.db import connections
+
+    template = _template(database)
+    if template is not None and template.exists():
+        _copy_sqlite(template, Path(database))
+    call_command("migrate", verbosity=0)  # nothing to do after a copy
+    if template is not None and not template.exists():
+        connections.close_all()
+        partial = template.with_name(f"{template.name}.{os.getpid()}")
+        _copy_sqlite(Path(database), partial)
+        os.replace(partial, template)  # whole or not at all: test processes build at the same time
+
+
 def build(database: str, tables: int, stack: int) -> dict:
     _setup_django(database)
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
 
     from tests.league.factories import make_night
     from tests.tournaments.conftest import table_of
 
-    call_command("migrate", verbosity=0)
+    _migrate(database)
     organizer = get_user_model().objects.create_user("organizer", password=PASSWORD, is_staff=True)
     night = make_night()
     built = [
@@ -61,13 +101,12 @@ def draw(database: str, tables: int, stack: int) -> dict:
     from decimal import Decimal
 
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
 
     from league.desk import services as league_services
     from league.models import Night, Player, Season
     from tournaments.night import services
 
-    call_command("migrate", verbosity=0)
+    _migrate(database)
     mark = f"{random.randrange(16**6):06x}"  # several runs against one DATABASE_URL do not collide
     organizer = get_user_model().objects.create_user(f"organizer-{mark}", password=PASSWORD, is_staff=True)
     season = Season.objects.create(
