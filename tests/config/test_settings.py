@@ -100,6 +100,13 @@ def test_with_no_environment_it_runs_on_sqlite_in_the_project_folder() -> None:
     assert values["DEBUG"] is True
 
 
+def test_an_empty_database_url_is_the_default_sqlite_file() -> None:
+    values = _settings(DATABASE_URL=" ")
+
+    assert values["ENGINE"] == "django.db.backends.sqlite3"
+    assert Path(values["NAME"]) == REPO_ROOT / "db.sqlite3"
+
+
 def test_database_url_switches_to_postgresql() -> None:
     values = _settings(DATABASE_URL="postgres://u:p@h:5432/db")
 
