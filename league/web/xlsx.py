@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
@@ -23,9 +24,7 @@ XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATE_FORMATS = {"de": "DD.MM.YYYY", "en": "YYYY-MM-DD"}
 
 
-def _write(cell, value: object, language: str) -> None:
-    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
+def _write(cell, value: object, language: str, illegal: re.Pattern[str]) -> None:
     if value is None:
         return
     if isinstance(value, bool):
@@ -40,7 +39,7 @@ def _write(cell, value: object, language: str) -> None:
         cell.value = value
         cell.number_format = DATE_FORMATS.get(language, "YYYY-MM-DD")
     else:
-        cell.value = ILLEGAL_CHARACTERS_RE.sub("", str(value))
+        cell.value = illegal.sub("", str(value))
         cell.data_type = "s"  # text, even when it starts with "=": shown, never run
 
 
@@ -57,12 +56,12 @@ def xlsx_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[o
         sheet = book.create_sheet(ILLEGAL_CHARACTERS_RE.sub("", title)[:31] or "1")
         for column, text in enumerate(header, start=1):
             cell = sheet.cell(row=1, column=column)
-            _write(cell, text, language)
+            _write(cell, text, language, ILLEGAL_CHARACTERS_RE)
             cell.font = bold
         sheet.freeze_panes = "A2"
         for number, row in enumerate(rows, start=2):
             for column, value in enumerate(row, start=1):
-                _write(sheet.cell(row=number, column=column), value, language)
+                _write(sheet.cell(row=number, column=column), value, language, ILLEGAL_CHARACTERS_RE)
         for column, text in enumerate(header, start=1):
             sheet.column_dimensions[sheet.cell(row=1, column=column).column_letter].width = max(10, len(str(text)) + 2)
     out = io.BytesIO()

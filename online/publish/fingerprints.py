@@ -49,14 +49,14 @@ class _Rows:
         self.total = self.count = 0
 
     def add(self, rows) -> None:
-        for row in rows:
-            line = repr(tuple(row)).encode()
-            if self.ordered:
-                self.sequence.update(line)
-                self.sequence.update(b"\n")
-            else:
-                self.total = (self.total + int.from_bytes(hashlib.blake2b(line, digest_size=16).digest(), "big")) % _MODULUS
-                self.count += 1
+        lines = [repr(tuple(row)).encode() for row in rows]
+        if self.ordered:
+            for line in lines:
+                self.sequence.update(line + b"\n")
+            return
+        hashes = (int.from_bytes(hashlib.blake2b(line, digest_size=16).digest(), "big") for line in lines)
+        self.total = (self.total + sum(hashes)) % _MODULUS
+        self.count += len(lines)
 
     def hexdigest(self) -> str:
         if self.ordered:

@@ -50,10 +50,12 @@ def _template(database: str) -> Path | None:
 
 
 def _copy_sqlite(source: Path, target: Path) -> None:
-    with sqlite3.connect(source) as origin, sqlite3.connect(target) as copy:
+    origin, copy = sqlite3.connect(source), sqlite3.connect(target)
+    try:
         origin.backup(copy)
-    origin.close()
-    copy.close()
+    finally:
+        origin.close()
+        copy.close()
 
 
 def _migrate(database: str) -> None:
