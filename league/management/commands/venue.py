@@ -19,14 +19,17 @@ import os
 import socket
 import subprocess
 import sys
+import traceback
 
 import segno
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from league import collected_static
 from league.accounts.first_login import FirstLogin, ensure_first_organizer
 from league.models import Season
 from league.venue import (
@@ -100,18 +103,19 @@ class Command(BaseCommand):
         with one_setup_at_a_time(SETUP_LOCK, on_wait=self._waiting):
             self._note(_("Preparing the database and the app's files …"))
             # This command has run Django's checks already: the steps skip them (a second each).
-            steps = [["collectstatic", "--noinput", "-v", "0"]]
+            steps = []
             if _migrations_to_apply():
-                steps.insert(0, ["migrate", "--noinput", "-v", "0", "--skip-checks"])
+                steps.append(["migrate", "--noinput", "-v", "0", "--skip-checks"])
+            static_stamp = collected_static.sources_stamp(debug=plan.env.get("DEBUG", ""))
+            if not collected_static.is_current(settings.STATIC_ROOT, static_stamp):
+                steps.append(["collectstatic", "--noinput", "-v", "0", "--skip-checks"])
             for step in steps:
                 # In a child process with the server's own settings (DEBUG off: hashed static files).
                 if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
                     raise CommandError(_("manage.py %(step)s failed: see above.") % {"step": step[0]})
-            # The nights still open checked and their caches rebuilt from the rows (upkeep's check_league; the full
-            # check replays the whole history, a minute for a big league): a problem is printed, the night served.
-            check = [*manage, "check_league", "--repair", "--quick", "--skip-checks"]
-            if subprocess.run(check, env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
-                self.stdout.write(self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway.")))
+                if step[0] == "collectstatic":
+                    collected_static.mark_current(settings.STATIC_ROOT, static_stamp)
+            self._check_open_nights()
         login = ensure_first_organizer()
         self._announce(plan, login)
         command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
@@ -119,6 +123,22 @@ class Command(BaseCommand):
         connections.close_all()
         os.chdir(settings.BASE_DIR)
         os.execve(sys.executable, command, plan.env)  # this process becomes the server
+
+    def _check_open_nights(self) -> None:
+        """The nights still open checked and their caches rebuilt from the rows (upkeep's check_league; the full
+        check replays the whole history, a minute for a big league): a problem is printed, the night served.
+        In this process: a process of its own spent a second starting Django."""
+        try:
+            call_command("check_league", repair=True, quick=True, skip_checks=True, stdout=self.stdout, stderr=self.stderr)
+            return
+        except SystemExit as stopped:
+            if not stopped.code:
+                return
+        except Exception:  # noqa: BLE001 - the night is served even when its check breaks; the traceback says why
+            traceback.print_exc()
+        finally:
+            connections.close_all()  # gunicorn's processes open their own
+        self.stdout.write(self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway.")))
 
     def _note(self, text: str) -> None:
         """A progress note, shown at once (also when the console is a file: the tests read it)."""
