@@ -1,9 +1,10 @@
 """Whether the static folder already holds what `collectstatic` would make, so `manage.py venue` can skip it.
 
 collectstatic copies only changed files, but hashes and compresses all of them every time (WhiteNoise's
-storage): two and a half seconds of each start. The folder keeps a stamp of what it was collected from (every
-file the finders list, by name, size and time; the versions that hash and compress them); a start with the
-same sources and every file of the folder's manifest in place skips the step.
+storage): two and a half seconds of each start. A stamp beside the folder (`staticfiles.collected`: outside
+it, so WhiteNoise does not serve it) keeps what it was collected from (every file the finders list, by name,
+size and time; the versions that hash and compress them); a start with the same sources and every file of
+the folder's manifest in place skips the step.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import django
 from django.conf import settings
 from django.contrib.staticfiles.finders import get_finders
 
-STAMP = ".venue-collected"
+STAMP_SUFFIX = ".collected"
 MANIFEST = "staticfiles.json"  # ManifestStaticFilesStorage's list of the hashed names
 
 
@@ -38,7 +39,7 @@ def sources_stamp(*, debug: str) -> str:
 def is_current(root: Path, stamp: str) -> bool:
     """The folder was collected from these sources, and every hashed file its manifest names is there."""
     try:
-        if (root / STAMP).read_text().strip() != stamp:
+        if _stamp_file(root).read_text().strip() != stamp:
             return False
         names = json.loads((root / MANIFEST).read_text())["paths"].values()
     except (OSError, ValueError, KeyError, AttributeError):
@@ -47,4 +48,12 @@ def is_current(root: Path, stamp: str) -> bool:
 
 
 def mark_current(root: Path, stamp: str) -> None:
-    (root / STAMP).write_text(stamp + "\n")
+    try:
+        _stamp_file(root).write_text(stamp + "\n")
+    except OSError:  # a folder the venue may not write beside: the next start collects again, nothing worse
+        pass
+
+
+def _stamp_file(root: Path) -> Path:
+    root = Path(root)
+    return root.with_name(root.name + STAMP_SUFFIX)

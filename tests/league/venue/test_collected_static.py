@@ -78,3 +78,9 @@ def test_the_stamp_covers_the_projects_own_static_files() -> None:
     listed = [path for finder in get_finders() for path, _ in finder.list([])]
     assert "favicon.svg" in listed and "css/clock.css" in listed
     assert len(collected_static.sources_stamp(debug="0")) == 32
+
+
+def test_the_stamp_lies_beside_the_folder_where_whitenoise_does_not_serve_it(sources, collected) -> None:
+    collected_static.mark_current(collected, collected_static.sources_stamp(debug="0"))
+    assert not any(path.name.endswith(collected_static.STAMP_SUFFIX) for path in collected.rglob("*"))
+    assert (collected.parent / "staticfiles.collected").is_file()
