@@ -107,14 +107,15 @@ class Command(BaseCommand):
             if _migrations_to_apply():
                 steps.append(["migrate", "--noinput", "-v", "0", "--skip-checks"])
             static_stamp = collected_static.sources_stamp(debug=plan.env.get("DEBUG", ""))
-            if not collected_static.is_current(settings.STATIC_ROOT, static_stamp):
+            collect = not collected_static.is_current(settings.STATIC_ROOT, static_stamp)
+            if collect:
                 steps.append(["collectstatic", "--noinput", "-v", "0", "--skip-checks"])
             for step in steps:
                 # In a child process with the server's own settings (DEBUG off: hashed static files).
                 if subprocess.run([*manage, *step], env=plan.env, cwd=settings.BASE_DIR).returncode != 0:
                     raise CommandError(_("manage.py %(step)s failed: see above.") % {"step": step[0]})
-                if step[0] == "collectstatic":
-                    collected_static.mark_current(settings.STATIC_ROOT, static_stamp)
+            if collect:
+                collected_static.mark_current(settings.STATIC_ROOT, static_stamp)
             self._check_open_nights()
         login = ensure_first_organizer()
         self._announce(plan, login)
