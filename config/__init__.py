@@ -1,3 +1,3 @@
 """The project's configuration, apart from the domain code: settings (configured by environment variables),
-the root URL list, the WSGI and ASGI entry points, the gunicorn hooks of `manage.py venue`, and the number and
+the root URL list, the WSGI and ASGI entry points, the server of `manage.py venue` and `serve` (`server.py`), and the number and
 date formats of each language. Nothing in the apps imports from here; it imports the apps."""

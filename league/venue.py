@@ -6,7 +6,6 @@ wins over what is worked out here.
 """
 from __future__ import annotations
 
-import fcntl
 import ipaddress
 import os
 import secrets
@@ -17,34 +16,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
+from filelock import FileLock, Timeout
 
 WILDCARD = "0.0.0.0"
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
-# gunicorn's gthread workers (config/venue_worker.py: with a cap on connections per client address): a TV's or
-# a phone's event stream holds a thread, not a whole process.
-# Each worker keeps REQUEST_THREADS of its threads for taps and pages (a stream beyond the rest is
-# refused and that screen polls), and a few more connections for keep-alive.
-THREADS_PER_WORKER = 64
+# The server (config/server.py, waitress): requests are read whole before a thread takes them; a TV's or a
+# phone's event stream holds a thread while it waits. REQUEST_THREADS of them stay for taps and pages (a
+# stream beyond the rest is refused and that screen polls).
+THREADS = 256
 REQUEST_THREADS = 16
-KEEPALIVE_CONNECTIONS = 16
 
 
-def streams_per_worker(threads: int) -> int:
+def streams_for(threads: int) -> int:
     return max(threads - REQUEST_THREADS, 0)
 
 
-def gunicorn_arguments(*, binds: Sequence[str], workers: int, threads: int) -> list[str]:
-    """gunicorn's command line after `-m gunicorn`."""
-    return [
-        "config.wsgi",
-        *(argument for bind in binds for argument in ("--bind", bind)),
-        "--workers", str(workers),
-        "--worker-class", "config.venue_worker.VenueWorker", "--threads", str(threads),
-        "--worker-connections", str(threads + KEEPALIVE_CONNECTIONS),
-        "--timeout", "30", "--graceful-timeout", "5", "--no-control-socket",
-        "--config", "python:config.gunicorn",
-    ]
+def server_arguments(*, binds: Sequence[str], threads: int) -> list[str]:
+    """The server's command line after `python -m`."""
+    return ["config.server", *(argument for bind in binds for argument in ("--bind", bind)), "--threads", str(threads)]
 
 
 def lan_ipv4_addresses() -> list[str]:
@@ -76,7 +66,7 @@ def _is_loopback(host: str) -> bool:
 
 @dataclass(frozen=True)
 class VenuePlan:
-    binds: tuple[str, ...]  # gunicorn --bind values, host:port
+    binds: tuple[str, ...]  # the server's --bind values, host:port
     phone_addresses: tuple[str, ...]  # what phones can open: http://address:port/
     env: dict[str, str]  # the server's environment
 
@@ -148,14 +138,14 @@ def one_setup_at_a_time(lock: Path, on_wait: Callable[[], None] | None = None) -
     parallel test processes each start servers). The second now waits for the first (`on_wait` is called when it
     has to, so it can say so); the lock goes with the process, even if it is killed.
     """
-    with open(lock, "a") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if on_wait is not None:
-                on_wait()
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    held = FileLock(lock)
+    try:
+        held.acquire(blocking=False)
+    except Timeout:
+        if on_wait is not None:
+            on_wait()
+        held.acquire()
+    try:
+        yield
+    finally:
+        held.release()

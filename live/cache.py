@@ -1,7 +1,7 @@
 """What the live screens show, rendered once per version and shared by the server's processes.
 
-After a tap every gunicorn worker that holds a stream of that table needs the
-same HTML. The first to ask renders it under a file lock; the others wait for
+After a tap every server process that holds a stream of that table needs the
+same HTML (the venue runs one; a test or a second venue may run more). The first to ask renders it under a file lock; the others wait for
 that lock and read the file it wrote, so a rendering costs once per change,
 not once per worker (or per viewer). Kept in each process's memory as well
 (the latest few hundred) and on disk for ten minutes. A key names the

@@ -39,7 +39,7 @@ from live import mark as live_mark
 from live import versions as live
 from tournaments.models import Table
 
-__all__ = ["Topic", "hub", "sse", "stream", "admit_stream", "seen_version", "event_stream", "no_stream",
+__all__ = ["Topic", "Ticket", "hub", "sse", "stream", "admit_stream", "seen_version", "event_stream", "no_stream",
            "KEEPALIVE_SECONDS", "MAX_STREAM_SECONDS", "STREAMS_PER_CLIENT"]
 
 logger = logging.getLogger(__name__)
@@ -79,6 +79,17 @@ def _rest_connection() -> None:
         _release_connection()
 
 
+class Ticket:
+    """One admitted stream's place: its client, the topic it waits on, and whether it had to give the place up."""
+
+    __slots__ = ("client", "topic", "evicted")
+
+    def __init__(self, client: str) -> None:
+        self.client = client
+        self.topic: Topic | None = None
+        self.evicted = False
+
+
 class Hub:
     """This process's watcher and the versions it last saw; streams wait on it."""
 
@@ -94,30 +105,53 @@ class Hub:
         self._stopping = False
         self._alive: Callable[[], bool] = lambda: True
         self.open_streams = 0
-        self._admitted: Counter[str] = Counter()  # streams let in, per client address
+        self._admitted: dict[str, list[Ticket]] = {}  # streams let in, per client address, oldest first
+        self._admitted_count = 0
         self._idle = threading.Condition(self._lock)  # told when the last stream or the watcher ends
 
     # --- for the views -------------------------------------------------------------------
 
-    def admit(self, client: str, *, per_process: int | None, per_client: int) -> bool:
-        """Take a place for a stream of `client`, if this process and the client have one left."""
+    def admit(self, client: str, *, per_process: int | None, per_client: int) -> Ticket | None:
+        """A place for a stream of `client`, if the client has fewer than `per_client` and the process has one
+        left; None: the page polls. When the process is full, the client with the most streams gives up its
+        oldest if it holds at least two more than `client`: many addresses share the places fairly, and a TV or
+        a phone of its own always finds one while any address holds more than it."""
         with self._lock:
-            if self._stopping or (per_process is not None and self._admitted.total() >= per_process):
-                return False
-            if self._admitted[client] >= per_client:
-                return False
-            self._admitted[client] += 1
-            return True
+            held = self._admitted.get(client, [])
+            if self._stopping or len(held) >= per_client:
+                return None
+            if per_process is not None and self._admitted_count >= per_process:
+                heaviest = max(self._admitted.values(), key=len, default=[])
+                if len(heaviest) < len(held) + 2:
+                    return None
+                self._evict(heaviest[0])
+            ticket = Ticket(client)
+            self._admitted.setdefault(client, []).append(ticket)
+            self._admitted_count += 1
+            return ticket
 
-    def release(self, client: str) -> None:
+    def _evict(self, ticket: Ticket) -> None:
+        """End `ticket`'s stream (EventSource reconnects, and polls when it is refused): its place is free now."""
+        ticket.evicted = True
+        self._forget(ticket)
+        if ticket.topic is not None and (changed := self._changed.get(ticket.topic)) is not None:
+            changed.notify_all()
+
+    def _forget(self, ticket: Ticket) -> None:
+        held = self._admitted.get(ticket.client)
+        if held is not None and ticket in held:
+            held.remove(ticket)
+            self._admitted_count -= 1
+            if not held:
+                del self._admitted[ticket.client]
+
+    def release(self, ticket: Ticket) -> None:
         with self._lock:
-            self._admitted[client] -= 1
-            if self._admitted[client] <= 0:
-                del self._admitted[client]
+            self._forget(ticket)
 
     # --- for streams ---------------------------------------------------------------------
 
-    def subscribe(self, topic: Topic, version: str) -> None:
+    def subscribe(self, topic: Topic, version: str, ticket: Ticket | None = None) -> None:
         night = None
         if topic[0] == "table" and topic[1] not in self._night_of_table:
             night = Table.objects.filter(pk=topic[1]).values_list("night_id", flat=True).first()
@@ -133,6 +167,8 @@ class Hub:
                 self._changed[topic].notify_all()
             self._watched[topic] += 1
             self.open_streams += 1
+            if ticket is not None:
+                ticket.topic = topic
             if self._thread is None and not self._stopping:
                 self._thread = threading.Thread(target=self._watch, name="live-watcher", daemon=True)
                 self._thread.start()
@@ -154,13 +190,17 @@ class Hub:
                     # table's id to a table of another night, whose changes the watcher would then never see.
                     self._night_of_table.pop(topic[1], None)
 
-    def wait(self, topic: Topic, seen: str, timeout: float) -> str | None:
-        """The topic's version once it differs from `seen`, or `seen` after `timeout`; None when the server stops."""
+    def wait(self, topic: Topic, seen: str, timeout: float, ticket: Ticket | None = None) -> str | None:
+        """The topic's version once it differs from `seen`, or `seen` after `timeout`; None when the server stops
+        or the stream's place was given to another client."""
+        evicted = (lambda: ticket.evicted) if ticket is not None else (lambda: False)
         with self._lock:
             changed = self._changed.get(topic)
             if changed is not None:  # always, for a subscribed topic
-                changed.wait_for(lambda: self._stopping or self._versions.get(topic, seen) != seen, timeout)
-            return None if self._stopping else self._versions.get(topic, seen)
+                changed.wait_for(
+                    lambda: self._stopping or evicted() or self._versions.get(topic, seen) != seen, timeout,
+                )
+            return None if self._stopping or evicted() else self._versions.get(topic, seen)
 
     def tables(self, night: int) -> dict[int, live.NightTable] | None:
         """The night's tables with their versions as of the watcher's last look (None before it looked): the
@@ -296,8 +336,8 @@ def _limit(name: str) -> int | None:
     return int(value) if value.isascii() and value.isdigit() else None
 
 
-def admit_stream(request) -> str | None:
-    """The client's address, with a place taken for its stream; None: answer 204 (the page polls).
+def admit_stream(request) -> Ticket | None:
+    """A place taken for the client's stream (its address in `.client`); None: answer 204 (the page polls).
 
     Only where a stream holds a thread, not a process; never more than the server keeps threads for
     (LIVE_STREAMS_PER_PROCESS), nor more than STREAMS_PER_CLIENT (LIVE_STREAMS_PER_CLIENT) for one client.
@@ -306,15 +346,16 @@ def admit_stream(request) -> str | None:
         return None
     client = client_address(request)
     per_client = _limit("LIVE_STREAMS_PER_CLIENT")
-    admitted = hub.admit(
+    return hub.admit(
         client, per_process=_limit("LIVE_STREAMS_PER_PROCESS"), per_client=STREAMS_PER_CLIENT if per_client is None else per_client,
     )
-    return client if admitted else None
 
 
-def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callable[[str, str], list[bytes]]) -> Iterator[bytes]:
+def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callable[[str, str], list[bytes]],
+           ticket: Ticket | None = None) -> Iterator[bytes]:
     """The events of one stream: `payloads(seen, fresh)` for every change (none when it does not concern
-    this screen), keep-alive comments between changes, and an end after MAX_STREAM_SECONDS."""
+    this screen), keep-alive comments between changes, and an end after MAX_STREAM_SECONDS or when its
+    `ticket` (from admit_stream) is given to another client."""
     started = time.monotonic()
     yield f"retry: {RETRY_MS}\n\n".encode()
     subscribed = False
@@ -323,12 +364,14 @@ def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callab
         if current != seen and (events := payloads(seen, current)):
             yield b"".join(events)
         seen = current
-        hub.subscribe(topic, current)
+        if ticket is not None and ticket.evicted:
+            return
+        hub.subscribe(topic, current, ticket)
         subscribed = True
         _rest_connection()
         written = time.monotonic()
         while (left := MAX_STREAM_SECONDS - (time.monotonic() - started)) > 0:
-            fresh = hub.wait(topic, seen, max(min(KEEPALIVE_SECONDS - (time.monotonic() - written), left), 0))
+            fresh = hub.wait(topic, seen, max(min(KEEPALIVE_SECONDS - (time.monotonic() - written), left), 0), ticket)
             if fresh is None:
                 return
             events = payloads(seen, fresh) if fresh != seen else []
@@ -362,22 +405,22 @@ class _Admitted:
     """A stream's events that give back the client's place when the server closes the response (also when it
     never read them: a generator's own `finally` would not run then)."""
 
-    def __init__(self, events: Iterator[bytes], client: str) -> None:
-        self._events, self._client = events, client
+    def __init__(self, events: Iterator[bytes], ticket: Ticket) -> None:
+        self._events, self._ticket = events, ticket
 
     def __iter__(self) -> Iterator[bytes]:
         return self._events
 
     def close(self) -> None:
-        if self._client is not None:
-            client, self._client = self._client, None
+        if self._ticket is not None:
+            ticket, self._ticket = self._ticket, None
             self._events.close()
-            hub.release(client)
+            hub.release(ticket)
 
 
-def event_stream(events: Iterator[bytes], *, client: str) -> StreamingHttpResponse:
-    """The response for a stream that `admit_stream` let in for `client`."""
-    response = StreamingHttpResponse(_Admitted(events, client), content_type="text/event-stream; charset=utf-8")
+def event_stream(events: Iterator[bytes], *, ticket: Ticket) -> StreamingHttpResponse:
+    """The response for a stream that `admit_stream` let in with `ticket`."""
+    response = StreamingHttpResponse(_Admitted(events, ticket), content_type="text/event-stream; charset=utf-8")
     response["X-Accel-Buffering"] = "no"  # a proxy in front (nginx) passes each event on at once
     return response
 

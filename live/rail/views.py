@@ -136,8 +136,8 @@ def table_rail(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloads) -> HttpResponse:
-    client = live_events.admit_stream(request)
-    if client is None:
+    ticket = live_events.admit_stream(request)
+    if ticket is None:
         return live_events.no_stream()
     language = get_language()
 
@@ -146,7 +146,7 @@ def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloa
             return payloads(seen, fresh)
 
     return live_events.event_stream(
-        live_events.stream(topic, version, live_events.seen_version(request), in_language), client=client,
+        live_events.stream(topic, version, live_events.seen_version(request), in_language, ticket), ticket=ticket,
     )
 
 

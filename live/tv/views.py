@@ -100,8 +100,8 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     """The TV's event stream: the state at once after an organizer's button (or a seat, or a player out),
     the other screens when someone sat down or went out; a tap at a table sends nothing."""
     night = get_night_or_404(night_id)
-    client = live_events.admit_stream(request)
-    if client is None:
+    ticket = live_events.admit_stream(request)
+    if ticket is None:
         return live_events.no_stream()
     language = get_language()
 
@@ -120,6 +120,8 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     # Its own topic, "clock-seats": a tap at a table does not even wake a TV's stream.
     topic = ("tv", night.pk)
     return live_events.event_stream(
-        live_events.stream(topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads),
-        client=client,
+        live_events.stream(
+            topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads, ticket,
+        ),
+        ticket=ticket,
     )

@@ -1,9 +1,10 @@
-"""Dealers' taps while one client on the Wi-Fi attacks the venue server: ``python -m tests.benchmarks.hostile_client``.
+"""Dealers' taps while clients on the Wi-Fi attack the server: ``python -m tests.benchmarks.hostile_client``.
 
-Starts the real venue server (`manage.py venue`, DEBUG off) on 127.0.0.1 with a night of `--tables` tables, on
-SQLite (a temporary file) and on PostgreSQL (a throwaway cluster, fsync off), and for each run:
+Starts the real server with a night of `--tables` tables, DEBUG off, on 127.0.0.1: `manage.py venue` on SQLite (a
+temporary file) and `manage.py serve` without a proxy on PostgreSQL (a throwaway cluster, fsync off); for each run:
 
-1. the attack, from one address (127.0.0.99), in a process of its own (asyncio, so the attacker's sockets cost
+1. the attack, from `--addresses` addresses (127.0.1.1, 127.0.1.2, ...; a laptop on the pub's Wi-Fi gets more
+   by asking DHCP with other MAC addresses), in a process of its own (asyncio, so the attacker's sockets cost
    the client nothing): `--streams` event streams (the night's rail, each table's rail, the TV's clock; a
    stream the server ends or refuses is opened again after a second) and `--drippers` half-open connections
    that send a request line and then one more header line every 5 s, never ending the header (one the server
@@ -39,9 +40,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.benchmarks.support import phone_client
-from tests.benchmarks.support.phone_client import DealerPhone, Tap, start_venue_server
+from tests.benchmarks.support.phone_client import DealerPhone, Tap, start_serve_server, start_venue_server
 
-ATTACKER = "127.0.0.99"
+def attackers(count: int) -> list[str]:
+    """The attack's client addresses: 127.0.1.1 and on."""
+    return [f"127.0.{1 + k // 250}.{1 + k % 250}" for k in range(count)]
 DRIP_SECONDS = 5.0
 PHONE_TIMEOUT = 10.0  # the issue's dealers gave up after 10 s
 
@@ -49,12 +52,12 @@ PHONE_TIMEOUT = 10.0  # the issue's dealers gave up after 10 s
 # --- the attacker (a process of its own) ------------------------------------------------------------
 
 
-async def _stream(host: str, port: int, path: str, until: float, stats: Counter) -> None:
+async def _stream(host: str, port: int, path: str, source: str, until: float, stats: Counter) -> None:
     """One event stream, opened again whenever the server ends or refuses it."""
     while time.monotonic() < until:
         writer = None
         try:
-            reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
             writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n\r\n".encode())
             await writer.drain()
             status = (await asyncio.wait_for(reader.readline(), 30)).split(b" ")[1:2]
@@ -78,12 +81,12 @@ async def _stream(host: str, port: int, path: str, until: float, stats: Counter)
         await asyncio.sleep(1.0)
 
 
-async def _dripper(host: str, port: int, number: int, until: float, stats: Counter) -> None:
+async def _dripper(host: str, port: int, number: int, source: str, until: float, stats: Counter) -> None:
     """A request whose header never ends: one more line every DRIP_SECONDS; opened again when the server closes it."""
     while time.monotonic() < until:
         writer = None
         try:
-            reader, writer = await asyncio.open_connection(host, port, local_addr=(ATTACKER, 0))
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
             writer.write(f"GET /?drip={number} HTTP/1.1\r\nHost: {host}:{port}\r\n".encode())
             await writer.drain()
             stats["drippers open"] += 1
@@ -109,15 +112,16 @@ async def _dripper(host: str, port: int, number: int, until: float, stats: Count
         await asyncio.sleep(1.0)
 
 
-async def _attack(host: str, port: int, paths: list[str], streams: int, drippers: int, seconds: float, report) -> None:
+async def _attack(host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int, seconds: float,
+                  report) -> None:
     until = time.monotonic() + seconds
     stats: Counter = Counter()
     tasks = []
     for k in range(streams):  # over about two seconds, as a script on a phone would
-        tasks.append(asyncio.create_task(_stream(host, port, paths[k % len(paths)], until, stats)))
+        tasks.append(asyncio.create_task(_stream(host, port, paths[k % len(paths)], sources[k % len(sources)], until, stats)))
         await asyncio.sleep(2.0 / max(streams, 1))
     for k in range(drippers):
-        tasks.append(asyncio.create_task(_dripper(host, port, k, until, stats)))
+        tasks.append(asyncio.create_task(_dripper(host, port, k, sources[k % len(sources)], until, stats)))
         await asyncio.sleep(2.0 / max(drippers, 1))
     peak: Counter = Counter()
     while time.monotonic() < until:
@@ -131,10 +135,11 @@ async def _attack(host: str, port: int, paths: list[str], streams: int, drippers
     report.put(("done", {**{k: v for k, v in stats.items() if k not in peak}, **{f"most {k}": v for k, v in peak.items()}}))
 
 
-def _attack_process(host: str, port: int, paths: list[str], streams: int, drippers: int, seconds: float, report) -> None:
+def _attack_process(host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int,
+                    seconds: float, report) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(max(soft, 4096), hard), hard))
-    asyncio.run(_attack(host, port, paths, streams, drippers, seconds, report))
+    asyncio.run(_attack(host, port, paths, sources, streams, drippers, seconds, report))
 
 
 # --- honest viewers ---------------------------------------------------------------------------------
@@ -154,11 +159,12 @@ class Viewer:
         connection = http.client.HTTPConnection(host, port, timeout=PHONE_TIMEOUT, source_address=(self.source, 0))
         try:
             connection.request("GET", self.path, headers={"Accept": "text/event-stream"})
+            sock = connection.sock  # http.client lets go of it for an answer that closes the connection at its end
             response = connection.getresponse()
             self.status = response.status
             if response.status != 200:
                 return
-            connection.sock.settimeout(1.0)
+            sock.settimeout(1.0)
             while not stop.is_set():
                 try:
                     line = response.fp.readline()
@@ -203,8 +209,8 @@ class Run:
 
 
 def run_attack(server, night: dict, *, streams: int, drippers: int, seconds: float, every: float, settle: float = 6.0,
-               seed: int = 1) -> Run:
-    """The attack from one address, and meanwhile taps at every table and honest viewers; see the module's doc."""
+               seed: int = 1, addresses: int = 1) -> Run:
+    """The attack from `addresses` addresses, and meanwhile taps at every table and honest viewers; see the module's doc."""
     host, port = "127.0.0.1", server.port
     tables = night["tables"]
     paths = [f"/nights/{night['night']}/rail/events", f"/nights/{night['night']}/clock/events",
@@ -212,7 +218,8 @@ def run_attack(server, night: dict, *, streams: int, drippers: int, seconds: flo
     context = multiprocessing.get_context("fork")
     report = context.Queue()
     attacker = context.Process(
-        target=_attack_process, args=(host, port, paths, streams, drippers, settle + seconds + 2, report), daemon=True,
+        target=_attack_process, args=(host, port, paths, attackers(addresses), streams, drippers, settle + seconds + 2, report),
+        daemon=True,
     )
     run = Run()
     phones = [DealerPhone(server.url(), t["token"], seed * 100 + k, source=f"127.0.0.{10 + k}", timeout=PHONE_TIMEOUT)
@@ -270,6 +277,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--databases", nargs="+", choices=["sqlite", "postgresql"], default=["sqlite", "postgresql"])
     parser.add_argument("--tables", type=int, default=6)
+    parser.add_argument("--addresses", type=int, default=50, help="the attacker's client addresses (127.0.1.x)")
     parser.add_argument("--streams", type=int, default=300)
     parser.add_argument("--drippers", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0, help="how long the dealers tap during the attack")
@@ -281,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
         phone_client.serve_checkout(args.checkout)
     print(f"checkout {phone_client.REPO_ROOT}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
-    print(f"attack from {ATTACKER}: {args.streams} event streams + {args.drippers} dripping connections; "
+    print(f"attack from {args.addresses} addresses (127.0.1.x): {args.streams} event streams + {args.drippers} dripping connections; "
           f"{args.tables} dealers tap every {args.every:g} s for {args.seconds:g} s each run")
     for database in args.databases:
         with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
@@ -292,12 +300,14 @@ def main(argv: list[str] | None = None) -> None:
 
                 url = stack.enter_context(throwaway_cluster()).url
             night = venue_db("build", url, "--tables", str(args.tables))
-            server = start_venue_server(url, log_dir=folder)
+            # The venue's command on SQLite, the server's on PostgreSQL (without a proxy: the attack reaches it).
+            start = start_venue_server if database == "sqlite" else start_serve_server
+            server = start(url, log_dir=folder)
             runs = []
             try:
                 for number in range(args.runs):
                     run = run_attack(server, night, streams=args.streams, drippers=args.drippers, seconds=args.seconds,
-                                     every=args.every, seed=number + 1)
+                                     every=args.every, seed=number + 1, addresses=args.addresses)
                     runs.append(run)
                     print(f"  {database} run {number + 1}: {run.summary()}", flush=True)
             finally:

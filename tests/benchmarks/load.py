@@ -3,7 +3,7 @@
 Starts its own PostgreSQL cluster (a temporary folder, fsync off, a free port on
 127.0.0.1; or uses DATABASE_URL when set: it adds a season, a night and 6 players a
 table there), builds N tables through the project's services (a season, paid
-entries, the seating draw, each table's first dealer), starts gunicorn on
+entries, the seating draw, each table's first dealer), starts the venue server (waitress) on
 127.0.0.1 the way `manage.py venue` does (DEBUG off; `--servers 2`: two
 instances on two ports sharing the database, phones alternating between them)
 and drives one phone per table with exactly what the tracker page sends
@@ -20,7 +20,7 @@ Paced runs are open-loop: every tap has a fixed due time (phones in turn, evenly
 spaced) whether or not the server keeps up; its latency is counted from the due
 time, so waiting behind a slow answer counts; "unsent" are taps still queued at
 the end. Per run it prints taps/s reached, p50/p95/p99, errors, stale refusals,
-server CPU per tap (gunicorn master and workers, the PostgreSQL server and its
+server CPU per tap (the server's process, the PostgreSQL server and its
 backends; the polls' cost included) and the client's own CPU. At the end it
 reads the database back: chips at each table equal its starting chips, every
 finished hand's stored result equals the replay of its actions (the
@@ -219,8 +219,7 @@ def drive(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers per server (default 4)")
-    parser.add_argument("--servers", type=int, default=1, help="gunicorn instances on as many ports, one database")
+    parser.add_argument("--servers", type=int, default=1, help="venue servers on as many ports, one database")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (default 20)")
     parser.add_argument("--taps", type=int, default=2000, help="at most this many taps per table and run (default 2000)")
     parser.add_argument("--rates", type=float, nargs="*", default=[50, 100, 150, 200], help="paced runs, taps/s in all")
@@ -241,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
         servers: list[VenueServer] = []
         try:
             for _ in range(args.servers):
-                servers.append(start_venue_server(db.url, workers=args.workers, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL))
+                servers.append(start_venue_server(db.url, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL))
             phones = [
                 DealerPhone(servers[k % len(servers)].url(), table["token"], 1000 + k)
                 for k, table in enumerate(night["tables"])
@@ -250,7 +249,7 @@ def main(argv: list[str] | None = None) -> None:
                 phone.open()
             pids = [server.process.pid for server in servers]
             print(
-                f"servers: {len(servers)} x gunicorn with {args.workers} workers (DEBUG off) on "
+                f"servers: {len(servers)} x the venue server (waitress, DEBUG off) on "
                 f"{', '.join(s.url() for s in servers)}; {len(phones)} phones, German; {args.seconds:g} s or "
                 f"{args.taps} taps a table per run", flush=True,
             )
@@ -274,7 +273,7 @@ def main(argv: list[str] | None = None) -> None:
         print(
             "taps/s: answered taps / run time; latency: due time (paced) or sending (back to back) to the answer; "
             "busy: 'try again' (SQLite only); unsent: paced taps still queued at the end; polls: revision requests "
-            "(their cost is in the server CPU); server CPU: gunicorn master+workers (app) and PostgreSQL (db, "
+            "(their cost is in the server CPU); server CPU: the server process (app) and PostgreSQL (db, "
             "nan if not found) per answered tap; client: this process's CPU per tap; load: 1-minute load average at the end.",
         )
         for run in runs:

@@ -1,6 +1,6 @@
 """The odds at an all-in on the rail, six tables playing: ``python -m tests.benchmarks.odds``.
 
-Starts the real venue server (`manage.py venue`: gunicorn, 3 gthread workers, SQLite) with a night of 6
+Starts the real venue server (`manage.py venue`: waitress, SQLite) with a night of 6
 tables, 50 rail viewers (6 on the night's rail, 44 on one table each) holding event streams, and one
 dealer's phone per table tapping every ``--tap-every`` seconds as the page does (tests/benchmarks/venue.py).
 After each deal the dealer types every player's two hole cards into the cards form (the page's
@@ -137,7 +137,6 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--viewers", type=int, default=50)
     parser.add_argument("--tap-every", type=float, default=3.0)
-    parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--no-cards", action="store_true", help="never type hole cards: no odds, for comparison")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
@@ -146,7 +145,7 @@ def main() -> None:
         night = venue_db("build", db, "--tables", str(args.tables))
         # Every viewer comes from 127.0.0.1: without ONE_ADDRESS_FOR_ALL the per-client limit (issue 32) answers
         # all but four of them 204, and they would measure the polling fallback instead of the streams.
-        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
+        server = start_venue_server(db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
                                     **phone_client.ONE_ADDRESS_FOR_ALL)
         stop = threading.Event()
         lock = threading.Lock()
@@ -207,7 +206,7 @@ def main() -> None:
             ops[f"{tap.op} {tap.outcome}"] = ops.get(f"{tap.op} {tap.outcome}", 0) + 1
     print(f"{deals} deals, hole cards typed for {sum(phone.typed for phone in phones)}; taps: {ops}")
     print(f"{args.tables} tables, a tap every {args.tap_every:g} s per table, {args.viewers} rail viewers (event streams); "
-          f"gunicorn {args.workers} gthread workers, SQLite; {'no cards typed (no odds)' if args.no_cards else 'hole cards typed after every deal'}")
+          f"the venue server (waitress), SQLite; {'no cards typed (no odds)' if args.no_cards else 'hole cards typed after every deal'}")
     print(f"{len(answers)} taps in {ended - began:.0f} s; dealer's answer p50 {statistics.median(answers):.0f} ms, "
           f"p95 {answers[int(len(answers) * 0.95)]:.0f} ms; server CPU {cpu / (ended - began) * 60:.1f} s per minute; "
           f"load average {load[0]:.2f}")

@@ -1,8 +1,8 @@
 """50 rail viewers and 6 TVs on one night: ``python -m tests.benchmarks.rail``.
 
-Starts the real venue server (`manage.py venue`: gunicorn, 3 gthread workers,
+Starts the real venue server (`manage.py venue`: waitress,
 SQLite) on loopback with a night of 6 tables, and measures the CPU time of the
-gunicorn processes (master and workers, with psutil) in three phases of
+server's process (with psutil) in three phases of
 ``--seconds`` each (default 50 s; the whole run takes about three minutes):
 
 1. taps only: one dealer's phone per table taps at a pub's pace (``--tap-every``
@@ -237,7 +237,7 @@ def dealer(phone: DealerPhone, table: int, every: float, stop: threading.Event, 
 
 
 def server_cpu(pid: int) -> float:
-    """User + system CPU seconds of the gunicorn master and all its workers so far (ended ones too)."""
+    """User + system CPU seconds of the server's process so far (ended ones too)."""
     return tree_cpu(pid)
 
 
@@ -401,7 +401,6 @@ def main() -> None:
                         help="event streams (default), or the polling fallback for comparison")
     parser.add_argument("--rail-every", type=float, default=1.0, help="poll: the rail's interval")
     parser.add_argument("--tv-every", type=float, default=0.5, help="poll: the TV's interval")
-    parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     common = {"seconds": args.seconds, "tap_every": args.tap_every}
@@ -409,7 +408,7 @@ def main() -> None:
         db = os.path.join(folder, "rail.sqlite3")
         night = venue_db("build", db, "--tables", str(args.tables))
         # Its own rendering cache: a run never reads what an earlier one rendered.
-        server = start_venue_server(db, workers=args.workers, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
+        server = start_venue_server(db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
                                     **phone_client.ONE_ADDRESS_FOR_ALL)
         try:
             phases = [run_phase("taps only    ", server, night, screens=None, dealers=True, seed=1, **common)]
@@ -425,7 +424,7 @@ def main() -> None:
     how = "event streams" if args.transport == "stream" else f"polling (rail every {args.rail_every:g} s, TV every {args.tv_every:g} s)"
     print(
         f"{args.tables} tables, a tap every {args.tap_every:g} s per table; {args.viewers} rail viewers and {args.tvs} TVs "
-        f"over {how}; gunicorn {args.workers} gthread workers, SQLite"
+        f"over {how}; the venue server (waitress), SQLite"
     )
     for phase in phases:
         print(phase.report())

@@ -100,7 +100,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("CPU per dealer-link tap in-process: fold", r"^act fold\s+\d+\s+" + NUMBER, "ms"),
     )),
     Benchmark("tap_cpu", ("--runs", "1"), ("--tables", "3", "--taps", "40", "--runs", "1"), (
-        Figure("server CPU per tap, `manage.py venue` (gunicorn + SQLite)",
+        Figure("server CPU per tap, `manage.py venue` (waitress + SQLite)",
                r"server CPU per tap, median of \d+ runs: " + NUMBER, "ms"),
     )),
     Benchmark("venue", ("--tables", "6", "20", "--runs", "1"), ("--tables", "6", "--taps", "20", "--runs", "1"), (
@@ -134,7 +134,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     )),
     Benchmark("load", (), ("--tables", "4", "--seconds", "5", "--rates", "50"), (
         Figure("tracker at league scale (PostgreSQL): taps/s back to back", r"^back-to-back\s+" + NUMBER, "/s"),
-        Figure("server CPU per tap back to back (gunicorn + PostgreSQL)",
+        Figure("server CPU per tap back to back (waitress + PostgreSQL)",
                r"^back-to-back(?:\s+\S+){10}\s+" + NUMBER + r" =", "ms"),
         Figure("p95 at 150 taps/s paced", r"^paced 150/s(?:\s+\S+){2}\s+" + NUMBER, "ms", full_only=True),
     ), needs_postgresql=True),

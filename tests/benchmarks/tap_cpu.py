@@ -1,9 +1,9 @@
 """Server CPU per dealer's tap on the real venue server: ``python -m tests.benchmarks.tap_cpu``.
 
-Starts `manage.py venue` (gunicorn, SQLite in WAL mode: the database works inside the workers, so their
+Starts `manage.py venue` (waitress, SQLite in WAL mode: the database works inside the server, so its
 CPU is the application's and the database's together) on loopback, lets one phone per table tap through
 its dealer link exactly as the page does (tests/benchmarks/venue.py: read the page, post a button it
-offers, read the answer), and divides the CPU seconds the gunicorn master and workers used (psutil) by
+offers, read the answer), and divides the CPU seconds the the server's process used (psutil) by
 the taps answered. Prints taps, taps/s, p50/p95, CPU ms per tap and the load average; asserts nothing.
 
 ``--checkout DIR`` runs another checkout's server and database build with this client (for a before/after
@@ -26,7 +26,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--taps", type=int, default=150, help="taps per table")
-    parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--checkout", type=Path, default=None, help="serve another checkout (same client)")
     args = parser.parse_args()
@@ -36,9 +35,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "taps.sqlite3")
         night = venue.venue_db("build", db, "--tables", str(args.tables))
-        server = venue.start_venue_server(db, workers=args.workers, log_dir=folder)
+        server = venue.start_venue_server(db, log_dir=folder)
         try:
-            venue.run_load(server.url(), [t["token"] for t in night["tables"]], taps=5, seed=99)  # warm the workers
+            venue.run_load(server.url(), [t["token"] for t in night["tables"]], taps=5, seed=99)  # warm the server
             per_tap = []
             for run in range(args.runs):
                 before = rail.server_cpu(server.process.pid)
@@ -50,7 +49,7 @@ def main() -> None:
                       f"load average {os.getloadavg()[0]:.2f}")
         finally:
             server.stop()
-    print(f"{args.tables} tables, {args.workers} workers, SQLite: server CPU per tap, median of {args.runs} runs: "
+    print(f"{args.tables} tables, the venue server (waitress), SQLite: server CPU per tap, median of {args.runs} runs: "
           f"{statistics.median(per_tap):.1f} ms (load average after: {os.getloadavg()[0]:.2f})")
 
 

@@ -1,6 +1,6 @@
 """Six (and twenty) dealers tapping at once: ``python -m tests.benchmarks.venue``.
 
-Starts the real venue server (`manage.py venue`: gunicorn, 3 workers, SQLite
+Starts the real venue server (`manage.py venue`: waitress, SQLite
 in WAL mode) on loopback, one client thread per table taps through its own
 dealer link as fast as the server answers (read the table, tap a legal
 button, read the answer), then reads the database back. Prints taps/s and the
@@ -111,14 +111,13 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[6, 20])
     parser.add_argument("--taps", type=int, default=60, help="taps per table and run")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         for tables in args.tables:
             db = os.path.join(folder, f"venue-{tables}.sqlite3")
             night = venue_db("build", db, "--tables", str(tables))
-            server = start_venue_server(db, workers=args.workers, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL)
+            server = start_venue_server(db, log_dir=folder, **phone_client.ONE_ADDRESS_FOR_ALL)
             try:
                 runs = []
                 for run in range(args.runs):
@@ -133,7 +132,7 @@ def main() -> None:
             p50s = [statistics.median(t.seconds * 1000 for t in r.taps) for r in runs]
             p95s = [sorted(t.seconds * 1000 for t in r.taps)[int(len(r.taps) * 0.95)] for r in runs]
             print(
-                f"{tables} tables, {args.workers} workers, SQLite: median of {args.runs} runs: "
+                f"{tables} tables, the venue server (waitress), SQLite: median of {args.runs} runs: "
                 f"{statistics.median(rates):.1f} taps/s, p50 {statistics.median(p50s):.1f} ms, "
                 f"p95 {statistics.median(p95s):.1f} ms; HTTP 5xx: {sum(r.server_errors for r in runs)}; "
                 f"try again: {sum(r.count('busy') for r in runs)}; chips conserved and hands replayed: {conserved}"

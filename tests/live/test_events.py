@@ -26,7 +26,7 @@ from tournaments.models import TvScreen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-THREADED = {"wsgi.multithread": True}  # a threaded server (gthread, runserver); Django's test client says False
+THREADED = {"wsgi.multithread": True}  # a threaded server (waitress, runserver); Django's test client says False
 
 
 @pytest.fixture(autouse=True)
@@ -322,7 +322,7 @@ def test_after_a_stop_no_stream_and_no_watcher_is_left_to_read_the_database(head
 
 def test_without_threads_or_beyond_the_servers_streams_the_page_is_told_to_poll(heads_up_table, client, monkeypatch):
     url = reverse("clock_events", args=[heads_up_table.night.pk])
-    assert client.get(url).status_code == 204  # gunicorn's sync workers: a stream would hold a whole process
+    assert client.get(url).status_code == 204  # a server of one request per process: a stream would hold it all
     monkeypatch.setenv("LIVE_STREAMS_PER_PROCESS", "0")
     assert client.get(url, **THREADED).status_code == 204
     assert client.get(reverse("table_rail_events", args=[heads_up_table.pk]), **THREADED).status_code == 204

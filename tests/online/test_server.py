@@ -1,17 +1,16 @@
 """What a server on the internet needs from the app itself: the health endpoint, German error pages, a wrong
-Host without a traceback, private files for secrets, and `manage.py serve`'s gunicorn."""
+Host without a traceback, private files for secrets, and `manage.py serve`'s server."""
 from __future__ import annotations
 
-import importlib
 import json
 import logging
 import os
 
 import pytest
 from django.core.management import call_command
-from gunicorn.workers.gthread import ThreadWorker
 
-from league.venue import gunicorn_arguments
+from config import server
+from league.venue import server_arguments
 from online import health
 
 pytestmark = pytest.mark.django_db
@@ -90,12 +89,12 @@ def test_the_demo_login_file_is_readable_by_its_owner_only(tmp_path, settings):
     assert login.stat().st_mode & 0o777 == 0o600
 
 
-def test_serve_runs_gunicorn_with_threads_for_the_streams_and_no_shared_control_socket():
-    arguments = gunicorn_arguments(binds=["127.0.0.1:8001"], workers=3, threads=64)
-    assert arguments[0] == "config.wsgi"
-    # gunicorn's gthread worker, with the venue's cap on connections per client (the proxy is exempt from it).
-    worker = arguments[arguments.index("--worker-class") + 1]
-    module, _dot, name = worker.rpartition(".")
-    assert issubclass(getattr(importlib.import_module(module), name), ThreadWorker)
-    assert "--no-control-socket" in arguments
-    assert arguments[arguments.index("--config") + 1] == "python:config.gunicorn"
+def test_serve_runs_the_apps_server_that_reads_requests_whole_before_a_thread_takes_them():
+    arguments = server_arguments(binds=["127.0.0.1:8001"], threads=64)
+    assert arguments == ["config.server", "--bind", "127.0.0.1:8001", "--threads", "64"]
+    # waitress, with the venue's cap on connections per client (the proxy is exempt from it).
+    assert issubclass(server.GuardedTcpServer.channel_class, server.VenueChannel)
+    settings = server.adjustments(binds=["unix:/run/league/league.sock"], threads=64, connection_limit=1000)
+    assert settings["unix_socket"] == "/run/league/league.sock" and "listen" not in settings
+    with pytest.raises(ValueError):
+        server.adjustments(binds=["unix:/run/a.sock", "127.0.0.1:8001"], threads=64, connection_limit=1000)

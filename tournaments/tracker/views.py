@@ -212,8 +212,9 @@ def _to_login(request: HttpRequest) -> HttpResponse:
 def tracker_revision(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
     """The phone's "has it changed?" question, asked every two seconds: the table's revision, nothing else.
 
-    Polling rather than server-sent events: under gunicorn's sync workers an open event stream holds a
-    whole worker per phone; this answer is one indexed query and a few bytes.
+    Polling rather than server-sent events: an open event stream holds one of the server's threads for as
+    long as the phone shows the page, and a dealer's phone must never be the one refused; this answer is one
+    indexed query and a few bytes.
     """
     try:
         if token is not None:

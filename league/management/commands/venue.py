@@ -1,14 +1,14 @@
-"""Serve the league to the pub's Wi-Fi: gunicorn on every address, links and QR codes that phones can open.
+"""Serve the league to the pub's Wi-Fi: the app's server on every address, links and QR codes that phones can open.
 
     python manage.py venue              # http://<this laptop's LAN address>:8000/
-    python manage.py venue --port 8080 --workers 3 --threads 64
+    python manage.py venue --port 8080 --threads 256
 
 Migrates the database and collects the static files first (so it works on a
 fresh checkout), checks the nights still open (`manage.py check_league --repair --quick`: it
 rebuilds their caches and names any problem in the stored rows), makes the first organizer account on a
 database that has none (league/accounts/first_login.py: the login is printed once and kept in
 .organizer-login; no season, player or demo is made), prints every address phones can use and the
-organizer's link as a QR code, then becomes the gunicorn server (Ctrl+C stops it). It speaks the venue's
+organizer's link as a QR code, then becomes the server (config/server.py, waitress; Ctrl+C stops it). It speaks the venue's
 language (LANGUAGE_CODE, German unless set). The environment wins over every default here: set
 PUBLIC_URL, ALLOWED_HOSTS, DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.
 """
@@ -34,13 +34,13 @@ from league.accounts.first_login import FirstLogin, ensure_first_organizer
 from league.models import Season
 from league.venue import (
     REQUEST_THREADS,
-    THREADS_PER_WORKER,
+    THREADS,
     WILDCARD,
-    gunicorn_arguments,
     lan_ipv4_addresses,
     one_setup_at_a_time,
     plan_venue,
-    streams_per_worker,
+    server_arguments,
+    streams_for,
     venue_secret_key,
 )
 
@@ -64,7 +64,7 @@ def _migrations_to_apply() -> bool:
 
 
 class Command(BaseCommand):
-    help = "Serve the app on the local network (gunicorn + whitenoise) and print the addresses for phones."
+    help = "Serve the app on the local network (waitress + whitenoise) and print the addresses for phones."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--port", type=int, default=8000)
@@ -72,23 +72,20 @@ class Command(BaseCommand):
             "--bind", action="append", dest="hosts", metavar="ADDRESS",
             help=f"an address to listen on (repeatable; default {WILDCARD}: every interface)",
         )
-        parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes (default 3)")
         parser.add_argument(
-            "--threads", type=int, default=THREADS_PER_WORKER,
-            help=f"threads per worker (default {THREADS_PER_WORKER}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for taps",
+            "--threads", type=int, default=THREADS,
+            help=f"the server's threads (default {THREADS}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for taps",
         )
 
     def handle(self, *args, **options) -> None:
         with translation.override(settings.LANGUAGE_CODE):
             self._serve(**options)
 
-    def _serve(self, *, port: int, hosts: list[str] | None, workers: int, threads: int, **options) -> None:
+    def _serve(self, *, port: int, hosts: list[str] | None, threads: int, **options) -> None:
         if not 0 < port < 65536:
             raise CommandError(_("--port must be between 1 and 65535."))
-        if workers < 1 or threads <= REQUEST_THREADS:
-            raise CommandError(
-                _("--workers must be at least 1 and --threads more than %(threads)s.") % {"threads": REQUEST_THREADS}
-            )
+        if threads <= REQUEST_THREADS:
+            raise CommandError(_("--threads must be more than %(threads)s.") % {"threads": REQUEST_THREADS})
         plan = plan_venue(
             environ=os.environ,
             port=port,
@@ -97,8 +94,8 @@ class Command(BaseCommand):
             hostname=socket.gethostname(),
             secret_key=os.environ.get("SECRET_KEY") or venue_secret_key(SECRET_FILE),
         )
-        # How many event streams a worker holds before it refuses one (that screen polls instead).
-        plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_per_worker(threads)))
+        # How many event streams the server holds before it refuses one (that screen polls instead).
+        plan.env.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_for(threads)))
         manage = [sys.executable, str(settings.BASE_DIR / "manage.py")]
         with one_setup_at_a_time(SETUP_LOCK, on_wait=self._waiting):
             self._note(_("Preparing the database and the app's files …"))
@@ -119,7 +116,7 @@ class Command(BaseCommand):
             self._check_open_nights()
         login = ensure_first_organizer()
         self._announce(plan, login)
-        command = [sys.executable, "-m", "gunicorn", *gunicorn_arguments(binds=plan.binds, workers=workers, threads=threads)]
+        command = [sys.executable, "-m", *server_arguments(binds=plan.binds, threads=threads)]
         self.stdout.flush()
         connections.close_all()
         os.chdir(settings.BASE_DIR)
@@ -138,7 +135,7 @@ class Command(BaseCommand):
         except Exception:  # noqa: BLE001 - the night is served even when its check breaks; the traceback says why
             traceback.print_exc()
         finally:
-            connections.close_all()  # gunicorn's processes open their own
+            connections.close_all()  # the server opens its own
         self.stdout.write(self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway.")))
 
     def _note(self, text: str) -> None:

@@ -47,7 +47,7 @@ SERVER_VARIABLES = {
     "ORGANIZER_LOGIN_FILE",
 }
 # For a benchmark whose many phones and screens all come from 127.0.0.1: the venue server's caps per client
-# address (config/venue_worker.py, live/events.py) are for one device, and would refuse them.
+# address (config/server.py, live/events.py) are for one device, and would refuse them.
 ONE_ADDRESS_FOR_ALL = {"VENUE_CONNECTIONS_PER_CLIENT": "100000", "LIVE_STREAMS_PER_CLIENT": "100000"}
 # The start of the tracker's refusals, in English and German (the phone may speak either).
 BUSY = ("Too many taps at the same moment", "Zu viele Eingaben im selben Moment")
@@ -95,7 +95,7 @@ class VenueServer:
 
     def stop(self) -> None:
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)  # gunicorn's graceful stop; it ends its workers
+            self.process.send_signal(signal.SIGTERM)  # the server's graceful stop: it ends the event streams first
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -111,10 +111,10 @@ def serve_checkout(folder: Path) -> None:
 
 
 def start_venue_server(
-    database: str, *, hosts: tuple[str, ...] = ("127.0.0.1",), workers: int = 3, public_host: str | None = None,
+    database: str, *, hosts: tuple[str, ...] = ("127.0.0.1",), public_host: str | None = None,
     log_dir: str, **env_extra: str,
 ) -> VenueServer:
-    """`manage.py venue` (gunicorn, DEBUG off) on loopback only, on `database` (a URL or a SQLite file);
+    """`manage.py venue` (DEBUG off) on loopback only, on `database` (a URL or a SQLite file);
     returns once it answers."""
     port = free_port(*hosts)
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
@@ -125,7 +125,7 @@ def start_venue_server(
     env["ORGANIZER_LOGIN_FILE"] = str(Path(log_dir) / f"organizer-login-{port}")
     env.update(env_extra)
     log_path = Path(log_dir) / f"venue-{port}.log"
-    command = [sys.executable, "manage.py", "venue", "--port", str(port), "--workers", str(workers)]
+    command = [sys.executable, "manage.py", "venue", "--port", str(port)]
     for host in hosts:
         command += ["--bind", host]
     with open(log_path, "wb") as log:
@@ -133,6 +133,32 @@ def start_venue_server(
     server = VenueServer(process, port, log_path)
     try:
         wait_until_serving(process, server.url(hosts[-1]) + "/", log_path)
+    except RuntimeError:
+        server.stop()
+        raise
+    return server
+
+
+def start_serve_server(database: str, *, log_dir: str, **env_extra: str) -> VenueServer:
+    """`manage.py serve` (the server's command, without a proxy in front, DEBUG off) on 127.0.0.1, on `database`
+    (migrated already); its static files collected first, as an upgrade does (docs/server.md)."""
+    port = free_port("127.0.0.1")
+    env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
+    env.update({
+        "DATABASE_URL": database_url(database), "PUBLIC_URL": f"http://127.0.0.1:{port}", "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0", "SECURE_HSTS_SECONDS": "0",
+    })
+    env.update(env_extra)
+    log_path = Path(log_dir) / f"serve-{port}.log"
+    with open(log_path, "wb") as log:
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=REPO_ROOT, env=env,
+                       stdout=log, stderr=subprocess.STDOUT, check=True)
+        process = subprocess.Popen([sys.executable, "manage.py", "serve", "--bind", f"127.0.0.1:{port}"], cwd=REPO_ROOT,
+                                   env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = VenueServer(process, port, log_path)
+    try:
+        wait_until_serving(process, server.url() + "/", log_path)
     except RuntimeError:
         server.stop()
         raise

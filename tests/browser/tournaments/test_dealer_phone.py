@@ -266,7 +266,7 @@ class _Server:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        command = [sys.executable, "manage.py", "venue", "--port", str(self.port), "--workers", "1", "--bind", "127.0.0.1"]
+        command = [sys.executable, "manage.py", "venue", "--port", str(self.port), "--bind", "127.0.0.1"]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT)
         wait_until_serving(self.process, self.url + "/", self.log)

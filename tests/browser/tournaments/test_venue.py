@@ -24,7 +24,7 @@ def venue(tmp_path_factory):
     db = str(folder / "night.sqlite3")
     night = venue_db("build", db, "--tables", "1")
     server = start_venue_server(
-        db, hosts=("127.0.0.1", "127.0.0.2"), public_host="127.0.0.2", workers=2, log_dir=str(folder)
+        db, hosts=("127.0.0.1", "127.0.0.2"), public_host="127.0.0.2", log_dir=str(folder)
     )
     yield server, night, db
     server.stop()

@@ -1,4 +1,4 @@
-"""Six dealers tap six tables at once against the venue server (gunicorn, 3 workers, SQLite): nothing is lost.
+"""Six dealers tap six tables at once against the venue server (waitress, SQLite): nothing is lost.
 
 Loopback only and bounded (each phone stops after its taps or 40 s). The
 database is a temporary SQLite file built through the project's services in
@@ -8,13 +8,16 @@ a process of its own (tests/benchmarks/support/venue_db.py); the server is the r
 from __future__ import annotations
 
 import http.client
+import select
+import socket
 import time
 import urllib.request
 
 import psutil
 import pytest
 
-from league.venue import gunicorn_arguments, streams_per_worker
+from config.server import CONNECTIONS_PER_CLIENT
+from league.venue import server_arguments, streams_for
 from tests.benchmarks.venue import run_load, start_venue_server, venue_db
 
 TABLES = 6
@@ -26,7 +29,7 @@ def venue(tmp_path_factory):
     folder = tmp_path_factory.mktemp("venue")
     db = str(folder / "night.sqlite3")
     night = venue_db("build", db, "--tables", str(TABLES))
-    server = start_venue_server(db, workers=3, log_dir=str(folder))
+    server = start_venue_server(db, log_dir=str(folder))
     yield server, night, db
     server.stop()
 
@@ -57,16 +60,16 @@ def test_the_venue_command_announced_the_organizer_link_and_its_qr_code(venue) -
     log = server.log()
     assert f"Organisator: {server.url()}/" in log  # the venue's language: German
     assert "▄" in log or "█" in log  # the QR code in the terminal
-    assert "Listening at" not in log  # gunicorn's own English notes stay off the organizer's console
+    assert "Serving on" not in log  # waitress's own English notes stay off the organizer's console
 
 
 def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue) -> None:
     """Sixty viewers, each on a phone of its own (a loopback address each), hold open streams (more than all
     processes keep threads for) and the dealers' pages still answer."""
     server, night, _db = venue
-    # gunicorn logs warnings only (the console is the organizer's): the worker class is read off its command line
+    # The server logs errors only (the console is the organizer's): what runs is read off its command line
     command_line = " ".join(psutil.Process(server.process.pid).cmdline())
-    assert "--worker-class config.venue_worker.VenueWorker" in command_line, command_line
+    assert "-m config.server" in command_line and "--threads 256" in command_line, command_line
     streams = []
     try:
         for k in range(60):
@@ -91,14 +94,12 @@ def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue)
     finally:
         for connection in streams:
             connection.close()
-    arguments = gunicorn_arguments(binds=["0.0.0.0:8000"], workers=3, threads=64)
-    assert arguments[arguments.index("--worker-class") + 1] == "config.venue_worker.VenueWorker"
-    assert arguments[arguments.index("--worker-connections") + 1] == "80" and streams_per_worker(64) == 48
+    arguments = server_arguments(binds=["0.0.0.0:8000"], threads=64)
+    assert arguments == ["config.server", "--bind", "0.0.0.0:8000", "--threads", "64"] and streams_for(64) == 48
 
 
 def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_threads(venue) -> None:
-    """Beyond LIVE_STREAMS_PER_CLIENT streams a client is told to poll (204); beyond its connections per worker
-    the server closes the connection at once; other clients are served meanwhile."""
+    """Beyond LIVE_STREAMS_PER_CLIENT streams a client is told to poll (204); other clients are served meanwhile."""
     server, night, _db = venue
     path = f"/nights/{night['night']}/clock/events"
     opened, answers = [], []
@@ -118,7 +119,7 @@ def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_thr
             except (OSError, http.client.HTTPException):
                 answers.append(0)  # closed at once: this client has its share of connections
                 connection.close()
-        assert len(opened) <= 3 * 4, answers  # at most STREAMS_PER_CLIENT in each of the 3 workers
+        assert len(opened) == 4, answers  # STREAMS_PER_CLIENT
         assert answers.count(204) > 0, answers
         for table in night["tables"]:
             with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
@@ -126,3 +127,31 @@ def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_thr
     finally:
         for connection in opened:
             connection.close()
+
+
+def test_one_client_gets_its_share_of_connections_and_the_rest_are_closed_at_once(venue) -> None:
+    """A script that opens socket after socket from one address (sending nothing, or a header that never ends)
+    holds at most CONNECTIONS_PER_CLIENT of them; the dealers' pages answer meanwhile."""
+    server, night, _db = venue
+    held = []
+    try:
+        for _ in range(CONNECTIONS_PER_CLIENT + 8):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=("127.0.2.2", 0))
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the header never ends
+            held.append(sock)
+        # The server closes the ones beyond the share at once; the rest wait for their header (20 s).
+        time.sleep(2)
+        readable, _, _ = select.select(held, [], [], 1)
+        closed = 0
+        for sock in readable:
+            try:
+                closed += sock.recv(1) == b""
+            except ConnectionResetError:
+                closed += 1
+        assert closed == 8, closed
+        for table in night["tables"]:
+            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
+                assert page.status == 200
+    finally:
+        for sock in held:
+            sock.close()

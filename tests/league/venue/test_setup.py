@@ -19,7 +19,7 @@ def test_a_venue_server_waits_while_another_one_sets_up(tmp_path) -> None:
 
     def start() -> None:
         try:
-            outcome["server"] = start_venue_server(str(db), workers=1, log_dir=str(tmp_path))
+            outcome["server"] = start_venue_server(str(db), log_dir=str(tmp_path))
         except Exception as error:  # shown by the assertion below
             outcome["error"] = error
 

@@ -13,6 +13,7 @@ import sqlite3
 import urllib.error
 import urllib.parse
 import urllib.request
+from email.message import Message
 
 import pytest
 
@@ -34,7 +35,7 @@ class WebClient:
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies), NoRedirects)
 
-    def request(self, path: str, data: dict | None = None, **headers: str) -> tuple[int, dict, str]:
+    def request(self, path: str, data: dict | None = None, **headers: str) -> tuple[int, Message, str]:
         headers = {"Accept-Language": "en", **{k.replace("_", "-"): v for k, v in headers.items()}}
         body = None
         if data is not None:
@@ -43,9 +44,9 @@ class WebClient:
         request = urllib.request.Request(self.base_url + path, data=body, headers=headers)
         try:
             with self.opener.open(request, timeout=30) as response:
-                return response.status, dict(response.headers), response.read().decode()
+                return response.status, response.headers, response.read().decode()  # names in any case
         except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read().decode(errors="replace")
+            return error.code, error.headers, error.read().decode(errors="replace")
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,7 @@ def venue(tmp_path_factory):
     folder = tmp_path_factory.mktemp("busy")
     db = str(folder / "night.sqlite3")
     night = venue_db("build", db, "--tables", "1")
-    server = start_venue_server(db, workers=2, log_dir=str(folder), SQLITE_TIMEOUT="1")
+    server = start_venue_server(db, log_dir=str(folder), SQLITE_TIMEOUT="1")
     yield server, night, db
     server.stop()
 

@@ -204,7 +204,7 @@ def _from_example(*names: str) -> dict[str, str]:
 
 
 @contextmanager
-def running_chain(*, workers: int = 2, threads: int = 32) -> Iterator[Chain]:
+def running_chain(*, threads: int = 48) -> Iterator[Chain]:
     with ExitStack() as stack:
         cluster = stack.enter_context(throwaway_cluster(max_connections=100))
         folder = Path(tempfile.mkdtemp(prefix="league-chain-"))
@@ -258,11 +258,11 @@ def running_chain(*, workers: int = 2, threads: int = 32) -> Iterator[Chain]:
         app_log = folder / "app.log"
         with open(app_log, "wb") as log:
             server = subprocess.Popen(
-                as_service("manage.py", "serve", "--bind", f"127.0.0.1:{app_port}", "--workers", str(workers), "--threads", str(threads)),
+                as_service("manage.py", "serve", "--bind", f"127.0.0.1:{app_port}", "--threads", str(threads)),
                 cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
         stack.callback(_stop, server)
-        _wait(lambda: socket.create_connection(("127.0.0.1", app_port), timeout=1).close() or True, 60, "gunicorn", app_log)
+        _wait(lambda: socket.create_connection(("127.0.0.1", app_port), timeout=1).close() or True, 60, "manage.py serve", app_log)
 
         nginx_dir = folder / "nginx"
         nginx_dir.mkdir()

@@ -47,7 +47,7 @@ def two_servers(transactional_db, tmp_path):
     servers = []
     try:
         for _ in range(2):  # one after the other: the first one's migrate and collectstatic leave nothing for the second
-            servers.append(start_venue_server(url, workers=1, log_dir=str(tmp_path)))
+            servers.append(start_venue_server(url, log_dir=str(tmp_path)))
         yield servers
     finally:
         for server in servers:
