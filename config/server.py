@@ -23,7 +23,6 @@ import logging
 import os
 import signal
 import socket
-import sys
 import threading
 import time
 from collections import Counter
@@ -261,5 +260,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     main()

@@ -10,6 +10,7 @@ import ipaddress
 import os
 import secrets
 import socket
+import subprocess
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -149,3 +150,12 @@ def one_setup_at_a_time(lock: Path, on_wait: Callable[[], None] | None = None) -
         yield
     finally:
         held.release()
+
+
+def become_server(command: Sequence[str], env: Mapping[str, str]) -> None:
+    """Run the server in place of this process: Ctrl+C and a service manager then talk to the server itself.
+    Windows has no exec (its os.execve starts a new process and ends this one, which gives the console back
+    while the server runs on): there the server runs as a child, and this process waits for it."""
+    if os.name == "nt":
+        raise SystemExit(subprocess.call(list(command), env=dict(env)))
+    os.execve(command[0], list(command), dict(env))

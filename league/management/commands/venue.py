@@ -36,6 +36,7 @@ from league.venue import (
     REQUEST_THREADS,
     THREADS,
     WILDCARD,
+    become_server,
     lan_ipv4_addresses,
     one_setup_at_a_time,
     plan_venue,
@@ -120,7 +121,7 @@ class Command(BaseCommand):
         self.stdout.flush()
         connections.close_all()
         os.chdir(settings.BASE_DIR)
-        os.execve(sys.executable, command, plan.env)  # this process becomes the server
+        become_server(command, plan.env)  # this process becomes the server
 
     def _check_open_nights(self) -> None:
         """The nights still open checked and their caches rebuilt from the rows (upkeep's check_league; the full

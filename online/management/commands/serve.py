@@ -18,7 +18,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 
-from league.venue import REQUEST_THREADS, THREADS, server_arguments, streams_for
+from league.venue import REQUEST_THREADS, THREADS, become_server, server_arguments, streams_for
 
 
 class Command(BaseCommand):
@@ -47,4 +47,4 @@ class Command(BaseCommand):
         self.stdout.flush()
         connections.close_all()
         os.chdir(settings.BASE_DIR)
-        os.execve(sys.executable, command, env)  # this process becomes the server
+        become_server(command, env)  # this process becomes the server
