@@ -1,4 +1,4 @@
-"""The desk's use cases: registration, fees, refunds, finding players, merging two records of one player.
+"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players, merging two records of one player.
 
 Every view, admin action and command goes through these functions; each one
 checks its rules first and writes nothing when a rule fails."""

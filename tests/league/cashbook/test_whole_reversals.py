@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from league.cashbook import book as cashbook
-from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind
+from league.models import CashBox, CashCount, CashLine, JackpotDeposit, LineKind
 from tests.league.cashbook.test_cashbook import full_night  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
