@@ -55,8 +55,8 @@ def german(client, url: str) -> str:
 
 
 def test_the_nights_pages_speak_the_venues_words(organizer_client, table, organizer):
-    fee = table.seats.first().entry
-    cashbook.reverse_line(ref=f"fee-{fee.pk}", reason="Irrtum", by=organizer)
+    cards = cashbook.book_line(season=table.night.season, box="box", amount=Decimal("-4.50"), reason="Karten", by=organizer)
+    cashbook.reverse_line(ref=cards.ref, reason="Irrtum", by=organizer)
     cashbook.book_line(season=table.night.season, box="box", amount=Decimal("-4.50"), reason="Karten", by=organizer)
     pages = {
         "dealer link": reverse("dealer_tracker", args=[table.dealer_token]),

@@ -17,8 +17,9 @@ What is checked, and how each cache is proven (docs/operations.md lists the same
 - The live screens' renderings (`live/cache.py`): kept under the versions of `live/versions.py`, computed
   from the rows (and the database's name) at every look; on disk for ten minutes. Like the season's
   tables, proven by their key; `--repair` and a restore empty them anyway.
-- The cash book (league/cashbook/audit.py): both ways of adding it up agree, reversals reverse, each
-  night's count adds up with its difference line and with the book at that moment.
+- The cash book (league/cashbook/audit.py): both ways of adding it up agree, reversals reverse, fee and
+  refund lines agree with their entries, each night's count adds up with its difference line and with the
+  book at that moment.
 """
 from __future__ import annotations
 

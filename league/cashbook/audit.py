@@ -6,6 +6,9 @@
   opposite amount; never a counting difference (a difference belongs to its count).
 - A jackpot deposit is reversed whole or not at all: both halves reversed exactly when the deposit is
   marked reversed (issue 32, N7: one half alone counts the sum twice).
+- A fee line and its entry agree: a reversed fee belongs to an entry closed without a refund and without a
+  seat (the player unpaid, the jackpot share gone; league/desk/services.py reverse_fee), a standing one to an
+  entry that is paid or refunded; a refund line is never reversed. Each finding names the player and the night.
 - Each closed night's count adds up: the difference is counted less expected, booked as one
   counting-difference line of that amount in the organizer's box on that night (none when the count
   matched), and what the count expected is what the book held in that box when the count was made.
@@ -16,11 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext as _
 
 from league.cashbook import book
-from league.models import CashBox, CashCount, JackpotDeposit, LineKind
+from league.models import CashBox, CashCount, Entry, JackpotDeposit, LineKind
 from league.web.money import format_money
 
 
@@ -64,6 +68,7 @@ def audit_cash_book(counts: Counts) -> Iterator[Finding]:
                 "whole, a counting difference belongs to its night's count."
             ) % {"ref": line.ref, "target": target.ref})
     yield from _deposits(lines)
+    yield from _entries(lines)
     yield from _counts(lines, counts)
 
 
@@ -76,6 +81,45 @@ def _deposits(lines: list[book.Line]) -> Iterator[Finding]:
                 "The jackpot deposit of %(amount)s (deposit-out-%(pk)s, deposit-in-%(pk)s) is reversed in one box only, "
                 "or its reversal and its mark disagree."
             ) % {"amount": format_money(amount), "pk": pk})
+
+
+def _entries(lines: list[book.Line]) -> Iterator[Finding]:
+    """The fee and refund lines against their entries (one query: the entries whose lines are reversed, and those
+    closed without a refund, with the table of their seat if any)."""
+    reversed_refs = {line.reverses for line in lines if line.reverses}
+    fee_reversed = {book.entry_id(line) for line in lines if line.kind == LineKind.FEE and line.ref in reversed_refs}
+    refund_reversed = {book.entry_id(line) for line in lines if line.kind == LineKind.REFUND and line.ref in reversed_refs}
+    rows = (
+        Entry.objects.filter(paid_at__isnull=False)
+        .filter(Q(pk__in=fee_reversed | refund_reversed) | Q(withdrawn_at__isnull=False, refund_amount__isnull=True, fee_paid__gt=0))
+        .order_by("night__date", "player__name", "pk")
+        .values_list("pk", "withdrawn_at", "refund_amount", "seat__table__number", "player__name", "night__date")
+    )
+    for pk, withdrawn_at, refund, table, name, date in rows:
+        where = _("Cash book, night of %(date)s") % {"date": formats.date_format(date, "SHORT_DATE_FORMAT")}
+        facts = {"name": name, "fee": f"fee-{pk}", "refund": f"refund-{pk}", "table": table}
+        if pk in refund_reversed:
+            yield Finding(where, _(
+                "%(name)s: the refund line %(refund)s is reversed, but the entry stays withdrawn with its refund."
+            ) % facts)
+        if pk not in fee_reversed:
+            if withdrawn_at is not None and refund is None:
+                yield Finding(where, _(
+                    "%(name)s: the entry was closed without a refund (its fee reversed), but the fee line %(fee)s stands."
+                ) % facts)
+        elif table is not None:
+            yield Finding(where, _(
+                "%(name)s: the fee line %(fee)s is reversed, but the player still has a seat at table %(table)s, "
+                "whose jackpot sum counts the share."
+            ) % facts)
+        elif withdrawn_at is None:
+            yield Finding(where, _(
+                "%(name)s: the fee line %(fee)s is reversed, but the entry still counts as paid, with its jackpot share."
+            ) % facts)
+        elif refund is not None:
+            yield Finding(where, _(
+                "%(name)s: the fee line %(fee)s is reversed and the entry refunded as well: the fee went back twice."
+            ) % facts)
 
 
 def _counts(lines: list[book.Line], counts: Counts) -> Iterator[Finding]:

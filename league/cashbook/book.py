@@ -27,7 +27,8 @@ from django.db.models import Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, PaymentMethod, Season
+from league.desk import services as league_services
+from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, NightStatus, PaymentMethod, Season
 from league.web.money import cents, format_money
 
 ZERO = Decimal("0.00")
@@ -65,6 +66,8 @@ class Line:
     # The other line of a reversal as people read it (the refs such as "fee-12" are for the book's own links)
     reverses_label: str = ""
     reversed_by_label: str = ""
+    # A fee whose entry holds a seat or was refunded: it stands with its entry (reversal_refusal says why).
+    tied: bool = False
 
     @property
     def label(self) -> str:
@@ -94,8 +97,9 @@ class Line:
 
     @property
     def reversible(self) -> bool:
-        # A deposit goes only as a whole (both halves, reverse_deposit); a count's difference only through a new count.
-        return not self.reversed_by and self.kind not in (LineKind.REVERSAL, LineKind.DIFFERENCE)
+        # A deposit goes only as a whole (both halves, reverse_deposit); a count's difference only through a new
+        # count; a refund only through the desk (reversal_refusal). A fee may still be refused for its entry.
+        return not self.reversed_by and not self.tied and self.kind not in (LineKind.REVERSAL, LineKind.DIFFERENCE, LineKind.REFUND)
 
     @property
     def deposit_id(self) -> int | None:
@@ -115,16 +119,17 @@ def _derived_lines(*, night_id: int | None = None, season_id: int | None = None)
     if season_id is not None:
         entries, deposits = entries.filter(night__season_id=season_id), deposits.filter(table__night__season_id=season_id)
     lines: list[Line] = []
-    for (pk, fee, paid_at, received_by, refund, withdrawn_at, withdrawn_by, reason, season, night, date, player_id, name) in (
+    for (pk, fee, paid_at, received_by, refund, withdrawn_at, withdrawn_by, reason, season, night, date, player_id, name, seat) in (
         entries.order_by().values_list(
             "pk", "fee_paid", "paid_at", "received_by__username", "refund_amount", "withdrawn_at", "withdrawn_by__username",
-            "withdrawal_reason", "night__season_id", "night_id", "night__date", "player_id", "player__name",
+            "withdrawal_reason", "night__season_id", "night_id", "night__date", "player_id", "player__name", "seat__id",
         )
     ):
         if fee:
-            lines.append(
-                Line(f"fee-{pk}", CashBox.ORGANIZER, LineKind.FEE, fee, paid_at, season, night, date, received_by or "", name, player_id)
-            )
+            lines.append(Line(
+                f"fee-{pk}", CashBox.ORGANIZER, LineKind.FEE, fee, paid_at, season, night, date, received_by or "", name, player_id,
+                tied=seat is not None or refund is not None,
+            ))
         if refund:
             text = f"{name} ({reason})" if reason else name
             lines.append(
@@ -342,25 +347,68 @@ def book_line(
     )
 
 
+def entry_id(line: Line) -> int | None:
+    """The entry a fee or refund line is read from ("fee-12" and "refund-12": 12)."""
+    return int(line.ref.rsplit("-", 1)[1]) if line.kind in (LineKind.FEE, LineKind.REFUND) else None
+
+
+def reversal_refusal(line: Line) -> str:
+    """Why `line` cannot be reversed, in words for the organizer, or "" when it can (a closed night aside:
+    `closed_night`, which reopening the count settles)."""
+    if line.kind == LineKind.REVERSAL:
+        return _("A reversal cannot be reversed; book the line again instead.")
+    if line.reversed_by:
+        return _("This line was already reversed: %(line)s.") % {"line": line.reversed_by_label}
+    if line.kind == LineKind.DIFFERENCE:
+        return _("A counting difference belongs to the night's closed count: it cannot be reversed.")
+    if line.kind == LineKind.REFUND:
+        # Undoing it would make the withdrawn entry paid again, seat or no seat; the desk's own steps say it right.
+        name = Entry.objects.filter(pk=entry_id(line)).values_list("player__name", flat=True).first() or ""
+        return _(
+            "A refund is not reversed in the cash book: it belongs to the withdrawal of %(name)s. If the player "
+            "plays after all, register the player again at the desk and take the fee; if the money was never "
+            "handed back, book it as a receipt with the reason."
+        ) % {"name": name}
+    if line.kind == LineKind.FEE:
+        entry = Entry.objects.select_related("player").filter(pk=entry_id(line)).first()
+        return league_services.fee_reversal_refusal(entry) if entry is not None else ""
+    return ""
+
+
+def registered_again(line: Line) -> bool:
+    """After a fee line's reversal: is its player still entered for the night (unpaid, `reverse_fee`)?"""
+    return Entry.objects.active().filter(night_id=line.night_id, player_id=line.player_id).exists()
+
+
+def night_finished(line: Line) -> bool:
+    return Night.objects.filter(pk=line.night_id, status=NightStatus.FINISHED).exists()
+
+
 @transaction.atomic
 def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine | None:
-    """Undo a mistake with a new line of the opposite amount that names the line it reverses (once only)."""
+    """Undo a mistake with a new line of the opposite amount that names the line it reverses (once only).
+
+    A fee line goes with its entry (league/desk/services.py reverse_fee: the player unpaid, the jackpot share
+    gone) or not at all; a refund line is never reversed (`reversal_refusal` says what to do instead).
+    """
     reason = reason.strip()
     if not reason:
         raise CashError(_("Give a reason for the reversal."))
     line = find_line(ref)
     if line is None:
         raise CashError(_("There is no cash book line %(ref)s.") % {"ref": ref})
-    if line.kind == LineKind.REVERSAL:
-        raise CashError(_("A reversal cannot be reversed; book the line again instead."))
-    if line.reversed_by:
-        raise CashError(_("This line was already reversed: %(line)s.") % {"line": line.reversed_by_label})
-    if line.kind == LineKind.DIFFERENCE:
-        raise CashError(_("A counting difference belongs to the night's closed count: it cannot be reversed."))
+    refusal = reversal_refusal(line)
+    if refusal:
+        raise CashError(refusal)
     _refuse_closed_night(line)
     if line.kind == LineKind.DEPOSIT:
         # Its two halves move one sum from the box to the register; one half alone would count it twice.
         return reverse_deposit(deposit_id=line.deposit_id, reason=reason, by=by)
+    if line.kind == LineKind.FEE:
+        try:
+            league_services.reverse_fee(entry_id=entry_id(line), by=by, reason=reason)
+        except league_services.LeagueError as error:  # changed by another desk since the book was read
+            raise CashError(str(error)) from error
     try:
         with transaction.atomic():
             return CashLine.objects.create(

@@ -161,7 +161,19 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
         except cashbook.CashError as error:
             form.add_error(None, str(error))
         else:
-            if line.kind == cashbook.LineKind.DEPOSIT:
+            if line.kind == cashbook.LineKind.FEE:
+                facts = {"name": line.text, "amount": format_money(line.amount)}
+                if cashbook.registered_again(line):
+                    messages.success(request, _(
+                        "Reversed: the fee of %(name)s (%(amount)s). %(name)s stays registered, unpaid, and the jackpot "
+                        "share no longer counts; take the fee at the desk when it is paid."
+                    ) % facts)
+                else:
+                    messages.success(request, _(
+                        "Reversed: the fee of %(name)s (%(amount)s). The entry is taken off the finished night, "
+                        "with its jackpot share."
+                    ) % facts)
+            elif line.kind == cashbook.LineKind.DEPOSIT:
                 messages.success(
                     request,
                     _("The jackpot deposit of %(text)s is reversed as a whole: %(amount)s back in the organizer's box, out of "
@@ -172,6 +184,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
             return redirect(f"{reverse('cash_book')}?season={line.season_id}")
     context = {
         "form": form, "line": line, "deposit_amount": abs(line.amount), "closed_night": cashbook.closed_night(line),
+        "refusal": cashbook.reversal_refusal(line), "night_finished": cashbook.night_finished(line),
     }
     return render(request, "league/cashbook/reverse_confirm.html", context)
 

@@ -1,4 +1,4 @@
-"""The desk's use cases: registration, fees, refunds, finding players, merging two records of one player.
+"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players, merging two records of one player.
 
 Every view, admin action and command goes through these functions; each one
 checks its rules first and writes nothing when a rule fails."""
@@ -162,6 +162,61 @@ def withdraw_entry(*, entry: Entry, by: AbstractBaseUser, reason: str = "", afte
     entry.refund_amount = entry.fee_paid if entry.is_paid else None
     entry.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason", "refund_amount"])
     return entry
+
+
+def fee_reversal_refusal(entry: Entry) -> str:
+    """Why the fee line of `entry` cannot be reversed in the cash book, or "" when it can (read as it is now;
+    `reverse_fee` asks again under the locks).
+
+    A fee goes back with its entry or not at all: a seat counts the fee's jackpot share in its table's sum,
+    and a refunded fee already cancels out in the book (docs/features.md, the cash book)."""
+    name = entry.player.name
+    if not entry.is_paid:
+        return _("%(name)s has not paid: there is no fee to reverse.") % {"name": name}
+    if entry.refund_amount is not None:
+        return _(
+            "The fee of %(name)s was refunded when the entry was withdrawn: the fee and its refund already cancel "
+            "out in the cash book, there is nothing to reverse."
+        ) % {"name": name}
+    if entry.is_withdrawn:
+        return _("The fee of %(name)s was already reversed.") % {"name": name}
+    table = Entry.objects.filter(pk=entry.pk, seat__isnull=False).values_list("seat__table__number", flat=True).first()
+    if table is not None:
+        return _(
+            "%(name)s has a seat at table %(table)s: the fee cannot be reversed while the seat stands, because the "
+            "table's jackpot sum counts its share. If the fee was never received, collect it from the player; if "
+            "money has to go back, book it as an expense with the reason."
+        ) % {"name": name, "table": table}
+    return ""
+
+
+@transaction.atomic
+def reverse_fee(*, entry_id: int, by: AbstractBaseUser, reason: str) -> Entry | None:
+    """The entry's side of reversing its fee line in the cash book (league/cashbook/book.py reverse_line calls it
+    in the same transaction): the fee was never received (the wrong player tapped, a wrong amount).
+
+    The entry is closed as withdrawn *without* a refund (the reversal line is what gives the fee back), so it no
+    longer counts as paid and its jackpot share is gone; unless the night is finished, the player is registered
+    again, unpaid, under the first registration's time and desk, and pays anew or goes home like anyone unpaid.
+    Returns that new entry (None on a finished night). Refused, changing nothing, when `fee_reversal_refusal` says so.
+    """
+    # FOR NO KEY UPDATE (PostgreSQL): a seating draw that holds the night may still insert a seat pointing at this
+    # entry and commit; the seat is then seen below, after the night's lock, instead of both waiting for ever.
+    entry = Entry.objects.select_for_update(no_key=True, of=("self",)).select_related("player").filter(pk=entry_id).first()
+    if entry is None:
+        raise LeagueError(_("There is no such entry."))
+    night = _lock_night(entry.night_id)
+    refusal = fee_reversal_refusal(entry)
+    if refusal:
+        raise LeagueError(refusal)
+    entry.withdrawn_at, entry.withdrawn_by, entry.withdrawal_reason = timezone.now(), by, reason.strip()[:200]
+    entry.save(update_fields=["withdrawn_at", "withdrawn_by", "withdrawal_reason"])
+    if night.status == NightStatus.FINISHED:
+        return None
+    again = Entry.objects.create(night=night, player=entry.player, registered_by=entry.registered_by)
+    Entry.objects.filter(pk=again.pk).update(registered_at=entry.registered_at)  # the same registration, unpaid now
+    again.registered_at = entry.registered_at
+    return again
 
 
 def desk_totals(night: Night) -> DeskTotals:

@@ -24,7 +24,9 @@ class EntryQuerySet(models.QuerySet):
 class Entry(models.Model):
     """A player's registration for one night, with the cash fee taken at the desk.
 
-    Never deleted: withdrawing keeps the row, and a paid one records its refund.
+    Never deleted: withdrawing keeps the row, and a paid one records its refund. A fee reversed in the cash
+    book closes its row as withdrawn without a refund (league/desk/services.py reverse_fee): the only way a
+    paid entry is withdrawn with no refund.
     """
 
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="entries", verbose_name=_("night"))
@@ -93,6 +95,11 @@ class Entry(models.Model):
     @property
     def is_withdrawn(self) -> bool:
         return self.withdrawn_at is not None
+
+    @property
+    def fee_reversed(self) -> bool:
+        """Its fee line was reversed in the cash book (see the class's docstring)."""
+        return self.is_withdrawn and self.is_paid and self.refund_amount is None
 
 
 class JackpotDepositQuerySet(models.QuerySet):

@@ -255,3 +255,27 @@ def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_pl
         next_input(dealer)
         dealer.undo()
         assert_stored_state_is_the_replay(table)
+
+
+def test_check_league_names_a_fee_reversed_while_its_entry_stays_paid_in_german(organizer):
+    """The book and the entries made to disagree in the database (as the book allowed before): exit 1, the player
+    and the night named."""
+    from decimal import Decimal
+
+    from league.desk import services as desk
+    from league.models import CashBox, CashLine, LineKind
+    from tests.league.factories import make_night, make_player
+
+    night = make_night()
+    entry = desk.register_player(night=night, player=make_player("Anna Berger"), by=organizer, fee=Decimal("10.00"))
+    assert check()[0] == 0
+    CashLine.objects.create(
+        box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=Decimal("-10.00"), season=night.season, night=night,
+        booked_by=organizer, reason="Irrtum", reverses=f"fee-{entry.pk}",
+    )
+    status, out = check()
+    assert status == 1, out
+    assert (
+        f"Kassenbuch, Abend vom 25.11.2026: Anna Berger: die Startgebühr fee-{entry.pk} ist storniert, aber die "
+        "Anmeldung zählt noch als bezahlt, mit ihrem Jackpotanteil."
+    ) in out

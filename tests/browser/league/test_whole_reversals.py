@@ -1,4 +1,4 @@
-"""Issue 32, N7 in German on a phone: a closed night's fee cannot be reversed until the count is reopened (the
+"""Issue 32, N7 in German on a phone: a closed night's line cannot be reversed until the count is reopened (the
 refusal links to the reopening); reopening asks for a reason on a confirmation page and is recorded on the
 night's cash page; then a jackpot deposit is reversed as a whole and the table owes its sum again.
 """
@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from league.cashbook import book as cashbook
-from league.models import CashLine, Entry, JackpotDeposit, LineKind
+from league.models import CashLine, JackpotDeposit, LineKind
 from tests.browser.helpers import fits_the_phone, log_in
 from tests.league.cashbook.test_cashbook import build_full_night
 
@@ -23,9 +23,9 @@ def test_a_closed_night_is_reopened_with_a_reason_and_a_deposit_reversed_whole(
     page = german_phone
     night = build_full_night(organizer)
     cashbook.close_night_cash(night=night, by=organizer, counted=Decimal("162.00"))
-    fee = Entry.objects.filter(night=night, paid_at__isnull=False, withdrawn_at__isnull=True).first()
+    float_ = CashLine.objects.get(kind=LineKind.MANUAL, reason="Wechselgeld")
     deposit = JackpotDeposit.objects.filter(table__night=night).order_by("pk").first()
-    log_in(page, live_server, organizer, f"/organizer/cash/lines/fee-{fee.pk}/reverse/")
+    log_in(page, live_server, organizer, f"/organizer/cash/lines/{float_.ref}/reverse/")
 
     expect(page.get_by_text("zuerst die Zählung wieder öffnen (mit Begründung)")).to_be_visible()
     expect(page.get_by_role("button", name="Ja, diese Buchung stornieren")).to_have_count(0)

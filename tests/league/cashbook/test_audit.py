@@ -63,14 +63,14 @@ def test_a_difference_line_of_another_amount_is_named(closed_night):
 
 
 def test_a_reversal_of_another_amount_is_named(closed_night, organizer):
-    fee = next(line for line in cashbook.all_lines() if line.kind == LineKind.FEE)
+    float_ = next(line for line in cashbook.all_lines() if line.kind == LineKind.MANUAL and line.text == "Wechselgeld")
     CashLine.objects.create(
         box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=Decimal("-1.00"), season=closed_night.season,
-        booked_by=organizer, reason="falsch", reverses=fee.ref, booked_at=timezone.now(),
+        booked_by=organizer, reason="falsch", reverses=float_.ref, booked_at=timezone.now(),
     )
     texts = findings()
     assert len(texts) == 1 and texts[0].startswith(f"Line line-") and texts[0].endswith(
-        f"does not reverse {fee.ref}: another box, another amount, or a reversal."
+        f"does not reverse {float_.ref}: another box, another amount, or a reversal."
     )
 
 
@@ -105,3 +105,70 @@ def test_a_reversal_of_a_counting_difference_is_named(closed_night, organizer, k
         f"reverses {target.ref}, which cannot be reversed alone: a jackpot deposit goes only as a whole, a counting "
         "difference belongs to its night's count."
     ), texts
+
+
+# --- fee and refund lines against their entries (a book and entries made to disagree in the database) --------
+
+
+def _seated(night):
+    from league.models import Entry
+
+    return Entry.objects.filter(night=night, seat__isnull=False).select_related("player", "seat__table").order_by("pk").first()
+
+
+def test_a_fee_reversed_while_the_player_keeps_his_seat_is_named_with_player_and_night(closed_night, organizer):
+    entry = _seated(closed_night)
+    CashLine.objects.create(  # what the book allowed before: the fee reversed, the entry left paid and seated
+        box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=-entry.fee_paid, season=closed_night.season,
+        booked_by=organizer, reason="Irrtum", reverses=f"fee-{entry.pk}", booked_at=timezone.now(),
+    )
+    assert [(f.where, f.text) for f in audit.audit_cash_book(audit.Counts())] == [(
+        "Cash book, night of 25 Nov 2026",
+        f"{entry.player.name}: the fee line fee-{entry.pk} is reversed, but the player still has a seat at table "
+        f"{entry.seat.table.number}, whose jackpot sum counts the share.",
+    )]
+
+
+def test_a_fee_reversed_for_an_entry_still_paid_is_named(organizer, english):
+    from league.desk import services as desk
+    from tests.league.factories import FEE, make_night, make_player
+
+    night = make_night()
+    entry = desk.register_player(night=night, player=make_player("Anna Berger"), by=organizer, fee=FEE)
+    CashLine.objects.create(
+        box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=-FEE, season=night.season, night=night,
+        booked_by=organizer, reason="Irrtum", reverses=f"fee-{entry.pk}", booked_at=timezone.now(),
+    )
+    assert findings() == [f"Anna Berger: the fee line fee-{entry.pk} is reversed, but the entry still counts as paid, with its jackpot share."]
+
+
+def test_an_entry_closed_without_refund_while_its_fee_stands_is_named(organizer, english):
+    from league.desk import services as desk
+    from league.models import Entry
+    from tests.league.factories import FEE, make_night, make_player
+
+    night = make_night()
+    entry = desk.register_player(night=night, player=make_player("Anna Berger"), by=organizer, fee=FEE)
+    Entry.objects.filter(pk=entry.pk).update(withdrawn_at=timezone.now(), withdrawn_by=organizer)
+    assert findings() == [
+        f"Anna Berger: the entry was closed without a refund (its fee reversed), but the fee line fee-{entry.pk} stands."
+    ]
+
+
+def test_a_reversed_refund_and_a_fee_that_went_back_twice_are_named(organizer, english):
+    from league.desk import services as desk
+    from tests.league.factories import FEE, make_night, make_player
+
+    night = make_night()
+    entry = desk.register_player(night=night, player=make_player("Dora Geht"), by=organizer, fee=FEE)
+    desk.withdraw_entry(entry=entry, by=organizer, reason="krank")
+    assert findings() == []
+    for ref, amount in ((f"refund-{entry.pk}", FEE), (f"fee-{entry.pk}", -FEE)):
+        CashLine.objects.create(
+            box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=amount, season=night.season, night=night,
+            booked_by=organizer, reason="Irrtum", reverses=ref, booked_at=timezone.now(),
+        )
+    assert findings() == [
+        f"Dora Geht: the refund line refund-{entry.pk} is reversed, but the entry stays withdrawn with its refund.",
+        f"Dora Geht: the fee line fee-{entry.pk} is reversed and the entry refunded as well: the fee went back twice.",
+    ]

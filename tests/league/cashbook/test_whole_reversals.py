@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from league.cashbook import book as cashbook
-from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind
+from league.models import CashBox, CashCount, CashLine, JackpotDeposit, LineKind
 from tests.league.cashbook.test_cashbook import full_night  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db
@@ -49,8 +49,8 @@ def test_a_deposit_half_s_link_reverses_the_whole_deposit_in_german(organizer_cl
 
 def test_a_closed_night_s_line_offers_reopening_and_reopening_is_recorded(organizer_client, organizer, full_night):
     cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("162.00"))
-    fee = Entry.objects.filter(night=full_night, paid_at__isnull=False, withdrawn_at__isnull=True).first()
-    reverse_url = reverse("cash_line_reverse", args=[f"fee-{fee.pk}"])
+    float_ = CashLine.objects.get(kind=LineKind.MANUAL, reason="Wechselgeld")
+    reverse_url = reverse("cash_line_reverse", args=[float_.ref])
     reopen_url = reverse("night_cash_reopen", args=[full_night.pk])
     page = text(organizer_client.get(reverse_url, **GERMAN))
     assert "zuerst die Zählung wieder öffnen" in page and f'href="{reopen_url}"' in page and "<form" not in page.split("</h1>")[1]
@@ -71,8 +71,8 @@ def test_a_closed_night_s_line_offers_reopening_and_reopening_is_recorded(organi
     record = text(reopened)
     assert 'id="reopened-counts"' in record and "Wieder geöffnet von organizer am " in record and "Freilos falsch kassiert" in record
     assert 'id="close-cash"' in record  # the count form is back
-    organizer_client.post(reverse_url, {"reason": "Freilos"}, **GERMAN)
-    assert CashLine.objects.filter(kind=LineKind.REVERSAL, reverses=f"fee-{fee.pk}").exists()
+    organizer_client.post(reverse_url, {"reason": "Wechselgeld gehörte der Wirtin"}, **GERMAN)
+    assert CashLine.objects.filter(kind=LineKind.REVERSAL, reverses=float_.ref).exists()
 
 
 def test_reopening_an_open_night_says_so_and_changes_nothing(organizer_client, full_night):
