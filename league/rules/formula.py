@@ -39,12 +39,15 @@ from league.rules.errors import RulesError
 from league.rules.inputs import MAX_POINTS
 
 __all__ = [
-    "MAX_LENGTH", "MAX_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "FUNCTIONS", "PRESETS", "TABLE_SIZES",
+    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "FUNCTIONS", "PRESETS", "TABLE_SIZES",
     "Formula", "checked_nights", "compile_formula", "read_formula",
 ]
 
 MAX_LENGTH = 200
 MAX_OPERATIONS = 50  # a real formula has a dozen; 200 characters of "1+1+…" would be 100
+# The check's work: its evaluations times the formula's operations (about 1 µs each). Only a long formula that
+# reads both the night and the knockouts, in a league of very large nights, comes near it.
+MAX_CHECK_OPERATIONS = 1_500_000
 ROUND_DIGITS = 6  # round(x, d): d from -6 to 6 (millions to millionths); int(d) of -1e308 made Python build 10**(10**308)
 TABLE_SIZES = range(2, 7)  # a table seats 2 to 6 (tournaments/poker/seating.py: MAX_SEATS)
 # The nights the check covers: 2 players up to twice the league's largest night, at least ten full tables,
@@ -127,8 +130,8 @@ def _operations(node: ast.AST) -> int:
     return 0
 
 
-def _read(text: str) -> tuple[ast.Expression, frozenset[str]]:
-    """The expression, checked node by node, and the (canonical) variables it uses."""
+def _read(text: str) -> tuple[ast.Expression, frozenset[str], int]:
+    """The expression, checked node by node, the (canonical) variables it uses and its operations."""
     if not text.strip():
         raise RulesError("formula_empty")
     if len(text) > MAX_LENGTH:
@@ -170,7 +173,7 @@ def _read(text: str) -> tuple[ast.Expression, frozenset[str]]:
             used.add(name)
     if operations > MAX_OPERATIONS:
         raise RulesError("formula_too_complex", count=operations, limit=MAX_OPERATIONS)
-    return tree, frozenset(used)
+    return tree, frozenset(used), operations
 
 
 def _check_value(value: object) -> float:
@@ -217,6 +220,7 @@ class Formula:
     fee: float = 0.0
     uses: frozenset[str] = frozenset()
     _tree: ast.Expression | None = field(default=None, repr=False, compare=False, hash=False)
+    operations: int = field(default=0, compare=False)
     error: RulesError | None = field(default=None, repr=False, compare=False, hash=False)
 
     @property
@@ -308,6 +312,15 @@ def _grid(uses: frozenset[str], largest_night: int = 0) -> Iterator[dict]:
                            "night_tables": -(-night // 6) if night else 0, "knockouts": k}
 
 
+def _grid_size(uses: frozenset[str], largest_night: int = 0) -> int:
+    """How many placements `_grid` yields, counted without yielding them."""
+    per_night = {top: sum(n * (len(knockout_counts(n)) if "k" in uses else 1) for n in TABLE_SIZES if n <= top)
+                 for top in TABLE_SIZES}
+    if not uses & NIGHT:
+        return per_night[6]
+    return sum(per_night[min(night, 6)] for night in range(2, checked_nights(largest_night) + 1))
+
+
 def read_formula(text: str, *, fee: float | Decimal | int = 0) -> Formula:
     """A stored formula as the pages score with it, without the check: never refuses (a formula that cannot
     be read fails at each placement, and the pages name it)."""
@@ -319,8 +332,8 @@ def read_formula(text: str, *, fee: float | Decimal | int = 0) -> Formula:
 
 @functools.lru_cache(maxsize=128)
 def _read_cached(text: str, fee: float) -> Formula:
-    tree, uses = _read(text)
-    return Formula(text.strip(), fee, uses, tree)
+    tree, uses, operations = _read(text)
+    return Formula(text.strip(), fee, uses, tree, operations)
 
 
 @functools.lru_cache(maxsize=128)
@@ -328,9 +341,14 @@ def compile_formula(text: str, *, fee: float | Decimal | int = 0, largest_night:
     """Check a typed formula and return it ready to evaluate; :class:`RulesError` says what is wrong and where.
 
     `largest_night`: the league's largest night (players), which sets the nights checked. Kept per process
-    (the points page asks on every keystroke; the check takes 1 to 20 ms, up to 0.6 s for a formula that
-    reads both the night and the knockouts)."""
+    (the points page asks on every keystroke). The check's work is capped (:data:`MAX_CHECK_OPERATIONS`): a
+    few ms for most formulas, under a second for a long one reading both the night and the knockouts
+    (tests/benchmarks/formula.py)."""
     formula = _read_cached(text, float(fee))
+    cases = _grid_size(formula.uses, largest_night)
+    if cases * max(formula.operations, 1) > MAX_CHECK_OPERATIONS:
+        raise RulesError("formula_check_too_big", count=formula.operations,
+                         most=max(MAX_CHECK_OPERATIONS // cases, 1), nights=checked_nights(largest_night))
     for case in _grid(formula.uses, largest_night):
         formula.value(**case)
     return formula

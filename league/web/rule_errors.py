@@ -38,6 +38,7 @@ MESSAGES = {
     "formula_not_a_number": _("The formula must give a number."),
     "formula_round_digits": _("round(x, d) rounds to d digits, a whole number from −%(limit)s to %(limit)s, not %(value)s (place %(place)s at a table of %(n)s)."),
     "formula_too_complex": _("The formula has %(count)s operations: at most %(limit)s."),
+    "formula_check_too_big": _("The formula reads both the night and the knockouts with %(count)s operations: too many to check on every night up to %(nights)s players with every knockout count. At most %(most)s operations here."),
     "formula_arguments": _("“%(name)s” cannot take %(count)s values (see the functions below the field)."),
     "knockout_points_range": _("Points per knockout: from 0 to %(limit)s."),
     "best_nights_range": _("The nights that count: from 0 (every night) to %(limit)s."),

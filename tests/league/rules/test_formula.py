@@ -304,3 +304,17 @@ def test_tied_places_that_cover_a_failing_place_are_named_too():
     points = table_points({"a": 1, "b": 2, "c": 2, "d": 4}, 4, scheme, failed=errors)
     assert set(errors) == {"b", "c"} and errors["b"].params["place"] == 3
     assert points == {"a": 4, "b": Fraction(3, 2), "c": Fraction(3, 2), "d": 1}  # (3 + 0) / 2: the failing place counts 0
+
+
+def test_the_check_s_own_work_is_capped_and_counted_before_it_starts():
+    from league.rules.formula import MAX_CHECK_OPERATIONS, _grid, _grid_size, read_formula as read
+
+    for text in ("n - r", "N - r", "k + r", "k * N + n - r + 1"):
+        uses = read(text).uses
+        for largest in (0, 100):
+            assert _grid_size(uses, largest) == sum(1 for _ in _grid(uses, largest))
+    long_formula = "n - r + 1 + k * N / 100" + " + r * 0" * 11  # 27 operations: 56,186 placements x 27 > 1,500,000
+    with pytest.raises(RulesError) as caught:
+        compile_formula(long_formula)
+    assert caught.value.code == "formula_check_too_big" and caught.value.params == {"count": 27, "most": MAX_CHECK_OPERATIONS // 56_186, "nights": 60}
+    compile_formula("n - r + 1 + k * N / 100" + " + r * 0" * 10)  # 25 operations: 1,404,650
