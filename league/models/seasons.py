@@ -152,11 +152,20 @@ class Season(models.Model):
             raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
         if self.points_scheme == PointsScheme.FORMULA and not self.points_formula.strip():
             raise ValidationError({"points_formula": _("The “own formula” scheme needs its formula.")})
-        if self.points_scheme == PointsScheme.FORMULA:
+        if self.points_scheme == PointsScheme.FORMULA and not self._formula_as_stored():
             try:
                 formula.compile_formula(self.points_formula, fee=self.entry_fee or 0, largest_night=largest_night())
             except standings.RulesError as error:
                 raise ValidationError({"points_formula": rules_message(error)}, code=error.code) from None
+
+    def _formula_as_stored(self) -> bool:
+        """Whether the formula and the fee it may read are the season's stored ones: checked when they were set,
+        a formula saved under older rules does not block a change of the season's name (the standings and
+        check_league name the nights it fails for; the points page changes it)."""
+        if self.pk is None:
+            return False
+        stored = Season.objects.filter(pk=self.pk).values_list("points_scheme", "points_formula", "entry_fee").first()
+        return stored == (self.points_scheme, self.points_formula, self.entry_fee)
 
     def get_absolute_url(self) -> str:
         return f"{reverse('standings')}?season={self.pk}"

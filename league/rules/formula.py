@@ -7,14 +7,16 @@ the functions ``min``, ``max``, ``round``, ``sqrt``, ``log`` (natural; ``log(x, 
 ``ceil``. Each value is rounded to hundredths of a point (``Fraction(cents, 100)``): the season table adds
 them exactly.
 
-The work of one evaluation is bounded, the same for the check and for every page that scores (docs/league-
-rules.md): every number is a float (literals, variables and what every function returns), so no formula can
-build a huge whole number; ``round``'s digits lie within -6..6, refused otherwise; a formula has at most
-:data:`MAX_OPERATIONS` operations and no loop, so one evaluation is a few dozen float operations.
+The work of one evaluation is bounded, the same for the check and for every page that scores
+(docs/league-rules.md): every number is a float (literals, variables and what every function returns), so no
+formula can build a huge whole number; ``round``'s digits lie within -6..6, refused otherwise; a formula has
+at most :data:`MAX_OPERATIONS` operations and no loop, so one evaluation is a few dozen float operations. The
+check's own work (its placements times the formula's operations) is counted before it starts and capped at
+:data:`MAX_CHECK_OPERATIONS`.
 
 A formula is refused, with the reason as a :class:`~league.rules.standings.RulesError` code, when it is
 empty or over 200 characters, does not parse, names an unknown variable or function, has too many
-operations, or, for any place at tables of 2 to 6, every knockout count that can occur there and every night
+operations (or too many to check), or, for any place at tables of 2 to 6, every knockout count that can occur there and every night
 from 2 players to :func:`checked_nights`, divides by zero, leaves the numbers (``sqrt(-1)``, ``log(0)``),
 breaks a function's bounds, or gives a value that is negative, not finite or over
 :data:`~league.rules.inputs.MAX_POINTS`. A stored formula is read without that check
@@ -39,8 +41,8 @@ from league.rules.errors import RulesError
 from league.rules.inputs import MAX_POINTS
 
 __all__ = [
-    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "FUNCTIONS", "PRESETS", "TABLE_SIZES",
-    "Formula", "checked_nights", "compile_formula", "read_formula",
+    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "FUNCTIONS",
+    "PRESETS", "TABLE_SIZES", "Formula", "checked_nights", "compile_formula", "knockout_counts", "read_formula",
 ]
 
 MAX_LENGTH = 200

@@ -130,3 +130,11 @@ def test_a_formula_that_scores_every_real_night_names_nothing(client, organizer)
     html = client.get(reverse("standings"), {"season": season.pk}).content.decode()
     assert "gives no points" not in html
     assert results.formula_failures(season) == []
+
+
+def test_a_stored_formula_the_check_now_refuses_does_not_block_renaming_the_season(organizer):
+    from league.seasons import services as seasons
+
+    season = stored(seven_player_night(organizer), HIDDEN_ROUND)
+    seasons.update_season(season=season, changes={"name": "Saison 2026/27"})
+    assert Season.objects.get(pk=season.pk).name == "Saison 2026/27"
