@@ -138,3 +138,14 @@ def test_a_stored_formula_the_check_now_refuses_does_not_block_renaming_the_seas
     season = stored(seven_player_night(organizer), HIDDEN_ROUND)
     seasons.update_season(season=season, changes={"name": "Saison 2026/27"})
     assert Season.objects.get(pk=season.pk).name == "Saison 2026/27"
+
+
+def test_every_page_that_scores_the_season_answers_with_a_stored_hidden_round(client, organizer):
+    season = stored(seven_player_night(organizer), HIDDEN_ROUND)
+    night = season.nights.get()
+    anna = night.entries.get(player__name="Anna").player
+    for url, query in ((reverse("standings"), {"season": season.pk}), (reverse("night_results", args=[night.pk]), {}),
+                       (reverse("player_detail", args=[anna.pk]), {"season": season.pk}),
+                       (reverse("season_statistics"), {"season": season.pk}), (reverse("jackpot"), {"season": season.pk}),
+                       (reverse("season_standings_file", args=[season.pk, "csv"]), {})):
+        assert client.get(url, query).status_code == 200, url
