@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from league.models import PointsScheme, PointsSchemeChange, Season
+from league.models import PointsScheme, PointsSchemeChange, Season, largest_night
 from league.rules import standings
 from league.rules.formula import TABLE_SIZES
 from league.rules.standings import RulesError, Standing
@@ -52,9 +52,11 @@ class PointsRules:
         )
 
     def scheme_for(self, season: Season) -> standings.Scheme:
+        """The scheme these settings make, checked as settings being set are (the formula on every night up to
+        twice the league's largest)."""
         return standings.Scheme.from_settings(
             self.scheme, self.fixed_points, self.formula, fee=season.entry_fee,
-            knockout_points=self.knockout_points, best_nights=self.best_nights,
+            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=largest_night(),
         )
 
     def same_as(self, season: Season) -> bool:
@@ -96,9 +98,9 @@ def change_points_scheme(
     try:
         rules.scheme_for(season)
     except RulesError as error:
-        raise ResultsError(rules_message(error)) from error
+        raise ResultsError(rules_message(error), field=_field_of(error)) from error
     if scheme == PointsScheme.FORMULA and not rules.formula:
-        raise ResultsError(_("The “own formula” scheme needs its formula."))
+        raise ResultsError(_("The “own formula” scheme needs its formula."), field="points_formula")
     fixed_points = rules.fixed_points
     if rules.same_as(season):
         raise ResultsError(_("That is already the season's points scheme."))
@@ -129,6 +131,11 @@ def change_points_scheme(
     season.best_nights, season.knockout_points = rules.best_nights, rules.knockout_points
     season.save(update_fields=["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points"])
     return season
+
+
+def _field_of(error: RulesError) -> str | None:
+    return {"formula": "points_formula", "points": "fixed_points", "knockout": "knockout_points",
+            "best": "best_nights"}.get(error.code.split("_")[0])
 
 
 @dataclass

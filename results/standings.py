@@ -8,6 +8,7 @@ season's scheme, so a placement correction shows everywhere at once and
 nothing can drift."""
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -30,7 +31,11 @@ ZERO = Decimal("0.00")
 
 
 class ResultsError(Exception):
-    """A rule was broken; the message is shown to the organizer as it is."""
+    """A rule was broken; the message is shown to the organizer as it is (beside `field`, when one is named)."""
+
+    def __init__(self, message: str = "", *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def season_has_results(season: Season) -> bool:
@@ -122,10 +127,22 @@ def scoring_rows(season: Season, results: list[Result], *schemes: standings.Sche
     return rows
 
 
-def season_results(season: Season, scheme: standings.Scheme | None = None) -> list[Result]:
-    """The season's placements with their points (one query; more for knockouts or a formula that reads the night)."""
+def season_results(
+    season: Season, scheme: standings.Scheme | None = None, failed: list[tuple[Result, standings.RulesError]] | None = None,
+) -> list[Result]:
+    """The season's placements with their points (one query; more for knockouts or a formula that reads the
+    night); `failed` gets each placement the season's formula fails for (it counts 0)."""
     scheme = scheme or season.scheme
-    return standings.score_results(scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme)
+    return standings.score_results(scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme, failed)
+
+
+def formula_failures(season: Season) -> list[standings.FormulaFailure]:
+    """The nights the season's formula fails for, each naming its first failing placement, computed now."""
+    if season.points_scheme != "formula":
+        return []
+    failed: list[tuple[Result, standings.RulesError]] = []
+    season_results(season, failed=failed)
+    return standings.failures_by_night(failed)
 
 
 STANDINGS_PAGE_SIZE = 50  # rows per page of the standings: about 20 KB of HTML
@@ -139,6 +156,7 @@ class KeptTable:
     rows: list[Standing]
     nights: list[tuple[datetime.date, int]]  # (date, id) of each night with results, oldest first
     search_forms: list[tuple[str, ...]]  # each row's name as a search matches it
+    failures: list[standings.FormulaFailure] = field(default_factory=list)  # nights the formula fails for
 
     # Kept as plain tuples: a pickled Fraction is its text, parsed back one by one (20 ms for 3,000 rows).
     def __getstate__(self) -> dict:
@@ -147,7 +165,8 @@ class KeptTable:
              r.previous_position, r.best_place, r.tied, r.dropped)
             for r in self.rows
         ]
-        return {"rows": rows, "nights": self.nights, "search_forms": self.search_forms}
+        failures = [dataclasses.astuple(f) for f in self.failures]
+        return {"rows": rows, "nights": self.nights, "search_forms": self.search_forms, "failures": failures}
 
     def __setstate__(self, state: dict) -> None:
         self.rows = [
@@ -155,6 +174,7 @@ class KeptTable:
             for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied, dropped in state["rows"]
         ]
         self.nights, self.search_forms = state["nights"], state["search_forms"]
+        self.failures = [standings.FormulaFailure(*values) for values in state.get("failures", ())]
 
     def row_index(self) -> dict[int, int]:
         """id(row) -> its index; made once per kept table (a publish asks it for thousands of player pages)."""
@@ -181,6 +201,7 @@ class SeasonStandings:
     key: season_cache.SeasonKey | None = None  # None: computed, not kept
     scored: list[Result] | None = field(default=None, repr=False)  # the results behind it, when read in this request
     kept: KeptTable | None = field(default=None, repr=False)  # the kept table the rows are, when they are
+    failures: list[standings.FormulaFailure] = field(default_factory=list)  # nights the season's formula fails for
 
     @property
     def nights_with_results(self) -> int:
@@ -211,20 +232,23 @@ class SeasonStandings:
         return [row for row, forms in zip(self.rows, self.search_forms) if name_search.matches(words, forms)]
 
 
-def _kept_table(scored: list[Result], best_nights: int = 0) -> KeptTable:
+def _kept_table(scored: list[Result], best_nights: int = 0,
+                failed: list[tuple[Result, standings.RulesError]] | None = None) -> KeptTable:
     rows = standings.season_table(scored, best_nights=best_nights)
     return KeptTable(
         rows=rows,
         nights=sorted({(r.night_date, r.night_id) for r in scored}),
         search_forms=[name_search.search_forms(row.name) for row in rows],
+        failures=standings.failures_by_night(failed or ()),
     )
 
 
 def computed_season_standings(season: Season) -> SeasonStandings:
     """The season's table computed from the stored rows now (one query), bypassing what is kept."""
-    scored = season_results(season)
-    kept = _kept_table(scored, season.best_nights)
-    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, scored=scored)
+    failed: list[tuple[Result, standings.RulesError]] = []
+    scored = season_results(season, failed=failed)
+    kept = _kept_table(scored, season.best_nights, failed)
+    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, scored=scored, failures=kept.failures)
 
 
 def season_standings(season: Season, *, key: season_cache.SeasonKey | None = None) -> SeasonStandings:
@@ -233,10 +257,10 @@ def season_standings(season: Season, *, key: season_cache.SeasonKey | None = Non
     read: list[list[Result]] = []
 
     def compute() -> KeptTable:
-        read.append(season_results(season))
-        return _kept_table(read[0], season.best_nights)
+        failed: list[tuple[Result, standings.RulesError]] = []
+        read.append(season_results(season, failed=failed))
+        return _kept_table(read[0], season.best_nights, failed)
 
     kept = season_cache.kept("table", key.results, compute)
-    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept)
-
-
+    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept,
+                           kept.failures)

@@ -20,6 +20,9 @@ What is checked, and how each cache is proven (docs/operations.md lists the same
 - The cash book (league/cashbook/audit.py): both ways of adding it up agree, reversals reverse, fee and
   refund lines agree with their entries, each night's count adds up with its difference line and with the
   book at that moment.
+- Each season's own points formula on its real nights (results/standings.py): a placement it gives no
+  points for (a formula stored under older rules, a division by zero the check could not see) is named by
+  night, table and place; it counts 0 until the formula is changed.
 """
 from __future__ import annotations
 
@@ -30,7 +33,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.cashbook import audit as cash_audit
-from league.models import NightStatus
+from league.models import NightStatus, PointsScheme, Season
+from league.web.rule_errors import formula_failure_message
+from results import standings as season_table
 from tournaments.hands import exports, figures
 from tournaments.models import Table, TableStatus
 from tournaments.tracker import audit as table_audit
@@ -87,7 +92,16 @@ def check_league(progress: Callable[[int, int], None] | None = None, *, quick: b
         _kept_caches(report)
     for finding in cash_audit.audit_cash_book(report.cash):
         report.findings.append(Finding(finding.where, finding.text))
+    _formulas(report)
     return report
+
+
+def _formulas(report: Report) -> None:
+    for season in Season.objects.filter(points_scheme=PointsScheme.FORMULA).order_by("start_date", "pk"):
+        for failure in season_table.formula_failures(season):
+            report.findings.append(Finding(
+                _("%(season)s, the points formula") % {"season": season.name}, formula_failure_message(failure),
+            ))
 
 
 def _kept_caches(report: Report) -> None:

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
-__all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange"]
+__all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange", "largest_night"]
 
 
 class PointsScheme(models.TextChoices):
@@ -152,11 +152,20 @@ class Season(models.Model):
             raise ValidationError({"fixed_points": _("The “fixed” scheme needs its list of points.")})
         if self.points_scheme == PointsScheme.FORMULA and not self.points_formula.strip():
             raise ValidationError({"points_formula": _("The “own formula” scheme needs its formula.")})
-        if self.points_scheme == PointsScheme.FORMULA:
+        if self.points_scheme == PointsScheme.FORMULA and not self._formula_as_stored():
             try:
-                formula.compile_formula(self.points_formula, fee=self.entry_fee or 0)
+                formula.compile_formula(self.points_formula, fee=self.entry_fee or 0, largest_night=largest_night())
             except standings.RulesError as error:
                 raise ValidationError({"points_formula": rules_message(error)}, code=error.code) from None
+
+    def _formula_as_stored(self) -> bool:
+        """Whether the formula and the fee it may read are the season's stored ones: checked when they were set,
+        a formula saved under older rules does not block a change of the season's name (the standings and
+        check_league name the nights it fails for; the points page changes it)."""
+        if self.pk is None:
+            return False
+        stored = Season.objects.filter(pk=self.pk).values_list("points_scheme", "points_formula", "entry_fee").first()
+        return stored == (self.points_scheme, self.points_formula, self.entry_fee)
 
     def get_absolute_url(self) -> str:
         return f"{reverse('standings')}?season={self.pk}"
@@ -165,7 +174,7 @@ class Season(models.Model):
     def scheme(self) -> standings.Scheme:
         return standings.Scheme.from_settings(
             self.points_scheme, self.fixed_points, self.points_formula, fee=self.entry_fee,
-            knockout_points=self.knockout_points, best_nights=self.best_nights,
+            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=None,
         )
 
     @property
@@ -206,6 +215,16 @@ class Night(models.Model):
     @property
     def registration_open(self) -> bool:
         return self.status == NightStatus.REGISTRATION
+
+
+def largest_night() -> int:
+    """The most players registered for one night of the league, any season (one query): the points formula is
+    checked on every night up to twice it (league/rules/formula.py). Registrations, not seats: a night not
+    drawn yet counts too, and a night never has more seats than live entries."""
+    return (
+        Night.objects.annotate(players=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
+        .order_by("-players").values_list("players", flat=True).first()
+    ) or 0
 
 
 class PointsSchemeChange(models.Model):

@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Hashable, TypeVar
 
 from league.rules.errors import RulesError  # noqa: F401 (raised here, and imported from here by the pages)
-from league.rules.formula import Formula, compile_formula
+from league.rules.formula import Formula, compile_formula, read_formula
 from league.rules.inputs import MAX_PLACES_LISTED, MAX_POINTS, has_foreign_digits, is_ascii_whole
 
 FIELD_SIZE = "field_size"
@@ -109,8 +109,11 @@ class Scheme:
     @classmethod
     def from_settings(
         cls, kind: str, fixed_points: str, formula: str = "", *, fee: Decimal | int = 0,
-        knockout_points: Decimal | Fraction | int = 0, best_nights: int = 0,
+        knockout_points: Decimal | Fraction | int = 0, best_nights: int = 0, check_up_to: int | None = 0,
     ) -> Scheme:
+        """The scheme of a season's settings. `check_up_to`: the league's largest night, when the settings are
+        being set (the formula is checked for every night up to twice it); None: a stored season's settings,
+        read as they are (a formula that fails on a night is named there, not refused here)."""
         if kind not in SCHEMES:
             raise RulesError("scheme_unknown", value=kind)
         bonus = Fraction(knockout_points)
@@ -118,13 +121,13 @@ class Scheme:
             raise RulesError("knockout_points_range", limit=MAX_KNOCKOUT_POINTS)
         if not isinstance(best_nights, int) or best_nights < 0 or best_nights > 1000:
             raise RulesError("best_nights_range", limit=1000)
-        return cls(
-            kind,
-            parse_points_list(fixed_points) if kind == FIXED else (),
-            compile_formula(formula, fee=fee) if kind == FORMULA else None,
-            bonus,
-            best_nights,
-        )
+        if kind != FORMULA:
+            checked = None
+        elif check_up_to is None:
+            checked = read_formula(formula, fee=fee)
+        else:
+            checked = compile_formula(formula, fee=fee, largest_night=check_up_to)
+        return cls(kind, parse_points_list(fixed_points) if kind == FIXED else (), checked, bonus, best_nights)
 
     @property
     def needs_context(self) -> bool:
@@ -138,13 +141,17 @@ class Scheme:
     def points_for_place(self, place: int, table_size: int, **context) -> Fraction | int:
         """The points for a place; with a formula, `context` may give ``night_players``, ``night_tables`` and
         ``knockouts``. A formula that fails for a placement the check did not cover gives 0 (docs/rules.md)."""
+        try:
+            return self.place_points(place, table_size, **context)
+        except RulesError:
+            return 0
+
+    def place_points(self, place: int, table_size: int, **context) -> Fraction | int:
+        """As `points_for_place`, but a formula that fails raises :class:`RulesError` saying why and where."""
         if self.kind == FIELD_SIZE:
             return max(table_size - place + 1, 0)
         if self.kind == FORMULA:
-            try:
-                return self.formula.points(place=place, table_size=table_size, **context)
-            except RulesError:
-                return 0
+            return self.formula.points(place=place, table_size=table_size, **context)
         return self.fixed[place - 1] if 1 <= place <= len(self.fixed) else 0
 
 
@@ -170,22 +177,36 @@ def check_places(places: Sequence[int], table_size: int) -> None:
 
 
 def table_points(
-    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, Mapping] | None = None
+    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, Mapping] | None = None,
+    failed: dict[K, RulesError] | None = None,
 ) -> dict[K, Fraction]:
     """Points of each player at one table; k players sharing place p get the average of places p..p+k-1.
 
     `context` (for a formula that reads it): each player's ``night_players``, ``night_tables`` and
-    ``knockouts``. The knockout bonus is added to each player's points.
+    ``knockouts``. The knockout bonus is added to each player's points. A place the formula fails for counts
+    0; `failed`, if given, gets each such player's first error.
     """
     sharing = Counter(places.values())
     points: dict[K, Fraction] = {}
     for key, place in places.items():
-        covered = range(place, place + sharing[place])
         extra = (context or {}).get(key, {})
-        points[key] = Fraction(sum(scheme.points_for_place(p, table_size, **extra) for p in covered), len(covered))
+        points[key], error = _place_average(scheme, place, sharing[place], table_size, extra)
+        if error is not None and failed is not None:
+            failed[key] = error
         if scheme.knockout_points:
             points[key] += scheme.knockout_points * Fraction(extra.get("knockouts", 0))
     return points
+
+
+def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: Mapping) -> tuple[Fraction, RulesError | None]:
+    """The average of the points of places place..place+tied-1, and the first error of a place that fails (0)."""
+    total, first = 0, None
+    for covered in range(place, place + tied):
+        try:
+            total += scheme.place_points(covered, table_size, **context)
+        except RulesError as error:
+            first = first or error
+    return Fraction(total, tied), first
 
 
 def points_display(points: Fraction | Decimal | int) -> Decimal:
@@ -221,37 +242,71 @@ class Result:
     counted: bool = True  # False: not one of his best nights (the season counts only those)
 
 
-def score_results(results: Iterable[Result], scheme: Scheme) -> list[Result]:
+@dataclass(frozen=True)
+class FormulaFailure:
+    """A night whose placements the season's formula gives no points for (each counts 0), and why: the first
+    such placement (by table, then place), its error's code and params, and how many placements fail."""
+
+    night_id: int
+    night_date: datetime.date
+    table_number: int
+    place: int
+    code: str
+    params: dict = dataclasses.field(hash=False)
+    placements: int = 1
+
+
+def failures_by_night(failed: Iterable[tuple[Result, RulesError]]) -> list[FormulaFailure]:
+    """The failing placements of `score_results`, one line per night (oldest first) naming its first."""
+    nights: dict[int, FormulaFailure] = {}
+    for r, error in sorted(failed, key=lambda pair: (pair[0].night_date, pair[0].night_id, pair[0].table_number, pair[0].place)):
+        first = nights.get(r.night_id)
+        if first is None:
+            nights[r.night_id] = FormulaFailure(r.night_id, r.night_date, r.table_number, r.place, error.code, dict(error.params))
+        else:
+            nights[r.night_id] = dataclasses.replace(first, placements=first.placements + 1)
+    return list(nights.values())
+
+
+def score_results(
+    results: Iterable[Result], scheme: Scheme, failed: list[tuple[Result, RulesError]] | None = None,
+) -> list[Result]:
     """Points for every placement, table by table, the knockout bonus added, and each player's nights
     beyond his best N marked as not counted; the order of `results` is kept.
 
     Tables with the same size and the same places score alike, so each such pattern is worked out once
     (a season of 2,000 tables has a few dozen); a formula that reads the night or the knockouts, or a
-    knockout bonus, scores each placement with its own.
+    knockout bonus, scores each placement with its own. A placement the formula fails for counts 0;
+    `failed`, if given, gets each such placement with its error.
     """
     results = list(results)
     by_table: dict[int, list[int]] = defaultdict(list)
     for index, result in enumerate(results):
         by_table[result.table_id].append(index)
     scored = list(results)
-    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter]] = {}
+    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter, dict[int, RulesError]]] = {}
     own = scheme.needs_context
     for indices in by_table.values():
         size = results[indices[0]].table_size
         places = tuple(sorted(results[index].place for index in indices))
         pattern = patterns.get((size, places))
         if pattern is None:
-            points = {} if own else table_points(dict(enumerate(places)), size, scheme)
-            pattern = patterns[(size, places)] = ({places[k]: value for k, value in points.items()}, Counter(places))
-        by_place, sharing = pattern
+            errors: dict[int, RulesError] = {}
+            points = {} if own else table_points(dict(enumerate(places)), size, scheme, failed=errors)
+            pattern = patterns[(size, places)] = (
+                {places[k]: value for k, value in points.items()}, Counter(places), {places[k]: e for k, e in errors.items()},
+            )
+        by_place, sharing, pattern_errors = pattern
         for index in indices:
             r = results[index]
+            error = pattern_errors.get(r.place)
             if own:
-                covered = range(r.place, r.place + sharing[r.place])
                 context = {"night_players": r.night_players, "night_tables": r.night_tables, "knockouts": r.knockouts}
-                points = Fraction(sum(scheme.points_for_place(p, size, **context) for p in covered), len(covered))
+                points, error = _place_average(scheme, r.place, sharing[r.place], size, context)
             else:
                 points = by_place[r.place]
+            if error is not None and failed is not None:
+                failed.append((r, error))
             if scheme.knockout_points and r.knockouts:
                 points += scheme.knockout_points * r.knockouts
             scored[index] = Result(

@@ -1,7 +1,9 @@
 """The organizer's words for the rules `standings.py` enforces, in one place for forms and services."""
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
-from league.rules.standings import RulesError
+from league.rules.standings import FormulaFailure, RulesError
 
 MESSAGES = {
     "places_count": _("Enter a place for each of the %(expected)s players."),
@@ -34,8 +36,20 @@ MESSAGES = {
     "formula_not_finite": _("The formula gives no finite number for place %(place)s at a table of %(n)s."),
     "formula_too_large": _("The formula gives %(value)s points for place %(place)s at a table of %(n)s: at most %(limit)s."),
     "formula_not_a_number": _("The formula must give a number."),
+    "formula_round_digits": _("round(x, d) rounds to d digits, a whole number from −%(limit)s to %(limit)s, not %(value)s (place %(place)s at a table of %(n)s)."),
+    "formula_too_complex": _("The formula has %(count)s operations: at most %(limit)s."),
+    "formula_check_too_big": _("The formula reads both the night and the knockouts with %(count)s operations: too many to check on every night up to %(nights)s players with every knockout count. At most %(most)s operations here."),
+    "formula_arguments": _("“%(name)s” cannot take %(count)s values (see the functions below the field)."),
     "knockout_points_range": _("Points per knockout: from 0 to %(limit)s."),
     "best_nights_range": _("The nights that count: from 0 (every night) to %(limit)s."),
+}
+
+
+# Where a formula fails, besides the place and the table: the night and the knockouts, when it reads them.
+_FORMULA_WHERE = {
+    (True, True): _("On a night of %(night)s players, with %(knockouts)s knockouts."),
+    (True, False): _("On a night of %(night)s players."),
+    (False, True): _("With %(knockouts)s knockouts."),
 }
 
 
@@ -43,4 +57,22 @@ def rules_message(error: RulesError) -> str:
     params = {"place": "?", "n": "?", **error.params}
     if error.code == "place_gap":
         params["last"] = params["previous"] + params["tied"] - 1
-    return str(MESSAGES.get(error.code, error.code)) % params
+    text = str(MESSAGES.get(error.code, error.code)) % params
+    where = _FORMULA_WHERE.get(("night" in params, "knockouts" in params))
+    if error.code.startswith("formula_") and where is not None:
+        text = f"{text} {where % params}"
+    return text
+
+
+def formula_failure_message(failure: FormulaFailure) -> str:
+    """A night the season's formula fails for, as the season's page, the points page and `check_league` say it."""
+    reason = rules_message(RulesError(failure.code, **failure.params))
+    text = _("%(date)s, table %(table)s, place %(place)s: %(reason)s") % {
+        "date": formats.date_format(failure.night_date, "SHORT_DATE_FORMAT"), "table": failure.table_number,
+        "place": failure.place, "reason": reason,
+    }
+    return f"{text} " + ngettext(
+        "%(n)s placement of this night counts 0 points until the formula is changed.",
+        "%(n)s placements of this night count 0 points until the formula is changed.",
+        failure.placements,
+    ) % {"n": failure.placements}

@@ -13,6 +13,7 @@ from league.access import get_season_or_404, organizer_required
 from league.models import PointsScheme, Season
 from league.rules.formula import PRESETS
 from league.rules.standings import RulesError
+from league.web.rule_errors import formula_failure_message
 from results import points
 from results import standings as season_table
 from results.forms import PointsSchemeForm
@@ -73,7 +74,7 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
             points.change_points_scheme(season=season, by=request.user, confirm=data["confirm"], reason=data["reason"],
                                         **_settings(data))
         except season_table.ResultsError as error:
-            form.add_error(None, str(error))
+            form.add_error(error.field if error.field in form.fields else None, str(error))
             if frozen:
                 try:
                     preview = points.preview_points_scheme(season=season, **_settings(data))
@@ -85,6 +86,7 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
     context = {
         "season": season, "form": form, "frozen": frozen, "preview": preview, "table": _table_for(season, form),
         "presets": PRESETS, "changes": season.scheme_changes.select_related("changed_by"),
+        "failures": [formula_failure_message(f) for f in season_table.season_standings(season).failures],
     }
     return render(request, "results/points_scheme.html", context)
 

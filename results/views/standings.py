@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from league.rules.inputs import ascii_whole_or_none, clean_search
 from league.seasons import services
+from league.web.rule_errors import formula_failure_message
 from results import standings as season_table
 from results import statistics as results_statistics
 
@@ -42,6 +43,7 @@ def standings(request: HttpRequest) -> HttpResponse:
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],
         more_found=max(len(found) - season_table.SEARCH_LIMIT, 0),
         awards=results_statistics.season_awards(season, table) if table.rows and page.number == 1 and not query else None,
+        failures=[formula_failure_message(failure) for failure in table.failures],
     )
     return render(request, "results/standings.html", context)
 

@@ -163,6 +163,17 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("taps under a hostile client's attack (PostgreSQL): failed",
                r"^postgresql: .*?failed taps " + NUMBER + " of", "taps", full_only=True),
     ), needs_postgresql=True),
+    Benchmark("formula", (), ("--repeat", "2"), (
+        Figure("points formula: one placement", r"^one evaluation, short formula: " + NUMBER + " µs", "µs"),
+        Figure("points formula: the check, reading the night and the knockouts (nights to 60)",
+               r"^\s+night and knockouts\s+60: [0-9,]+ in " + NUMBER + " ms", "ms"),
+        Figure("points formula: the check of the longest such formula under the cap",
+               r"^\s+the longest accepted reading both .*?: [0-9,]+ in " + NUMBER + " ms", "ms"),
+        Figure("points formula: `round(1, -1e308)` behind a 7-player night refused",
+               r"^refused 'n - r \+ 1 \+ round\(1, -1e308 \* \(N == 7\)\)': \w+, " + NUMBER + " ms", "ms"),
+        Figure("points formula: a season of 2,000 tables scored, reading the night",
+               r"^a season of 2,000 tables .*?: " + NUMBER + " ms", "ms"),
+    )),
     Benchmark("check_league", (), ("--nights", "2", "--tables", "5", "--hands", "20", "--repeat", "2"), (
         Figure("`check_league`, the whole check", r"^check_league \(everything\)\s+median\s+" + NUMBER, "s"),
         Figure("`check_league --quick` (the venue's start)", r"^check_league --quick.*?median\s+" + NUMBER, "s"),

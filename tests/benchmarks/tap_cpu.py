@@ -3,7 +3,7 @@
 Starts `manage.py venue` (waitress, SQLite in WAL mode: the database works inside the server, so its
 CPU is the application's and the database's together) on loopback, lets one phone per table tap through
 its dealer link exactly as the page does (tests/benchmarks/venue.py: read the page, post a button it
-offers, read the answer), and divides the CPU seconds the the server's process used (psutil) by
+offers, read the answer), and divides the CPU seconds the server's process used (psutil) by
 the taps answered. Prints taps, taps/s, p50/p95, CPU ms per tap and the load average; asserts nothing.
 
 ``--checkout DIR`` runs another checkout's server and database build with this client (for a before/after

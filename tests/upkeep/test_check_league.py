@@ -215,7 +215,7 @@ def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_
 
     call_command("restore", str(tmp_path / "league.json"), stdout=io.StringIO())
     assert {(h.table_id, h.number): (h.ante, h.ante_by, h.final_stacks) for h in Hand.objects.all()} == before
-    assert check() == (0, check()[1]) and "Alles in Ordnung" in check()[1]
+    assert check()[0] == 0  # the seed's points: nothing to name and "Alles in Ordnung" in check()[1]
 
     hand = next(o for o in document["objects"] if o["model"] == "tournaments.hand" and o["fields"]["status"] == "complete")
     hand["fields"]["ante"] = 0  # the ante lost: the stored stacks no longer follow from the actions
@@ -279,3 +279,18 @@ def test_check_league_names_a_fee_reversed_while_its_entry_stays_paid_in_german(
         f"Kassenbuch, Abend vom 25.11.2026: Anna Berger: die Startgebühr fee-{entry.pk} ist storniert, aber die "
         "Anmeldung zählt noch als bezahlt, mit ihrem Jackpotanteil."
     ) in out
+
+
+def test_a_season_s_formula_that_fails_on_a_real_night_is_named_by_night_table_and_place(organizer, settings):
+    from tests.results.test_formula_failures import FAILS_AT_SEVEN, day, seven_player_night, stored
+
+    season = seven_player_night(organizer)
+    assert check()[0] == 0  # the seed's points: nothing to name
+    stored(season, FAILS_AT_SEVEN)
+    code, out = check()
+    assert code == 1
+    assert (f"Saison 2026, die Punkteformel: {day('de')}, Tisch 1, Platz 1: Die Formel teilt durch null für Platz 1 "
+            "an einem Tisch mit 4 Spielern. An einem Abend mit 7 Spielern. 7 Platzierungen dieses Abends zählen 0 Punkte") in out
+    settings.LANGUAGE_CODE = "en"
+    code, out = check("--quick")
+    assert code == 1 and f"Saison 2026, the points formula: {day('en')}, table 1, place 1: The formula divides by zero" in out

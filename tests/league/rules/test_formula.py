@@ -10,8 +10,10 @@ from fractions import Fraction
 import pytest
 
 from league.rules.errors import RulesError
-from league.rules.formula import PRESETS, compile_formula
-from league.rules.standings import Result, Scheme, score_results, season_table, table_points
+from league.rules.formula import (
+    MAX_OPERATIONS, PRESETS, ROUND_DIGITS, checked_nights, compile_formula, knockout_counts, read_formula,
+)
+from league.rules.standings import Result, Scheme, failures_by_night, score_results, season_table, table_points
 
 
 def _points(text: str, n: int, **context) -> list[Fraction]:
@@ -176,3 +178,143 @@ def test_log_of_a_table_matches_math_exactly_at_the_cent():
         for r in range(1, n + 1):
             expected = Fraction(round(math.log((n + 1) / r) * 100 + 1e-9), 100)
             assert formula.points(place=r, table_size=n) == expected
+
+
+# --- the work of one evaluation is bounded ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "round(n, -1e308)", "round(n, 1e308)", "round(n, -3e6)", "round(n, 7)", "round(n, -7)", "round(n, 1.5)",
+    "n - r + 1 + round(1, -1e308 * (N == 7))", "n - r + 1 + round(1, -1e308 * (k == 1.5))",
+    "n - r + 1 + round(1, -1e308 * (tables == 9))", "round(floor(1e308), -1e308)",
+])
+def test_round_s_digits_outside_minus_six_to_six_are_refused_at_once_even_behind_a_condition(text):
+    with pytest.raises(RulesError) as caught:
+        compile_formula(text)
+    assert caught.value.code == "formula_round_digits" and caught.value.params["limit"] == ROUND_DIGITS
+
+
+def test_round_within_its_digits_rounds_as_before():
+    assert compile_formula("round(1234.5678, 2) + round(1234.5678, -2)").points(place=1, table_size=2) == Fraction("2434.57")
+    assert compile_formula("round(n / 3)").points(place=1, table_size=5) == 2
+
+
+def test_every_value_is_a_float_so_no_huge_whole_number_is_ever_built():
+    # floor and ceil return whole numbers in Python: here floats, so the power overflows at once.
+    for text in ("floor(1e308) ** 2", "ceil(1e300) * ceil(1e300)", "round(1e308, 0) ** 99", "max(1e308, n) ** n",
+                 "abs(-1e308) * 10", "99999999999999999999999999999999999999 ** 99"):
+        with pytest.raises(RulesError) as caught:
+            compile_formula(text)
+        assert caught.value.code in {"formula_too_large", "formula_not_finite"}
+    assert isinstance(read_formula("floor(n) + round(r) + abs(n)")._evaluate(1.0, 6.0, 6.0, 0.0, 1.0), float)
+
+
+def test_a_formula_of_more_than_fifty_operations_is_refused():
+    with pytest.raises(RulesError) as caught:
+        compile_formula("r+" * 51 + "r")  # 103 characters
+    assert caught.value.code == "formula_too_complex" and caught.value.params == {"count": 51, "limit": MAX_OPERATIONS}
+    assert compile_formula("r+" * 50 + "r").points(place=2, table_size=2) == 102
+
+
+@pytest.mark.parametrize("text", ["round(n, 1, 2)", "sqrt(n, 2)", "log(n, 2, 3)", "abs(n, r)", "floor(n, 1)"])
+def test_a_function_given_too_many_values_is_refused_by_name(text):
+    with pytest.raises(RulesError) as caught:
+        compile_formula(text)
+    assert caught.value.code == "formula_arguments" and caught.value.params["name"] == text.split("(")[0]
+
+
+# --- the check covers every night and every knockout count -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("10 / abs(N - 7)", {"night": 7}),
+    ("10 / abs(N - 59)", {"night": 59}),
+    ("10 / abs(tables - 4)", {"night": 19}),  # 19 players: the draw's four tables
+    ("n - r + 1 - (50 if N == 23 and r == 3 else 0)", {"night": 23, "place": 3}),
+    ("10 / abs(k - 0.5)", {"knockouts": "1/2"}),
+    ("10 / abs(k - 1/3 - 1/4)", {"knockouts": "7/12"}),  # two knockouts, shared by three and by four winners
+    ("10 / abs(k - 5)", {"knockouts": "5", "n": 6}),
+    ("n - r + 1 - (9 if k == 0.2 and N == 44 else 0)", {"knockouts": "1/5", "night": 44}),
+])
+def test_a_failure_hidden_on_one_night_size_or_knockout_count_is_found_and_named(text, where):
+    with pytest.raises(RulesError) as caught:
+        compile_formula(text)
+    assert where.items() <= caught.value.params.items()
+
+
+def test_the_checked_nights_are_twice_the_league_s_largest_within_sixty_and_three_hundred():
+    assert [checked_nights(largest) for largest in (0, 7, 30, 31, 100, 150, 151, 5000)] == [60, 60, 60, 62, 200, 300, 300, 300]
+    compile_formula("10 / abs(N - 61)", largest_night=30)
+    with pytest.raises(RulesError) as caught:
+        compile_formula("10 / abs(N - 61)", largest_night=31)
+    assert caught.value.params["night"] == 61
+
+
+def test_knockout_counts_are_every_share_of_up_to_all_the_others():
+    assert knockout_counts(2) == (0, 1)
+    assert knockout_counts(3) == tuple(Fraction(v) for v in ("0", "1/2", "1", "3/2", "2"))
+    assert max(knockout_counts(6)) == 5 and Fraction(1, 5) in knockout_counts(6) and Fraction(1, 6) not in knockout_counts(6)
+
+
+def test_a_message_names_the_night_and_knockouts_only_when_the_formula_reads_them():
+    with pytest.raises(RulesError) as caught:
+        compile_formula("1 / (r - 1)")
+    assert "night" not in caught.value.params and "knockouts" not in caught.value.params
+
+
+# --- a stored formula is read as it is and fails only where it fails ----------------------------------------------
+
+
+def test_a_stored_formula_with_a_hidden_huge_round_fails_at_once_on_that_night_only():
+    formula = read_formula("n - r + 1 + round(1, -1e308 * (N == 7))")
+    assert formula.points(place=1, table_size=4, night_players=8, night_tables=2) == 5  # 4 - 1 + 1 + round(1, 0)
+    with pytest.raises(RulesError) as caught:
+        formula.points(place=1, table_size=4, night_players=7, night_tables=2)
+    assert caught.value.code == "formula_round_digits" and caught.value.params["night"] == 7
+
+
+def test_a_stored_formula_the_rules_no_longer_read_fails_at_every_placement_saying_why():
+    formula = read_formula("r+" * 60 + "r")  # 60 operations: stored before the limit
+    with pytest.raises(RulesError) as caught:
+        formula.points(place=2, table_size=3)
+    assert caught.value.code == "formula_too_complex" and caught.value.params["place"] == 2
+    assert Scheme.from_settings("formula", "", formula.text, check_up_to=None).points_for_place(2, 3) == 0
+
+
+def test_scoring_collects_each_failing_placement_and_names_the_first_of_each_night():
+    import datetime
+
+    scheme = Scheme.from_settings("formula", "", "10 / abs(N - 7)", check_up_to=None)
+    day = datetime.date(2026, 11, 25)
+    rows = [Result(p, f"P{p}", 1, day, 10 + (p > 4), 1 + (p > 4), p if p <= 4 else p - 4, 4 if p <= 4 else 3,
+                   night_players=7, night_tables=2) for p in range(1, 8)]
+    rows += [Result(p, f"P{p}", 2, day + datetime.timedelta(7), 20, 1, p, 2, night_players=2, night_tables=1) for p in (1, 2)]
+    failed = []
+    scored = score_results(rows, scheme, failed)
+    assert [r.points for r in scored] == [0] * 7 + [2, 2]
+    assert len(failed) == 7
+    [first] = failures_by_night(failed)
+    assert (first.night_id, first.table_number, first.place, first.code, first.placements) == (1, 1, 1, "formula_division_by_zero", 7)
+    assert first.params["night"] == 7
+
+
+def test_tied_places_that_cover_a_failing_place_are_named_too():
+    scheme = Scheme("formula", (), read_formula("n - r + 1 + 0 * (1 / (r - 3))"))
+    errors = {}
+    points = table_points({"a": 1, "b": 2, "c": 2, "d": 4}, 4, scheme, failed=errors)
+    assert set(errors) == {"b", "c"} and errors["b"].params["place"] == 3
+    assert points == {"a": 4, "b": Fraction(3, 2), "c": Fraction(3, 2), "d": 1}  # (3 + 0) / 2: the failing place counts 0
+
+
+def test_the_check_s_own_work_is_capped_and_counted_before_it_starts():
+    from league.rules.formula import MAX_CHECK_OPERATIONS, _grid, _grid_size, read_formula as read
+
+    for text in ("n - r", "N - r", "k + r", "k * N + n - r + 1"):
+        uses = read(text).uses
+        for largest in (0, 100):
+            assert _grid_size(uses, largest) == sum(1 for _ in _grid(uses, largest))
+    long_formula = "n - r + 1 + k * N / 100" + " + r * 0" * 11  # 27 operations: 56,186 placements x 27 > 1,500,000
+    with pytest.raises(RulesError) as caught:
+        compile_formula(long_formula)
+    assert caught.value.code == "formula_check_too_big" and caught.value.params == {"count": 27, "most": MAX_CHECK_OPERATIONS // 56_186, "nights": 60}
+    compile_formula("n - r + 1 + k * N / 100" + " + r * 0" * 10)  # 25 operations: 1,404,650
