@@ -39,7 +39,10 @@ from results import season_cache
 
 FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
 _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
-_IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+# Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
+# while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
+# statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
+_IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "SET ")
 
 
 class _Rows:
