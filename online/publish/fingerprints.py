@@ -3,12 +3,12 @@
 While a page renders, every statement the view runs is recorded with a digest of the rows it returned
 (`Recorder`, a wrapper around the database cursor). A page's bytes follow from the code, the settings it
 shows (`PAGE_SETTINGS`), the day (a page without `?season=` shows the season running today), its address,
-those rows, and which of the pages it links exist; the season's table and awards are kept under the season's key (`results.season_cache`),
-so a page that reads them depends on the key's query, recorded when it is read. On the next run the recorded
-queries are asked again (each distinct one once); a page whose queries all return the same rows, under the
-same code, settings and day, and whose file the destination still has, is not rendered again: the
-destination keeps its file. A page that wrote to the database, or ran anything but a SELECT, is never taken
-over. A mismatch only ever costs a render: nothing is taken over on a guess.
+those rows, and which of the pages it links exist; the season's table and awards are kept under the season's
+key (`results.season_cache`), so a page that reads them depends on the key's query, recorded when it is
+read. On the next run, in this process or another, the recorded queries are asked again (each distinct one
+once); a page whose queries all return the same rows, under the same code, settings and day, and whose file
+the destination still has, is not rendered again: the destination keeps its file. A page that wrote to the
+database, or ran anything but a SELECT, is never taken over. A mismatch only ever costs a render: nothing is taken over on a guess.
 
 The record stays on this machine (in the data folder, one per destination), never on the public web space:
 a digest of rows with a birth date in them could be tried against every date.
