@@ -1,4 +1,5 @@
-"""One player's season: his nights, places and points, his finishes, and the chart of his points night by night."""
+"""One player's season: the nights he played, his places and points, his finishes, and the chart of his points
+over those nights. A night he did not play is not on his page (docs/features.md, "Results")."""
 from __future__ import annotations
 
 import datetime
@@ -18,20 +19,18 @@ from results.standings import SeasonStandings, _results, scoring_rows, season_st
 
 @dataclass
 class PlayerNight:
+    """A night he played: his table, place and points."""
+
     night_id: int
     date: datetime.date
-    table_number: int | None = None
-    place: int | None = None  # None: did not play that night
-    table_size: int = 0
+    table_number: int
+    place: int
+    table_size: int
     tied: int = 1
     points: Fraction = Fraction(0)
     total: Fraction = Fraction(0)  # points so far in the season (the nights that count)
     counted: bool = True  # False: not one of his best nights (the season counts only those)
     knockouts: Fraction = Fraction(0)
-
-    @property
-    def played(self) -> bool:
-        return self.place is not None
 
     @property
     def points_shown(self) -> Decimal:
@@ -62,18 +61,15 @@ class PlayerSeason:
     season: Season | None
     standing: Standing | None
     field_size: int
-    nights: list[PlayerNight]  # every night of the season with results, played or not
+    nights: list[PlayerNight]  # the nights of the season he played, in order
     best_finishes: list[Finish]
     career_nights: int
     standings_page: int | None = None  # the page of the standings that shows him
 
-    @property
-    def played(self) -> list[PlayerNight]:
-        return [n for n in self.nights if n.played]
-
 
 def player_season(player: Player, season: Season | None, *, table: SeasonStandings | None = None) -> PlayerSeason:
-    """The player's season night by night, his standing, and his best finishes ever.
+    """The nights of the season he played, his standing (his place among all players, as the standings show
+    it), and his best finishes ever.
 
     His standing comes from the season's kept table (one query for its key); his nights and points from
     the placements at the tables he sat at (one query), scored as the season's table scores them; the
@@ -93,16 +89,16 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
         mine = {r.night_id: r for r in scored if r.player_id == player.pk}
         total = Fraction(0)
         for date, night_id in table.nights:
-            night = PlayerNight(night_id=night_id, date=date)
             result = mine.get(night_id)
-            if result is not None:
-                if result.counted:
-                    total += result.points
-                night.table_number, night.place, night.table_size = result.table_number, result.place, result.table_size
-                night.tied, night.points = result.tied, result.points
-                night.counted, night.knockouts = result.counted, result.knockouts
-            night.total = total
-            nights.append(night)
+            if result is None:
+                continue  # a night he did not play: not on his page, nor in his chart
+            if result.counted:
+                total += result.points
+            nights.append(PlayerNight(
+                night_id=night_id, date=date, table_number=result.table_number, place=result.place,
+                table_size=result.table_size, tied=result.tied, points=result.points, total=total,
+                counted=result.counted, knockouts=result.knockouts,
+            ))
     sharing: dict[tuple[int, int], int] = defaultdict(int)
     for r in around:
         sharing[(r.table_id, r.place)] += 1
@@ -126,7 +122,7 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
 
 @dataclass
 class Chart:
-    """A bar per night with results (the player's points), and a line of his running total."""
+    """A bar per night he played (his points), and a line of his running total."""
 
     width: int
     height: int
@@ -148,14 +144,13 @@ def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int
     heights: dict[Fraction, float] = {}  # a season of 200 nights: his total takes a few values, each divided once
     for index, night in enumerate(nights):
         x = pad_left + index * slot
-        bar_h = float(night.points / top_points) * inner_h * 0.9 if night.played else 0
+        bar_h = float(night.points / top_points) * inner_h * 0.9
         bars.append(
             {
                 "x": round(x + slot * 0.15, 1),
                 "y": round(pad_top + inner_h - bar_h, 1),
                 "w": round(slot * 0.7, 1),
                 "h": round(bar_h, 1),
-                "played": night.played,
                 "night": night,
             }
         )

@@ -1,14 +1,14 @@
 """Which pages a republish can take over from the last run: a page whose every query reads the same rows.
 
 While a page renders, every statement the view runs is recorded with a digest of the rows it returned
-(`Recorder`, a wrapper around the database cursor). A page's bytes follow from the code, the settings, the
-day (a page without `?season=` shows the season running today), its address, those rows, and which of the
-pages it links exist; the season's table and awards are kept under the season's key (`results.season_cache`),
-so a page that reads them depends on the key's query, recorded when it is read. On the next run the recorded
-queries are asked again (each distinct one once); a page whose queries all return the same rows, under the
-same code, settings and day, and whose file the destination still has, is not rendered again: the
-destination keeps its file. A page that wrote to the database, or ran anything but a SELECT, is never taken
-over. A mismatch only ever costs a render: nothing is taken over on a guess.
+(`Recorder`, a wrapper around the database cursor). A page's bytes follow from the code, the settings it
+shows (`PAGE_SETTINGS`), the day (a page without `?season=` shows the season running today), its address,
+those rows, and which of the pages it links exist; the season's table and awards are kept under the season's
+key (`results.season_cache`), so a page that reads them depends on the key's query, recorded when it is
+read. On the next run, in this process or another, the recorded queries are asked again (each distinct one
+once); a page whose queries all return the same rows, under the same code, settings and day, and whose file
+the destination still has, is not rendered again: the destination keeps its file. A page that wrote to the
+database, or ran anything but a SELECT, is never taken over. A mismatch only ever costs a render: nothing is taken over on a guess.
 
 The record stays on this machine (in the data folder, one per destination), never on the public web space:
 a digest of rows with a birth date in them could be tried against every date.
@@ -21,20 +21,28 @@ import gzip
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
+from importlib import metadata
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.staticfiles.storage import staticfiles_storage
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.utils import translation
+from django.utils.functional import Promise
 
 from online.publish.addresses import Address
 from results import season_cache
 
 FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
 _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
-_IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT")
+# Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
+# while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
+# statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
+_IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "SET ")
 
 
 class _Rows:
@@ -251,6 +259,8 @@ class Answers:
 def _plain(value):
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
+    if isinstance(value, Promise):
+        return str(value)  # a lazy translation, read untranslated (code_version turns translation off)
     if isinstance(value, Path):
         return str(value)
     if isinstance(value, (list, tuple)):
@@ -264,10 +274,38 @@ _CODE_FOLDERS = ("config", "league", "tournaments", "results", "online", "live",
                  "templates", "locale", "static")
 _CODE_SUFFIXES = (".py", ".html", ".txt", ".mo", ".css", ".js", ".svg", ".png", ".ico", ".json", ".woff2")
 
+# The settings a public page's bytes can follow from: its language and the translations, dates, times and
+# numbers as the league writes them, the addresses it names (PUBLIC_URL, the host and scheme the crawl asks
+# with), the static files' names, and what makes up a page (apps, middleware, URLs, templates). Only these:
+# the rest (the database's address, the data folder, the caches, keys, login limits) never shows on a public
+# page, and some of it changes from one process to the next (a SQLite test database is named after its
+# process), which made every `manage.py publish` and every "Veröffentlichen" render every page again.
+PAGE_SETTINGS = (
+    "DEBUG",  # Django's hashed static names when off; the error pages
+    "LANGUAGE_CODE", "LANGUAGES", "USE_I18N", "LOCALE_PATHS",
+    "TIME_ZONE", "USE_TZ",
+    "FORMAT_MODULE_PATH", "DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT",
+    "TIME_FORMAT", "YEAR_MONTH_FORMAT", "MONTH_DAY_FORMAT", "FIRST_DAY_OF_WEEK",
+    "DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "NUMBER_GROUPING", "USE_THOUSAND_SEPARATOR",
+    "CURRENCY", "DEFAULT_CHARSET",
+    "PUBLIC_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "SECURE_PROXY_SSL_HEADER", "USE_X_FORWARDED_HOST",
+    "USE_X_FORWARDED_PORT", "FORCE_SCRIPT_NAME", "APPEND_SLASH",
+    "STATIC_URL", "STATICFILES_DIRS", "STATICFILES_FINDERS", "STORAGES",
+    "INSTALLED_APPS", "MIDDLEWARE", "ROOT_URLCONF", "TEMPLATES",
+)
+
+
+def _installed() -> list[tuple[str, str]]:
+    """Every installed distribution and its version: Django's or a template library's new release may write a
+    page otherwise."""
+    return sorted((dist.metadata["Name"] or "", dist.version) for dist in metadata.distributions())
+
 
 def code_version() -> str:
     """A digest of everything a page is made with besides the data: the code, templates, translations, static
-    files and the settings (a changed file or setting renders every page again)."""
+    files, Python and the installed libraries, and the settings that change a page (PAGE_SETTINGS). The same
+    in every process of one checkout with one configuration; a changed file, library or such setting renders
+    every page again."""
     digest = hashlib.blake2b(digest_size=16)
     base = Path(settings.BASE_DIR)
     for folder in _CODE_FOLDERS:
@@ -278,8 +316,13 @@ def code_version() -> str:
                     path = Path(root) / name
                     digest.update(str(path.relative_to(base)).encode() + b"\0")
                     digest.update(path.read_bytes())
-    configured = {name: _plain(getattr(settings, name)) for name in dir(settings) if name.isupper()}
-    digest.update(json.dumps(configured, sort_keys=True, default=str).encode())
+    with translation.override(None):
+        configured = {name: _plain(getattr(settings, name, None)) for name in PAGE_SETTINGS}
+    # The collected static files' names (DEBUG off): a page names the hashed file they list.
+    hashed = getattr(staticfiles_storage, "hashed_files", None) or {}
+    made_with = {"python": sys.version, "installed": _installed(), "settings": configured,
+                 "static": sorted(hashed.items())}
+    digest.update(json.dumps(made_with, sort_keys=True).encode())
     return digest.hexdigest()
 
 

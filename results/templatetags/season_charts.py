@@ -30,24 +30,16 @@ def _forget_formats(**kwargs) -> None:
 
 @register.simple_tag
 def chart_bars(chart) -> SafeString:
-    """Every bar: a played night's height and points, a missed night's short mark at the axis."""
+    """Every bar: a night he played, its height and his points."""
     language = translation.get_language()
     points = conditional_escape(gettext("points"))
-    missed = conditional_escape(gettext("not played"))
-    missed_y = chart.height - 24
     out = []
     for bar in chart.bars:
         night = bar["night"]
         date = _short_date(night.date, language)
-        if bar["played"]:
-            shown = conditional_escape(formats.localize(night.points_shown))
-            out.append(
-                f'<rect class="bar" x="{bar["x"]}" y="{bar["y"]}" width="{bar["w"]}" height="{bar["h"]}">'
-                f"<title>{date}: {shown} {points}</title></rect>"
-            )
-        else:
-            out.append(
-                f'<rect class="bar missed" x="{bar["x"]}" y="{missed_y}" width="{bar["w"]}" height="2"'
-                f' stroke="currentColor" stroke-width="0.5"><title>{date}: {missed}</title></rect>'
-            )
+        shown = conditional_escape(formats.localize(night.points_shown))
+        out.append(
+            f'<rect class="bar" x="{bar["x"]}" y="{bar["y"]}" width="{bar["w"]}" height="{bar["h"]}">'
+            f"<title>{date}: {shown} {points}</title></rect>"
+        )
     return mark_safe("".join(out))

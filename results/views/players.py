@@ -1,4 +1,5 @@
-"""A player's page (public): the season's nights, places and points, a chart, and his hand statistics."""
+"""A player's page (public): the nights of the season he played, his places and points, a chart of them, his place
+in the standings, and his hand statistics."""
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -17,7 +18,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_id)
     seasons, season = services.choose_season(request.GET.get("season"))
     summary = players.player_season(player, season)
-    chart = players.season_chart(summary.nights) if summary.played else None
+    chart = players.season_chart(summary.nights) if summary.nights else None
     stats = results_statistics.player_statistics(player.pk, season.pk if season else None)
     scopes = [(_("All time"), stats.all_time)]
     if season:

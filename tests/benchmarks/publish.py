@@ -1,24 +1,26 @@
 """The published site at league scale: ``python -m tests.benchmarks.publish``.
 
-Builds, in a throwaway SQLite database, the 10x league of the standings benchmark (3,000 players, 200
-nights of about 60 players, paper results), then times `manage.py publish` into a folder: the whole site
-(nothing there yet), a republish with nothing changed, and a republish after one more night (a page whose
-queries read the same rows as last time is taken over, online.publish.fingerprints). Prints the site's
-size (files, pages, bytes), what each run rendered and sent, which files one more night changed, and the
-load average. Asserts nothing. `--players/--nights` a size of your own; `--repeat` runs of each kind
-(median; each whole-site run into an empty folder, each "one more night" with a night of its own); `--jobs`
-rendering processes.
+Builds, in a throwaway SQLite database, a league (`--league realistic`: 300 players, 40 nights of 30; `10x`,
+the default: the standings benchmark's 3,000 players, 200 nights of about 60; paper results), then times
+`manage.py publish` into a folder, each run a new process as the organizer starts it (by hand or with
+"Veröffentlichen"): the whole site (nothing there yet), a republish with nothing changed, and a republish
+after one more night (a page whose queries read the same rows as last time is taken over,
+online.publish.fingerprints). Prints each run's wall and CPU seconds (its rendering processes included)
+with the load average when it started, the medians, the site's size (files, pages, bytes), what each run
+rendered and sent, and which files one more night changed. Asserts nothing. `--players/--nights/--per-night`
+a size of your own; `--repeat` runs of each kind (each whole-site run into an empty folder, each "one more
+night" with a night of its own); `--jobs` rendering processes.
 """
 from __future__ import annotations
 
 import argparse
 import datetime
-import io
 import json
 import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,12 +29,16 @@ from collections import Counter
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=3000)
-    parser.add_argument("--nights", type=int, default=200)
-    parser.add_argument("--per-night", type=int, default=60)
+    parser.add_argument("--league", choices=sorted(LEAGUES), default="10x", help="a size: " + "; ".join(
+        f"{name}: {players} players, {nights} nights of {per_night}" for name, (players, nights, per_night) in LEAGUES.items()))
+    parser.add_argument("--players", type=int, help="players (instead of the league's)")
+    parser.add_argument("--nights", type=int, help="nights (instead of the league's)")
+    parser.add_argument("--per-night", type=int, help="players a night (instead of the league's)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each kind (the median is printed)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rendering processes (publish --jobs)")
     args = parser.parse_args()
+    players, nights, per_night = LEAGUES[args.league]
+    args.players, args.nights, args.per_night = args.players or players, args.nights or nights, args.per_night or per_night
     with tempfile.TemporaryDirectory() as folder:
         # As on the venue's laptop or a server: DEBUG off (hashed static files, no query log).
         os.environ.update(DATA_DIR=folder, DEBUG="0", SECRET_KEY="benchmark-" * 6, ALLOWED_HOSTS="localhost")
@@ -48,7 +54,6 @@ def main() -> None:
         with one_setup_at_a_time(settings.BASE_DIR / ".venue-setup.lock"):
             run("collectstatic", interactive=False, verbosity=0)
         from django.contrib.auth import get_user_model
-        from django.core.management import call_command
 
         from league.models import Entry, Night, Player
         from tests.benchmarks.standings import FEE, SHARE
@@ -59,14 +64,21 @@ def main() -> None:
         season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
         print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
 
-        def publish(to: str) -> tuple[float, str]:
-            """Seconds, and the command's last lines with the CPU seconds of it and its rendering processes
-            (a figure the other work on a shared machine does not inflate as much as the wall clock)."""
-            out = io.StringIO()
+        def publish(to: str) -> tuple[tuple[float, float], str]:
+            """(Wall, CPU) seconds of a new `manage.py publish` process (it reads the league from DATABASE_URL
+            and keeps its record in DATA_DIR, both set above; the CPU of it and its rendering processes, a
+            figure the other work on a shared machine does not inflate as much as the wall clock), and its
+            last lines with the load average when it started."""
+            load = os.getloadavg()[0]
             t0, cpu0 = time.perf_counter(), _cpu()
-            call_command("publish", to=to, stdout=out, jobs=args.jobs)
+            run = subprocess.run(
+                [sys.executable, "manage.py", "publish", "--to", to, "--jobs", str(args.jobs)],
+                cwd=settings.BASE_DIR, capture_output=True, text=True,
+            )
             seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
-            return seconds, f"CPU {cpu:.1f} s; " + " ".join(out.getvalue().strip().splitlines()[-2:])
+            if run.returncode != 0:
+                raise SystemExit(f"publish failed:\n{run.stderr[-3000:]}")
+            return (seconds, cpu), f"CPU {cpu:.1f} s, load {load:.2f}; " + " ".join(run.stdout.strip().splitlines()[-2:])
 
         def manifest(root: str) -> dict[str, str]:
             with open(os.path.join(root, ".publish-manifest.json")) as handle:
@@ -76,18 +88,18 @@ def main() -> None:
         whole = []
         for _ in range(args.repeat):
             shutil.rmtree(site, ignore_errors=True)
-            seconds, line = publish(site)
-            whole.append(seconds)
-            print(f"whole site: {seconds:.1f} s  ({line})")
+            times, line = publish(site)
+            whole.append(times)
+            print(f"whole site: {times[0]:.1f} s  ({line})")
         files = [os.path.join(d, f) for d, _, fs in os.walk(site) for f in fs]
         kinds = Counter(os.path.splitext(f)[1] for f in files)
         by_kind = ", ".join(f"{n} {k or 'other'}" for k, n in kinds.most_common())
         print(f"site: {len(files)} files, {sum(os.path.getsize(f) for f in files) / 1e6:.1f} MB ({by_kind})")
         same = []
         for _ in range(args.repeat):
-            seconds, line = publish(site)
-            same.append(seconds)
-            print(f"republish, nothing changed: {seconds:.1f} s  ({line})")
+            times, line = publish(site)
+            same.append(times)
+            print(f"republish, nothing changed: {times[0]:.1f} s  ({line})")
 
         from django.utils import timezone
 
@@ -103,17 +115,23 @@ def main() -> None:
                 for p in rng.sample(roster, min(args.per_night, len(roster)))
             )
             play_night(night, organizer, rng)
-            seconds, line = publish(site)
-            one_more.append(seconds)
-            print(f"republish after one more night: {seconds:.1f} s  ({line})")
+            times, line = publish(site)
+            one_more.append(times)
+            print(f"republish after one more night: {times[0]:.1f} s  ({line})")
             after = manifest(site)
             changed = sorted(name for name in after if before.get(name) != after[name])
             print(f"  files it changed: {len(changed)} ({_kinds(changed, night.pk)})")
-        if args.repeat > 1:
-            print(f"medians of {args.repeat}: whole site {statistics.median(whole):.1f} s, nothing changed "
-                  f"{statistics.median(same):.1f} s, one more night {statistics.median(one_more):.1f} s")
+        print(f"medians of {args.repeat} (wall / CPU s): whole site {_medians(whole)}, nothing changed {_medians(same)}, "
+              f"one more night {_medians(one_more)}")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         sys.stdout.flush()
+
+
+LEAGUES = {"realistic": (300, 40, 30), "10x": (3000, 200, 60)}  # players, nights, players a night
+
+
+def _medians(runs: list[tuple[float, float]]) -> str:
+    return f"{statistics.median(wall for wall, _ in runs):.1f} / {statistics.median(cpu for _, cpu in runs):.1f}"
 
 
 def _cpu() -> float:

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from league.models import Night, Season
+from league.models import Night, Player, Season
 from results import nights as results_nights
 from results import standings as results
 from tests.benchmarks.standings import build_season
@@ -179,11 +179,28 @@ def test_anyone_reads_a_player_s_season_with_a_chart_and_best_finishes(client, t
     assert best.index("1. of 3") < best.index("4. of 4")
 
 
-def test_a_player_who_missed_a_night_has_a_gap_in_the_chart(client, two_nights):
-    season, _first, second = two_nights
+def test_a_player_s_page_lists_and_charts_only_the_nights_he_played_and_names_his_place_in_the_standings(client, two_nights, organizer):
+    season, first, second = two_nights
+    # A third night without Dora: Anna 1, Ben 2, Carl 3.
+    third = Night.objects.create(season=season, date=second.date + datetime.timedelta(weeks=1))
+    players = [Player.objects.get(name=name) for name in ("Anna", "Ben", "Carl")]
+    enter(seat_table(third, players, organizer), organizer, Anna=1, Ben=2, Carl=3)
     dora = Placement.objects.get(table__night=second, seat__entry__player__name="Dora").seat.player
     html = text(client.get(reverse("player_detail", args=[dora.pk]), {"season": season.pk}))
-    assert html.count('<rect class="bar"') == 1 and html.count('class="bar missed"') == 1
+    assert html.count('<rect class="bar"') == 1 and "missed" not in html and "not played" not in html
+    nights = html[html.index("<tbody>"):html.index("</tbody>")]
+    assert nights.count("<tr") == 1 and reverse("night_results", args=[second.pk]) in nights
+    assert reverse("night_results", args=[first.pk]) not in html and reverse("night_results", args=[third.pk]) not in html
+    # Her place among all players, as the standings show it: Anna 3+1+3=7, Ben 2+3+2=7, Carl 1+4+1=6, Dora 2.
+    table = results.season_standings(season)
+    assert [(row.position, len(table.rows)) for row in table.rows if row.player_id == dora.pk] == [(4, 4)]
+    assert '<dd id="player-position">4.<span class="small muted"> / 4</span></dd>' in html
+
+    # Anna played all three: three bars, her running total through them.
+    anna = Placement.objects.get(table__night=first, seat__entry__player__name="Anna").seat.player
+    html = text(client.get(reverse("player_detail", args=[anna.pk]), {"season": season.pk}))
+    assert html.count('<rect class="bar"') == 3 and len(re.search(r'<polyline class="total" points="([^"]*)"', html)[1].split()) == 3
+    assert html[html.index("<tbody>"):html.index("</tbody>")].count("<tr") == 3
 
 
 def test_a_player_without_results_has_a_plain_page(client, two_nights):

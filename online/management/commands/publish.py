@@ -76,6 +76,7 @@ class Command(BaseCommand):
         self._report(
             state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
             removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1),
+            rendered=result.rendered, taken_over=result.taken_over,
         )
         self.stdout.write(_("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).") % {
             "rendered": result.rendered, "kept": result.taken_over})

@@ -1,5 +1,6 @@
-"""What counts as the same rows when a republish asks a page's statements again."""
-from online.publish.fingerprints import _row_digest
+"""What counts as the same rows when a republish asks a page's statements again, and what counts as the same
+code and settings."""
+from online.publish.fingerprints import Recorder, _RecordingCursor, _row_digest, code_version
 
 ROWS = [(1, "Anna", None), (2, "Ida", 3), (2, "Ida", 3), (4, "Gustav", 1)]
 
@@ -20,3 +21,48 @@ def test_rows_a_statement_orders_are_the_same_only_in_that_order():
     sql = 'SELECT id, name, place FROM seat ORDER BY "seat"."position" ASC'
     assert _row_digest(sql, ROWS) == _row_digest(sql, list(ROWS))
     assert _row_digest(sql, ROWS) != _row_digest(sql, list(reversed(ROWS)))
+
+
+class _Cursor:
+    description = None
+
+    def execute(self, sql, params=None):
+        return None
+
+
+def test_a_connection_s_own_setting_is_no_write_but_a_change_of_rows_is():
+    """A rendering process opens its connection during its first page; on PostgreSQL that sets how to plan the
+    tracker's statements, which must not keep the page from being taken over next time."""
+    recorder = Recorder()
+    cursor = _RecordingCursor(_Cursor(), recorder)
+    cursor.execute("SET plan_cache_mode = force_generic_plan")
+    cursor.execute("SAVEPOINT s1")
+    assert not recorder.spoiled
+    cursor.execute('UPDATE "league_player" SET "name" = %s', ["Anna"])
+    assert recorder.spoiled
+
+
+def test_the_code_version_ignores_settings_no_page_shows_and_follows_those_that_change_a_page(settings, tmp_path):
+    version = code_version()
+    # The data folder, the keys, the login limits, the caches: never on a public page.
+    settings.DATA_DIR, settings.SECRET_KEY, settings.AXES_FAILURE_LIMIT = tmp_path, "another-key", 3
+    settings.CACHES = {**settings.CACHES, "hand_stats": {**settings.CACHES["hand_stats"], "LOCATION": str(tmp_path)}}
+    assert code_version() == version
+    for name, value in (("LANGUAGE_CODE", "en"), ("TIME_ZONE", "UTC"), ("PUBLIC_URL", "https://league.example.org"),
+                        ("USE_THOUSAND_SEPARATOR", True), ("STATIC_URL", "/assets/"), ("DEBUG", not settings.DEBUG)):
+        before = getattr(settings, name)
+        setattr(settings, name, value)
+        assert code_version() != version, name
+        setattr(settings, name, before)
+    assert code_version() == version
+
+
+def test_the_code_version_follows_every_template_of_the_checkout(settings, tmp_path):
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "page.html"
+    page.write_text("<p>{{ player.name }}</p>")
+    settings.BASE_DIR = tmp_path
+    version = code_version()
+    assert code_version() == version
+    page.write_text("<p>{{ player.name }} ({{ season.name }})</p>")
+    assert code_version() != version

@@ -12,7 +12,7 @@ from league.models import Player
 from tests.evening import build_evening
 from tests.online.publish.site_crawl import broken_links, reachable, site_files
 from tests.tournaments.tracked_tables import NEVER_SHOWN, play_tracked_table
-from tournaments.models import Table
+from tournaments.models import Placement, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +44,13 @@ def _card_signs(card: str) -> str:
     return ("10" if rank == "T" else rank) + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[suit]
 
 
-def test_the_built_site_crawled_offline_has_every_public_page_no_broken_link_and_nothing_private(site, league):
-    """One build, four looks at it (a build of the test league takes a while)."""
+def test_the_built_site_crawled_offline_has_every_public_page_no_broken_link_and_nothing_private(site, league, client):
+    """One build, five looks at it (a build of the test league takes a while)."""
     every_internal_link_resolves_to_a_file(site)
     every_public_page_is_there_in_german_and_in_english(site, league)
     a_replay_carries_every_step_in_the_page(site, league)
     nothing_private_is_in_the_site(site, league)
+    a_player_page_shows_only_his_nights_and_his_place_as_the_server_does(site, league, client)
 
 
 def every_internal_link_resolves_to_a_file(site):
@@ -105,6 +106,25 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
     # Static files under hashed names, and a favicon.
     assert any(re.fullmatch(r"static/css/league\.[0-9a-f]{12}\.css", name) for name in files)
     assert any(re.fullmatch(r"static/favicon\.[0-9a-f]{12}\.svg", name) for name in files)
+
+
+def a_player_page_shows_only_his_nights_and_his_place_as_the_server_does(site, league, client):
+    """Anna Berger played last week's night, not tonight's (whose tracked table has results): her page, on the
+    site as on the server, lists and charts last week only and names her place in the standings."""
+    evening, tracked = league
+    assert Placement.objects.filter(table=tracked).exists()  # tonight is a night of the season with results
+    page = site_files(site)[f"players/{evening.player.pk}/season-{evening.season.pk}.html"].read_text()
+    server = client.get(f"/players/{evening.player.pk}/?season={evening.season.pk}", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    for html in (page, server):
+        nights = html[html.index("<tbody>"):html.index("</tbody>")]
+        assert nights.count("<tr") == 1 and f"nights/{evening.played.pk}/results/" in nights
+        assert html.count('<rect class="bar"') == 1 and "missed" not in html
+        assert f"nights/{evening.tonight.pk}/results/" not in html
+
+    def place(html: str) -> str:
+        return re.search(r'<dd id="player-position">.*?</dd>', html, re.S)[0]
+
+    assert place(page) == place(server) and re.match(r'<dd id="player-position">\d+\.', place(page))
 
 
 def a_replay_carries_every_step_in_the_page(site, league):

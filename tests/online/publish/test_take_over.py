@@ -1,0 +1,90 @@
+"""A publish in a process of its own takes over every page that has not changed since the last run, whether it
+is run by hand (`manage.py publish`) or by the organizer's "Veröffentlichen" (which starts a new process).
+
+Each run is a new `manage.py` process on the suite's database (on SQLite the test process's own file, on CI's
+PostgreSQL leg its test database), so the data is committed for them to read (a transactional test).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.db import connection
+
+from online.publish import status
+from tests.evening import build_evening
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# The runs' processes read the rows this test commits; CI's PostgreSQL leg selects the test by `database`.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database]
+
+
+def _database_url() -> str:
+    """The database this test uses, as DATABASE_URL for the processes it starts."""
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    login = quote(db["USER"] or "", safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
+    host = quote(db["HOST"] or "", safe="") + (f":{db['PORT']}" if db["PORT"] else "")
+    return f"postgres://{login}@{host}/{quote(db['NAME'], safe='')}"
+
+
+@pytest.fixture
+def runs_env(own_data_folder, monkeypatch) -> dict[str, str]:
+    """What a run's process sees: this test's database and data folder (the record of the last run is there)."""
+    monkeypatch.setenv("DATABASE_URL", _database_url())
+    monkeypatch.setenv("DATA_DIR", str(own_data_folder))
+    return dict(os.environ)
+
+
+def _publish_process(site: Path, env: dict[str, str]) -> dict:
+    """`manage.py publish --status` as the organizer would type it; the run's summary it keeps."""
+    run = subprocess.run(
+        [sys.executable, "manage.py", "publish", "--to", str(site), "--status"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    return status.read_status()
+
+
+def test_a_second_publish_process_renders_no_page_when_nothing_changed(tmp_path, organizer, runs_env):
+    build_evening(organizer)
+    site = tmp_path / "site"
+    first = _publish_process(site, runs_env)
+    assert first["state"] == "done" and first["taken_over"] == 0 and first["rendered"] > 40
+
+    again = _publish_process(site, runs_env)
+    assert (again["rendered"], again["taken_over"], again["files"]) == (0, first["rendered"], 0)
+
+
+def test_the_organizers_button_takes_over_the_pages_of_the_last_run(
+    tmp_path, organizer, organizer_client, runs_env, settings, monkeypatch
+):
+    build_evening(organizer)
+    site = tmp_path / "site"
+    first = _publish_process(site, runs_env)
+
+    settings.PUBLISH_TO = str(site)
+    monkeypatch.setenv("PUBLISH_TO", str(site))  # the button's process reads its settings from the environment
+    assert organizer_client.post("/organizer/publish/").status_code == 302
+    finished = _wait_for_the_run()
+    assert finished["state"] == "done", (Path(settings.DATA_DIR) / "publish.log").read_text()[-3000:]
+    assert (finished["rendered"], finished["taken_over"], finished["files"]) == (0, first["rendered"], 0)
+
+
+def _wait_for_the_run(limit: float = 300) -> dict:
+    """The background run's summary once it is over (the button's page returns before it starts)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        found = status.read_status()
+        if found.get("state") in {"done", "failed"} and not status.is_running():
+            return found
+        time.sleep(0.2)
+    raise AssertionError(f"the run did not end within {limit} s: {status.read_status()}")
