@@ -163,6 +163,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("taps under a hostile client's attack (PostgreSQL): failed",
                r"^postgresql: .*?failed taps " + NUMBER + " of", "taps", full_only=True),
     ), needs_postgresql=True),
+    Benchmark("roster_import", (), ("--repeat", "1"), (
+        Figure("import preview, 5,000 rows “Person 1 … Person N”", r"^Person 1 … Person N\s+preview median\s+" + NUMBER, "s"),
+        Figure("import preview, 5,000 rows “Person 1 … Person N”: server CPU", r"^Person 1 … Person N.*?CPU median " + NUMBER, "s"),
+        Figure("import preview, 5,000 German names with typos", r"^German names, typos\s+preview median\s+" + NUMBER, "s"),
+        Figure("import preview, 5,000 names with one first name", r"^one first name for all\s+preview median\s+" + NUMBER, "s"),
+    )),
     Benchmark("check_league", (), ("--nights", "2", "--tables", "5", "--hands", "20", "--repeat", "2"), (
         Figure("`check_league`, the whole check", r"^check_league \(everything\)\s+median\s+" + NUMBER, "s"),
         Figure("`check_league --quick` (the venue's start)", r"^check_league --quick.*?median\s+" + NUMBER, "s"),
