@@ -27,6 +27,10 @@ class EveryAnswerHeadersMiddleware(MiddlewareMixin):
         self._framing = XFrameOptionsMiddleware(get_response)
         self._policy = CSPMiddleware(get_response)
 
+    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+        # Under ASGI: headers set in memory need no thread of their own (MiddlewareMixin would take one).
+        return self.process_response(request, await self.get_response(request))
+
     def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         response = self._framing.process_response(request, self._security.process_response(request, response))
         if "Content-Security-Policy" not in response:  # else it passed CSPMiddleware (building the policy costs)

@@ -29,7 +29,6 @@ MAX_LENGTH_GAP = 3
 # The most letters two forms of T letters in all may differ by (as bags) and still be near: T × _SPREAD. A
 # hair above 1 − NEAR_RATIO, so that rounding can only let a pair too many through to difflib, never one too few.
 _SPREAD = (1 - NEAR_RATIO) + 1e-9
-_ENTRIES = ""  # a tree node's key for the forms that end there (a letter is never the empty string)
 
 Player = TypeVar("Player")
 _first = itemgetter(0)
@@ -62,10 +61,14 @@ class NearNames(Generic[Player]):
         for form in forms:
             for word in set(form.split()):
                 rest = _rest(form, word)
-                node = self._trees.setdefault(word, {}).setdefault(len(rest), {})
-                for letter in rest:
+                trees = self._trees.setdefault(word, {})
+                if not rest:  # the form is the word alone
+                    trees.setdefault(0, []).append((order, player, form))
+                    continue
+                node = trees.setdefault(len(rest), {})
+                for letter in rest[:-1]:
                     node = node.setdefault(letter, {})
-                node.setdefault(_ENTRIES, []).append((order, player, form))
+                node.setdefault(rest[-1], []).append((order, player, form))  # a leaf: the forms that end there
 
     def near(self, forms: tuple[str, ...]) -> Iterator[Player]:
         """The players near one of `forms`: first those near the first form, each in the order added, then
@@ -86,20 +89,20 @@ class NearNames(Generic[Player]):
                     yield player
 
 
-def _within(tree: dict, rest: str, size: int, most: int) -> list[list]:
+def _within(tree: dict | list, rest: str, size: int, most: int) -> list[list]:
     """The lists of forms in `tree` (of forms with `size` other letters) whose other letters differ from `rest`
     by at most `most` letters: a sorted merge of the two bags counts the letters one has and the other has not;
     the letters each has left bound what the rest of the walk can still add."""
-    found = []
     length = len(rest)
+    most -= (most - size - length) % 2  # two bags of n and m letters differ by n + m less twice what they share
+    if size == 0:
+        return [tree] if length <= most else []
+    found = []
+    last = size - 1
     stack = [(tree, 0, 0, 0)]  # a node, its depth, the letters of `rest` passed, the letters differing so far
     while stack:
         node, depth, at, differing = stack.pop()
         for letter, child in node.items():
-            if letter == _ENTRIES:
-                if differing + length - at <= most:
-                    found.append(child)
-                continue
             step, cost = at, differing
             while step < length and rest[step] < letter:  # letters of `rest` the tree's form has not
                 step += 1
@@ -108,6 +111,9 @@ def _within(tree: dict, rest: str, size: int, most: int) -> list[list]:
                 step += 1
             else:
                 cost += 1  # a letter the tree's form has and `rest` has not
-            if cost + abs((size - depth - 1) - (length - step)) <= most:
+            if depth == last:
+                if cost + length - step <= most:
+                    found.append(child)
+            elif cost + abs((last - depth) - (length - step)) <= most:
                 stack.append((child, depth + 1, step, cost))
     return found

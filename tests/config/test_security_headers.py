@@ -6,9 +6,10 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.db import OperationalError
-from django.test import Client
+from django.test import AsyncClient, Client
 
 pytestmark = pytest.mark.django_db
 
@@ -31,6 +32,12 @@ def _assert_headers(response) -> None:
 def test_pages_the_guard_and_the_error_pages_carry_the_headers(path, data, status):
     response = Client(raise_request_exception=False).get(path, data)
     assert status is None or response.status_code == status
+    _assert_headers(response)
+
+
+def test_the_guards_answer_under_asgi_carries_the_headers_too():
+    response = async_to_sync(AsyncClient(raise_request_exception=False).get)("/", {"q": "search\x00"})
+    assert response.status_code == 400
     _assert_headers(response)
 
 

@@ -107,6 +107,13 @@ def test_near_players_come_in_the_order_added_those_near_the_first_form_first():
     assert list(index.near(search_forms("Anna Müller"))) == ["Anna Mueler", "Ana Müller", "Hanna Müller", "Annie Mueller"]
 
 
+def test_a_name_of_one_word_is_near_the_same_word_only():
+    index: NearNames[str] = NearNames()
+    for player in ("Li", "Li Wei", "Lee"):
+        index.add(player, search_forms(player))
+    assert list(index.near(search_forms("li"))) == ["Li"]
+
+
 def _compare_every_pair(rows: list[Row], known: list[Known]) -> list[tuple[str, set]]:
     """The comparison as it was: each row's status and the players it could have named as its match."""
     import unicodedata
