@@ -1,15 +1,16 @@
 """Names a typo or so apart, found among thousands without comparing every pair. Pure Python.
 
-Two names are near when one of the search forms of each (:func:`league.rules.names.search_forms`) share a word,
-differ in length by at most ``MAX_LENGTH_GAP`` and difflib's ratio of the two forms is at least ``NEAR_RATIO``
+Two names are near when a search form of each (:func:`league.rules.names.search_forms`) has a word of the other,
+they differ in length by at most ``MAX_LENGTH_GAP`` and difflib's ratio of the two forms is at least ``NEAR_RATIO``
 ("Anna Mueller" / "Ana Mueller" is 0.96). Comparing each name of a list with every one before it is quadratic:
 a file of "Person 1 … Person 5000" shares the word "person" in every row, 12.5 million pairs.
 
 So the index narrows first, and difflib decides as before. difflib's ratio is never above its quick ratio,
 which counts only the letters two forms have in common, as a bag: two near forms of ``T`` letters in all
 differ in at most ``T × (1 − NEAR_RATIO)`` letters of their bags. Two forms sharing a word differ in the
-letters beside that word only; the index keeps, per word, these other letters of each form sorted, in a tree
-of letters, and a search walks only the branches within that difference. Whatever difflib would accept is
+letters beside that word only; the index keeps, per word and number of other letters, these other letters of
+each form sorted, in a tree of letters, and a search walks only the branches within that difference (a bag of
+n and one of m letters differ by n + m less twice what they share: the difference has the parity of n + m). Whatever difflib would accept is
 among what the walk finds (tests/league/rules/test_near_names.py checks it against every pair), and a list
 of 5,000 similar names is searched in about a second.
 """
