@@ -106,6 +106,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so every answer passes it: it adds the headers of the three below to an answer made before them.
+    "config.security_headers.EveryAnswerHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "league.web.compression.GZipMiddleware",

@@ -83,10 +83,11 @@ def players_import(request: HttpRequest) -> HttpResponse:
     except roster.RosterImportError as error:
         messages.error(request, str(error))
         preview = roster.preview_import(data=data)
+    errors = row_error_messages(preview)
     return render(request, "league/roster/preview.html", {
         "roster": preview,
+        "rows": [(row, errors.get(row.line, "")) for row in preview.rows],  # each row beside its message, not a search
         "counts": preview.counts(),
-        "errors": row_error_messages(preview),
         "digest": roster.roster_digest(preview),
         "content": decode(data)[0],
     })

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import csv
 import datetime
-import difflib
 import io
 import re
 import unicodedata
@@ -28,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from league.rules.names import search_forms
+from league.rules.near_names import NearNames
 
 __all__ = [
     "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "compare",
@@ -37,7 +37,6 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_ROWS = 5000
 ADULT_AGE = 18
 NAME_MAX, NICKNAME_MAX, CONTACT_MAX = 120, 60, 200
-SIMILAR_RATIO = 0.88  # difflib's ratio of two plain names: "Anna Mueller" / "Ana Mueller" is 0.96
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d")
 
 # Header words (casefolded, without spaces, dots, dashes and brackets) -> the column they name.
@@ -241,14 +240,13 @@ def compare(roster: Roster, known: Iterable[Known]) -> Roster:
     """Mark each row new, duplicate or similar against the league's players and the rows above it."""
     by_name: dict[str, list[Known]] = {}  # the name, case and spaces aside
     by_form: dict[str, list[Known]] = {}  # the name as a search reads it (accents, umlauts as ae)
-    by_word: dict[str, list[tuple[Known, str]]] = {}  # a word of such a form -> the players and that form
+    nearly = NearNames[Known]()  # a typo or so apart (league.rules.near_names)
 
     def remember(player: Known, forms: tuple[str, ...]) -> None:
         by_name.setdefault(_name_key(player.name), []).append(player)
         for form in forms:
             by_form.setdefault(form, []).append(player)
-            for word in set(form.split()):
-                by_word.setdefault(word, []).append((player, form))
+        nearly.add(player, forms)
 
     for player in known:
         remember(player, search_forms(player.name))
@@ -260,25 +258,9 @@ def compare(roster: Roster, known: Iterable[Known]) -> Roster:
         if same:
             row.status, row.match = "duplicate", same[0]
             continue
-        alike = [p for form in forms for p in by_form.get(form, ())] or _nearly(forms, by_word)
-        if alike:
-            row.status, row.match = "similar", alike[0]
+        alike = [p for form in forms for p in by_form.get(form, ())]
+        match = alike[0] if alike else next(nearly.near(forms), None)  # the first only: the rest is not shown
+        if match is not None:
+            row.status, row.match = "similar", match
         remember(Known(None, row.name, row.date_of_birth), forms)
     return roster
-
-
-def _nearly(forms: tuple[str, ...], by_word: dict[str, list[tuple[Known, str]]]) -> list[Known]:
-    """Players whose name, in one of its forms, shares a word with one of this name's forms and differs by a
-    typo or so. A league of thousands is compared only with the names that share a word, cheap bounds first."""
-    found: list[Known] = []
-    for plain in forms:
-        matcher = difflib.SequenceMatcher(None, "", plain)
-        for word in set(plain.split()):
-            for player, name in by_word.get(word, ()):
-                if player in found or abs(len(name) - len(plain)) > 3:
-                    continue
-                matcher.set_seq1(name)
-                if matcher.real_quick_ratio() >= SIMILAR_RATIO and matcher.quick_ratio() >= SIMILAR_RATIO \
-                        and matcher.ratio() >= SIMILAR_RATIO:
-                    found.append(player)
-    return found

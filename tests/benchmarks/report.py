@@ -153,14 +153,14 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("the published site's size", r"^site: [0-9,]+ files, " + NUMBER + " MB", "MB"),
     )),
     Benchmark("hostile_client", ("--runs", "1"),
-              ("--databases", "sqlite", "--tables", "3", "--streams", "60", "--drippers", "40", "--seconds", "10",
-               "--runs", "1"), (
-        Figure("taps under a hostile client's attack (SQLite): p95",
+              ("--databases", "sqlite", "--tables", "3", "--addresses", "10", "--streams", "60", "--drippers", "40",
+               "--seconds", "10", "--runs", "1"), (
+        Figure("taps under an attack from many addresses (SQLite): p95",
                r"^sqlite: median of \d+ runs: p50 \d+ ms, p95 " + NUMBER + " ms", "ms"),
-        Figure("taps under a hostile client's attack (SQLite): failed", r"^sqlite: .*?failed taps " + NUMBER + " of", "taps"),
-        Figure("taps under a hostile client's attack (PostgreSQL): p95",
+        Figure("taps under an attack from many addresses (SQLite): failed", r"^sqlite: .*?failed taps " + NUMBER + " of", "taps"),
+        Figure("taps under an attack from many addresses (PostgreSQL): p95",
                r"^postgresql: median of \d+ runs: p50 \d+ ms, p95 " + NUMBER + " ms", "ms", full_only=True),
-        Figure("taps under a hostile client's attack (PostgreSQL): failed",
+        Figure("taps under an attack from many addresses (PostgreSQL): failed",
                r"^postgresql: .*?failed taps " + NUMBER + " of", "taps", full_only=True),
     ), needs_postgresql=True),
     Benchmark("formula", (), ("--repeat", "2"), (
@@ -173,6 +173,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                r"^refused 'n - r \+ 1 \+ round\(1, -1e308 \* \(N == 7\)\)': \w+, " + NUMBER + " ms", "ms"),
         Figure("points formula: a season of 2,000 tables scored, reading the night",
                r"^a season of 2,000 tables .*?: " + NUMBER + " ms", "ms"),
+    )),
+    Benchmark("roster_import", (), ("--repeat", "1"), (
+        Figure("import preview, 5,000 rows “Person 1 … Person N”", r"^Person 1 … Person N\s+preview median\s+" + NUMBER, "s"),
+        Figure("import preview, 5,000 rows “Person 1 … Person N”: server CPU", r"^Person 1 … Person N.*?CPU median " + NUMBER, "s"),
+        Figure("import preview, 5,000 German names with typos", r"^German names, typos\s+preview median\s+" + NUMBER, "s"),
+        Figure("import preview, 5,000 names with one first name", r"^one first name for all\s+preview median\s+" + NUMBER, "s"),
     )),
     Benchmark("check_league", (), ("--nights", "2", "--tables", "5", "--hands", "20", "--repeat", "2"), (
         Figure("`check_league`, the whole check", r"^check_league \(everything\)\s+median\s+" + NUMBER, "s"),
