@@ -29,6 +29,7 @@ from collections import Counter
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, UnixWSGIServer
+from waitress.task import ErrorTask
 
 CONNECTIONS_PER_CLIENT = 32
 HEADER_SECONDS = 20.0
@@ -77,9 +78,26 @@ class ClientCounter:
                 del self._open[address]
 
 
+# What waitress answers itself, before the app sees a request (not HTTP, a header too long: 400, 431): plain text
+# with the same protections as the app's own answers (config/security_headers.py).
+ERROR_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Frame-Options", "DENY"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+    ("Referrer-Policy", "same-origin"),
+)
+
+
+class GuardedErrorTask(ErrorTask):
+    def execute(self) -> None:
+        self.response_headers.extend(ERROR_HEADERS)
+        super().execute()
+
+
 class VenueChannel(HTTPChannel):
     """A connection that counts against its client's share and notes when its request's header began."""
 
+    error_task_class = GuardedErrorTask
     request_started: float | None = None
     _counted: bool = False
 

@@ -155,3 +155,17 @@ def test_one_client_gets_its_share_of_connections_and_the_rest_are_closed_at_onc
     finally:
         for sock in held:
             sock.close()
+
+
+def test_a_request_the_server_refuses_before_the_app_sees_it_has_the_security_headers_too(venue) -> None:
+    server, _night, _db = venue
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n")  # not HTTP
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+    head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
+    assert head.split("\r\n", 1)[0].split(" ")[1] == "400", head
+    for header in ("x-content-type-options: nosniff", "x-frame-options: deny", "content-security-policy: default-src 'none'",
+                   "referrer-policy: same-origin"):
+        assert header in head, head
