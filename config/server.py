@@ -13,6 +13,9 @@ them fairly among the client addresses). On top of waitress this module adds wha
 - a request whose header is not complete after HEADER_SECONDS is closed (a phone sends its header in one go);
 - as many open files as the system allows, and a connection limit below it, so sockets held by strangers
   cannot keep the server from accepting the dealers' next tap;
+- on PostgreSQL, at most KEPT_CONNECTIONS database connections kept between requests: waitress hands each
+  request to the thread that has waited longest, so every one of its threads would in turn open and keep one,
+  more than the database allows;
 - Ctrl+C or SIGTERM end every event stream at once (EventSource reconnects), then the server.
 """
 from __future__ import annotations
@@ -25,6 +28,7 @@ import signal
 import socket
 import threading
 import time
+import weakref
 from collections import Counter
 
 from waitress.channel import HTTPChannel
@@ -37,6 +41,7 @@ CHECK_SECONDS = 5  # how often waitress looks for connections to close (its clea
 IDLE_SECONDS = 60  # a keep-alive connection without a request is closed after this (its channel_timeout)
 MOST_CONNECTIONS = 4000
 THREADS = 256
+KEPT_CONNECTIONS = 24
 
 
 def connections_per_client() -> int:
@@ -225,6 +230,35 @@ def build(application, *, binds: list[str], threads: int, map: dict | None = Non
     return MultiSocketServer(map, adj, [(s.effective_host, s.effective_port) for s in servers], dispatcher)
 
 
+class ConnectionsKept:
+    """After each request: this thread's database connection is closed when more than `limit` threads keep one
+    (Django keeps one per thread for CONN_MAX_AGE seconds)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._wrappers: weakref.WeakSet = weakref.WeakSet()
+        self._lock = threading.Lock()
+
+    def opened(self, sender, connection, **kwargs) -> None:
+        with self._lock:
+            self._wrappers.add(connection)
+
+    def finished(self, sender, **kwargs) -> None:
+        from django.db import connection
+
+        with self._lock:
+            kept = sum(1 for wrapper in list(self._wrappers) if wrapper.connection is not None)
+        if kept > self.limit and connection.connection is not None and not connection.in_atomic_block:
+            connection.close()
+
+    def install(self) -> None:
+        from django.core.signals import request_finished
+        from django.db.backends.signals import connection_created
+
+        connection_created.connect(self.opened, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+
 def _quiet_logs() -> None:
     # waitress's notes ("Serving on", "Task queue depth") are English and say nothing the organizer needs; its
     # errors still reach the console.
@@ -240,6 +274,8 @@ def serve(*, binds: list[str], threads: int) -> None:
 
     application = get_wsgi_application()
     get_resolver().reverse_dict  # noqa: B018 - imports every app's urls and views now, not at the first tap
+    if connections["default"].vendor != "sqlite":  # a SQLite file costs nothing to keep open
+        ConnectionsKept(KEPT_CONNECTIONS).install()
     connections.close_all()
     _quiet_logs()
     os.environ.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_for(threads)))
