@@ -13,9 +13,10 @@ them fairly among the client addresses). On top of waitress this module adds wha
 - a request whose header is not complete after HEADER_SECONDS is closed (a phone sends its header in one go);
 - as many open files as the system allows, and a connection limit below it, so sockets held by strangers
   cannot keep the server from accepting the dealers' next tap;
-- on PostgreSQL, at most KEPT_CONNECTIONS database connections kept between requests: waitress hands each
-  request to the thread that has waited longest, so every one of its threads would in turn open and keep one,
-  more than the database allows;
+- the next request goes to the thread that became idle last (waitress wakes the one that waited longest):
+  the same few threads serve the requests, each with its database connection, and the others wait with none;
+- on PostgreSQL, at most KEPT_CONNECTIONS database connections kept between requests, for the bursts that
+  wake more threads (Django keeps one per thread for CONN_MAX_AGE, and 256 are more than the database allows);
 - Ctrl+C or SIGTERM end every event stream at once (EventSource reconnects), then the server.
 """
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections import Counter
 
 from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, UnixWSGIServer
-from waitress.task import ErrorTask
+from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
 CONNECTIONS_PER_CLIENT = 32
 HEADER_SECONDS = 20.0
@@ -133,6 +134,29 @@ class VenueChannel(HTTPChannel):
             self.server.clients.give_back(self._address)
 
 
+class LastIdleFirst(threading.Condition):
+    """A condition whose notify() wakes the thread that began waiting last (threading.Condition wakes the first).
+    It reads the waiters of CPython's Condition (`_waiters`, a deque in the order they began waiting)."""
+
+    def notify(self, n: int = 1) -> None:
+        if not self._is_owned():  # type: ignore[attr-defined]
+            raise RuntimeError("cannot notify on un-acquired lock")
+        waiters = self._waiters  # type: ignore[attr-defined]
+        while waiters and n > 0:
+            waiter = waiters.pop()
+            try:
+                waiter.release()
+            except RuntimeError:  # released already by a notify that a signal interrupted
+                continue
+            n -= 1
+
+
+class LastIdleFirstDispatcher(ThreadedTaskDispatcher):
+    def __init__(self) -> None:
+        super().__init__()
+        self.queue_cv = LastIdleFirst(self.lock)
+
+
 class _Guarded:
     """What both listeners (TCP and Unix socket) add to waitress's own: the channel above, and the slow headers
     closed at each of waitress's clean-ups."""
@@ -205,7 +229,6 @@ def build(application, *, binds: list[str], threads: int, map: dict | None = Non
     from django.conf import settings
     from waitress.adjustments import Adjustments
     from waitress.server import MultiSocketServer
-    from waitress.task import ThreadedTaskDispatcher
 
     from league.web.client_address import trusted_networks
 
@@ -213,7 +236,7 @@ def build(application, *, binds: list[str], threads: int, map: dict | None = Non
     adj = Adjustments(**adjustments(binds=binds, threads=threads, connection_limit=min(limit, MOST_CONNECTIONS)))
     clients = ClientCounter(connections_per_client(), tuple(trusted_networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))))
     map = {} if map is None else map
-    dispatcher = ThreadedTaskDispatcher()
+    dispatcher = LastIdleFirstDispatcher()
     dispatcher.set_thread_count(adj.threads)
     servers = []
     if adj.unix_socket:

@@ -9,7 +9,7 @@ from django.core.signals import request_finished
 from django.db import connection
 from django.db.backends.signals import connection_created
 
-from config.server import HEADER_SECONDS, ClientCounter, ConnectionsKept, VenueChannel
+from config.server import HEADER_SECONDS, ClientCounter, ConnectionsKept, LastIdleFirst, VenueChannel
 
 
 def test_a_client_address_gets_its_share_of_connections_and_its_places_come_back():
@@ -82,3 +82,37 @@ def test_only_a_few_threads_keep_a_database_connection_between_requests():
             thread.join(10)
         request_finished.disconnect(kept.finished)
         connection_created.disconnect(kept.opened)
+
+
+def test_the_next_request_goes_to_the_thread_that_became_idle_last():
+    """The same few threads serve the requests (each keeps its database connection), the rest wait with none."""
+    lock = threading.Lock()
+    condition = LastIdleFirst(lock)
+    woken: list[int] = []
+    waiting = threading.Semaphore(0)
+
+    def idle(number: int) -> None:
+        with lock:
+            waiting.release()
+            condition.wait(10)
+            woken.append(number)
+
+    threads = []
+    for number in range(3):  # they begin waiting in this order
+        threads.append(threading.Thread(target=idle, args=(number,)))
+        threads[-1].start()
+        assert waiting.acquire(timeout=10)
+        with lock:  # its wait() has begun once the lock is free again
+            pass
+    with lock:
+        condition.notify()
+    for _ in range(100):
+        if woken:
+            break
+        threading.Event().wait(0.02)
+    assert woken == [2]
+    with lock:
+        condition.notify(2)
+    for thread in threads:
+        thread.join(10)
+    assert woken == [2, 1, 0]
