@@ -117,6 +117,8 @@ def send(
         destination.show(MANIFEST)
         last_checkpoint = time.monotonic()
 
+    if not (to_send or gone or full or not known or manifest.staged):
+        return summary  # nothing to do: the destination is not even prepared (a folder not copied)
     destination.begin()
     progress("send", 0, len(to_send), 0, total_bytes)
     for number, name in enumerate(to_send, start=1):
@@ -142,8 +144,7 @@ def send(
             checkpoint()
     for name in set(manifest.staged) - set(to_send):
         destination.discard(name)  # sent by an interrupted run, no longer wanted
-    if to_send or gone or full or not known or manifest.staged:
-        checkpoint()
+    checkpoint()
     for number, name in enumerate(gone, start=1):
         destination.remove(name)
         shown.pop(name, None)

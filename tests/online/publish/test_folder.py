@@ -5,8 +5,11 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -14,6 +17,7 @@ from online.publish import sync
 from online.publish.sitefiles import DestinationError, is_site_name
 from online.publish.folder import Folder
 from tests.evening import build_evening
+from tests.online.publish import sender
 from tests.online.publish.site_crawl import broken_links, site_files
 from tournaments.placements import paper as manual_results
 
@@ -156,3 +160,32 @@ def test_the_folder_is_switched_in_one_step_and_a_stale_copy_beside_is_thrown_aw
     sync.send({"index.html": b"new", "a.html": b"a"}, Folder(root))
     assert (root / "index.html").read_bytes() == b"new" and root.stat().st_ino != inode  # another folder now
     assert sorted(os.listdir(tmp_path)) == ["data", "site"]
+
+
+def run_sender(address: str, version: str, *, pause_after: int = -1, environ: dict | None = None):
+    """Send the made-up site of tests.online.publish.sender in a process of its own; with `pause_after`, kill
+    it (SIGKILL) once it has sent that many files."""
+    command = [sys.executable, "-m", "tests.online.publish.sender", address, version, str(pause_after)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, **(environ or {})}, cwd=settings.BASE_DIR)
+    if pause_after < 0:
+        out, _ = process.communicate(timeout=300)
+        assert process.returncode == 0, out
+        return out
+    try:
+        assert process.stdout.readline().strip() == "paused"
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+    return ""
+
+
+def test_a_run_killed_half_way_leaves_the_old_folder_whole_and_the_next_completes(tmp_path):
+    root = tmp_path / "www" / "league"
+    run_sender(str(root), "old")
+    old = _contents(root)
+    run_sender(str(root), "new", pause_after=400)
+    assert _contents(root) == old  # byte for byte: the copy beside was never switched in
+    assert (tmp_path / "www" / ".league.publishing").is_dir()
+    assert run_sender(str(root), "new").strip() == f"sent {len(sender.site('new'))}"
+    assert {name: data for name, data in _contents(root).items() if name != sync.MANIFEST} == sender.site("new")
+    assert broken_links(root) == [] and os.listdir(tmp_path / "www") == ["league"]

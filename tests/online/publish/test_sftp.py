@@ -21,7 +21,8 @@ from online.publish import sync
 from online.publish.sftp import Sftp
 from tests.evening import build_evening
 from tests.online.publish.site_crawl import broken_links, site_files
-from tests.online.publish.test_folder import _one_more_table
+from tests.online.publish import sender
+from tests.online.publish.test_folder import _one_more_table, run_sender
 
 SSHD = "/usr/sbin/sshd"
 pytestmark = pytest.mark.django_db
@@ -236,3 +237,15 @@ def test_a_run_stopped_half_way_leaves_the_old_site_whole_and_the_next_run_sends
     sent = int(re.search(r"; gesendet ([0-9]+) \(", out).group(1))
     assert len([n for n in written if n != sync.MANIFEST]) == sent - 8  # the eight already there were not sent again
     assert not list(remote.rglob("*.publishing")) and broken_links(remote) == []
+
+
+def test_a_run_killed_half_way_over_sftp_shows_only_the_old_site_and_the_next_completes(sshd, login):
+    environ = {"PUBLISH_SSH_KEY": str(sshd["key"]), "PUBLISH_KNOWN_HOSTS": str(sshd["known_hosts"])}
+    remote = sshd["home"] / "www"
+    run_sender(f"{login}/www", "old", environ=environ)
+    old = _visible(remote)
+    run_sender(f"{login}/www", "new", pause_after=400, environ=environ)  # killed (SIGKILL) after 400 files
+    assert _visible(remote) == old and broken_links(remote) == []
+    assert run_sender(f"{login}/www", "new", environ=environ).strip() == f"sent {len(sender.site('new'))}"
+    assert _visible(remote) == sender.site("new") and not list(remote.rglob("*.publishing"))
+    assert broken_links(remote) == []
