@@ -147,19 +147,24 @@ def test_a_run_stopped_half_way_leaves_the_old_site_whole_and_the_next_run_compl
     }
     assert new[".well-known/acme"] == b"the organizer's own file"
     assert new != old and broken_links(root) == []
-    assert sorted(os.listdir(tmp_path)) == ["data", "fresh", "site"]  # the copy beside is gone
+    assert sorted(os.listdir(tmp_path)) == [".fresh.publishing", ".site.publishing", "data", "fresh", "site"]  # the old site beside, for the next run
 
 
-def test_the_folder_is_switched_in_one_step_and_a_stale_copy_beside_is_thrown_away(tmp_path):
+def test_the_folder_is_switched_in_one_step_and_the_copy_beside_is_brought_up_to_date_first(tmp_path):
     root = tmp_path / "site"
-    sync.send({"index.html": b"old", "a.html": b"a"}, Folder(root))
+    sync.send({"index.html": b"old", "a.html": b"a", "b/c.html": b"c"}, Folder(root))
     inode = root.stat().st_ino
     stale = tmp_path / ".site.publishing"
-    stale.mkdir()
+    assert stale.is_dir()  # the first run's old (empty) site
     (stale / "junk").write_text("a killed run's copy")
-    sync.send({"index.html": b"new", "a.html": b"a"}, Folder(root))
+    (stale / "a.html").write_text("stale")
+    sync.send({"index.html": b"new", "a.html": b"a", "b/c.html": b"c"}, Folder(root))
     assert (root / "index.html").read_bytes() == b"new" and root.stat().st_ino != inode  # another folder now
-    assert sorted(os.listdir(tmp_path)) == ["data", "site"]
+    assert not (root / "junk").exists() and (root / "a.html").read_bytes() == b"a"
+    assert (stale / "index.html").read_bytes() == b"old"  # the old site, beside
+    sync.send({"index.html": b"newer", "a.html": b"a"}, Folder(root))
+    assert _contents(root) == {"index.html": b"newer", "a.html": b"a", sync.MANIFEST: (root / sync.MANIFEST).read_bytes()}
+    assert (root / "a.html").stat().st_ino == (stale / "a.html").stat().st_ino  # linked, not copied
 
 
 def run_sender(address: str, version: str, *, pause_after: int = -1, environ: dict | None = None):
@@ -188,4 +193,4 @@ def test_a_run_killed_half_way_leaves_the_old_folder_whole_and_the_next_complete
     assert (tmp_path / "www" / ".league.publishing").is_dir()
     assert run_sender(str(root), "new").strip() == f"sent {len(sender.site('new'))}"
     assert {name: data for name, data in _contents(root).items() if name != sync.MANIFEST} == sender.site("new")
-    assert broken_links(root) == [] and os.listdir(tmp_path / "www") == ["league"]
+    assert broken_links(root) == [] and sorted(os.listdir(tmp_path / "www")) == [".league.publishing", "league"]

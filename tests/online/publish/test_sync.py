@@ -112,7 +112,7 @@ def test_an_interrupted_run_leaves_the_old_folder_as_it_was_and_the_next_run_com
         sync.send(NEW, Recording(root, fail_after=3))
     assert _files(root) == before
     sync.send(NEW, Recording(root))
-    assert set(_files(root)) == {*NEW, sync.MANIFEST} and sorted(os.listdir(tmp_path)) == ["data", "site"]
+    assert set(_files(root)) == {*NEW, sync.MANIFEST} and sorted(os.listdir(tmp_path)) == [".site.publishing", "data", "site"]
 
 
 def test_written_in_place_an_interrupted_run_shows_nothing_and_the_next_sends_only_what_is_missing(tmp_path):
