@@ -76,6 +76,7 @@ def main() -> None:
         whole = []
         for _ in range(args.repeat):
             shutil.rmtree(site, ignore_errors=True)
+            shutil.rmtree(os.path.join(folder, ".site.publishing"), ignore_errors=True)  # publish's copy beside
             seconds, line = publish(site)
             whole.append(seconds)
             print(f"whole site: {seconds:.1f} s  ({line})")
