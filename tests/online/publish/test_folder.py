@@ -51,7 +51,7 @@ def test_the_site_s_own_names_are_site_names():
 
 
 @pytest.mark.django_db
-def test_a_poisoned_manifest_is_reported_and_ignored_and_nothing_outside_the_site_is_removed(tmp_path, organizer, settings):
+def test_a_poisoned_manifest_is_reported_and_ignored_and_nothing_outside_the_site_is_removed(tmp_path, organizer, organizer_client):
     build_evening(organizer)
     root = tmp_path / "www" / "league"
     _publish(root)
@@ -69,6 +69,8 @@ def test_a_poisoned_manifest_is_reported_and_ignored_and_nothing_outside_the_sit
     from online.publish import status
 
     assert "außerhalb der Seite" in status.read_status()["warning"]
+    page = organizer_client.get("/organizer/publish/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Das Manifest am Ziel (.publish-manifest.json) nennt Dateien außerhalb der Seite" in page
     assert (root / "index.html").exists() and broken_links(root) == []
     assert set(json.loads((root / sync.MANIFEST).read_text())["files"]) == set(site_files(root)) - {sync.MANIFEST}
     assert "außerhalb" not in _publish(root)  # the manifest it wrote is the site's own
@@ -194,3 +196,17 @@ def test_a_run_killed_half_way_leaves_the_old_folder_whole_and_the_next_complete
     assert run_sender(str(root), "new").strip() == f"sent {len(sender.site('new'))}"
     assert {name: data for name, data in _contents(root).items() if name != sync.MANIFEST} == sender.site("new")
     assert broken_links(root) == [] and sorted(os.listdir(tmp_path / "www")) == [".league.publishing", "league"]
+
+
+def test_a_folder_that_cannot_be_built_beside_is_written_in_place_under_temporary_names(tmp_path, monkeypatch):
+    from online.publish import folder
+
+    def refused(source, target):
+        raise PermissionError(13, "Permission denied")  # the parent is not the publishing user's
+
+    monkeypatch.setattr(folder, "_mirror", refused)
+    root = tmp_path / "site"
+    sync.send(sender.site("old"), Folder(root))
+    sync.send(sender.site("new"), Folder(root))
+    assert {name: data for name, data in _contents(root).items() if name != sync.MANIFEST} == sender.site("new")
+    assert sorted(os.listdir(tmp_path)) == ["data", "site"] and broken_links(root) == []
