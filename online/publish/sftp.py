@@ -203,13 +203,16 @@ class Sftp:
         temporary = self._path(name, create=True) + TEMPORARY_SUFFIX
 
         def send(path):
-            # Created new (exclusive): a file or a link someone left under the temporary name is removed first,
-            # never written through.
+            # Created new (exclusive): a file or a link someone left under the temporary name (a killed run's,
+            # or planted) is removed and the file created again, never written through.
             try:
+                handle = self.sftp.open(path, "wbx")
+            except (FileNotFoundError, PermissionError):
+                raise
+            except OSError:
                 self.sftp.remove(path)
-            except FileNotFoundError:
-                pass
-            with self.sftp.open(path, "wbx") as handle:
+                handle = self.sftp.open(path, "wbx")
+            with handle:
                 handle.set_pipelined(True)
                 handle.write(data)
             self.sftp.chmod(path, FILE_MODE)

@@ -249,3 +249,13 @@ def test_a_run_killed_half_way_over_sftp_shows_only_the_old_site_and_the_next_co
     assert run_sender(f"{login}/www", "new", environ=environ).strip() == f"sent {len(sender.site('new'))}"
     assert _visible(remote) == sender.site("new") and not list(remote.rglob("*.publishing"))
     assert broken_links(remote) == []
+
+
+def test_a_link_planted_under_a_temporary_name_on_the_server_is_not_written_through(tmp_path, organizer, sshd, login):
+    build_evening(organizer)
+    remote, target = sshd["home"] / "www", tmp_path / "target.txt"
+    target.write_text("untouched")
+    remote.mkdir()
+    (remote / "index.html.publishing").symlink_to(target)
+    _publish(f"{login}/www")
+    assert target.read_text() == "untouched" and (remote / "index.html").is_file() and not (remote / "index.html").is_symlink()
