@@ -112,6 +112,7 @@ class Folder:
                 _discard(aside)
             _mirror(self.live, aside)  # the last run's old site, or a killed run's copy: brought to the live one
         except OSError:
+            _discard(aside, quietly=True)  # e.g. the folder made on a FAT stick before its first hard link failed
             self.staged = True
             return
         self.work, self.folders = aside, set()

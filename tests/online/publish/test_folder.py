@@ -202,7 +202,8 @@ def test_a_folder_that_cannot_be_built_beside_is_written_in_place_under_temporar
     from online.publish import folder
 
     def refused(source, target):
-        raise PermissionError(13, "Permission denied")  # the parent is not the publishing user's
+        target.mkdir(exist_ok=True)
+        raise PermissionError(1, "Operation not permitted")  # as a FAT stick refuses its first hard link
 
     monkeypatch.setattr(folder, "_mirror", refused)
     root = tmp_path / "site"
