@@ -32,7 +32,8 @@ def publish_site(
     """Build the site and send it to `to` (a folder or sftp://...). Raises destinations.DestinationError."""
     destination = destinations.open_destination(to)  # first: an unreachable server fails before the work
     try:
-        known = {} if full else sync.read_manifest(destination)
+        manifest = sync.load_manifest(destination)
+        known = {} if full else manifest.files
         # Pages whose every query reads what it read last time are not rendered again (not with --full).
         version = f"{fingerprints.code_version()}:{timezone.localdate().isoformat()}"
         previous = fingerprints.Previous({} if full else fingerprints.load(destination.description, version), known)
@@ -40,7 +41,7 @@ def publish_site(
         fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version))
         files = dict(built.files)
         files["sitemap.xml"] = assets.sitemap(built.pages, settings.PUBLISH_URL)
-        summary = sync.send(files, destination, progress=on_send, full=full, kept=built.kept, known=known)
+        summary = sync.send(files, destination, progress=on_send, full=full, kept=built.kept, manifest=manifest)
     finally:
         destination.close()
     size = sum(len(data) for data in files.values()) + built.kept_bytes

@@ -88,6 +88,7 @@ def main() -> None:
         whole = []
         for _ in range(args.repeat):
             shutil.rmtree(site, ignore_errors=True)
+            shutil.rmtree(os.path.join(folder, ".site.publishing"), ignore_errors=True)  # publish's copy beside
             times, line = publish(site)
             whole.append(times)
             print(f"whole site: {times[0]:.1f} s  ({line})")

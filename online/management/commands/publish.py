@@ -1,14 +1,14 @@
 """Publish the league's public pages as a static website.
 
     python manage.py publish --to /var/www/league
-    PUBLISH_SSH_KEY=~/.ssh/league python manage.py publish --to sftp://league@example.org/srv/www/league
+    PUBLISH_SSH_KEY=~/.ssh/league python manage.py publish --to sftp://league@example.org/www   # ~/www
     python manage.py publish            # to PUBLISH_TO
 
 Every page a visitor can open without logging in (German at the top, English under en/), the static files
 they use, a sitemap. Renders only the pages whose queries read other rows than last time (the rest the
 destination keeps; online.publish.fingerprints), sends only what changed since the last run (the
-destination's manifest), new files first, then the changed pages, then removes what is gone; interrupted
-and run again, it completes. `--full` renders and sends everything. Exit 1
+destination's manifest, whose names are never trusted), so that a visitor sees the old site or the new one
+(online.publish.folder, online.publish.sftp); interrupted and run again, it completes. `--full` renders and sends everything. Exit 1
 with one line when the destination cannot be reached, 3 when another run is going on.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ class Command(BaseCommand):
     help = "Publish the public pages (standings, nights, players, jackpot, statistics, replays) as a static website."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--to", default="", help="a folder, or sftp://user@host[:port]/path (default: PUBLISH_TO)")
+        parser.add_argument("--to", default="", help="a folder, or sftp://user@host[:port]/path (from the login's home; //path is absolute) (default: PUBLISH_TO)")
         parser.add_argument("--full", action="store_true", help="render every page and send every file, whatever the last run and the destination's manifest say")
         parser.add_argument(
             "--jobs", type=int, default=min(os.cpu_count() or 1, 4),
@@ -73,9 +73,16 @@ class Command(BaseCommand):
             raise
         summary = result.summary
         seconds = time.monotonic() - started
+        warning = ""
+        if summary.refused:
+            warning = _(
+                "The destination's manifest (.publish-manifest.json) names files outside the site (%(names)s): "
+                "it was ignored, nothing was removed, and every file was sent again."
+            ) % {"names": ", ".join(repr(name) for name in summary.refused[:5]) + (", …" if len(summary.refused) > 5 else "")}
+            self.stdout.write(self.style.WARNING(warning))
         self._report(
             state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
-            removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1),
+            removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1), warning=warning,
             rendered=result.rendered, taken_over=result.taken_over,
         )
         self.stdout.write(_("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).") % {
@@ -107,6 +114,8 @@ class Command(BaseCommand):
             if phase == "send":
                 self.stdout.write(_("sent %(done)s of %(total)s files, %(sent)s of %(size)s") % {
                     "done": done, "total": total, "sent": _size(sent_bytes), "size": _size(total_bytes)})
+            elif phase == "switch":
+                self.stdout.write(_("put %(done)s of %(total)s files in their places") % {"done": done, "total": total})
             else:
                 self.stdout.write(_("removed %(done)s of %(total)s files") % {"done": done, "total": total})
             self._report(state="running", phase=phase, files=done, total=total, bytes=sent_bytes, total_bytes=total_bytes)

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from online.publish import sync
-from online.publish.destinations import Folder
+from online.publish.folder import Folder
 from online.publish.services import publish_site
 from tests.evening import build_evening
 from tests.online.publish.site_crawl import broken_links
@@ -92,19 +92,59 @@ def test_a_changed_page_is_written_only_when_every_file_it_links_is_there(tmp_pa
     assert checked == 2
 
 
-def test_an_interrupted_run_run_again_sends_only_what_is_missing_and_completes(tmp_path):
+class InPlace(Recording):
+    """A folder that cannot be built beside (a mount point, no hard links): written as over SFTP, each file
+    under a temporary name, renamed into its place once all are there."""
+
+    def begin(self):
+        self.staged = True
+
+
+def _files(root) -> dict[str, bytes]:
+    return {path.relative_to(root).as_posix(): path.read_bytes() for path in root.rglob("*") if path.is_file()}
+
+
+def test_an_interrupted_run_leaves_the_old_folder_as_it_was_and_the_next_run_completes(tmp_path):
+    root = tmp_path / "site"
+    sync.send(OLD, Folder(root))
+    before = _files(root)
+    with pytest.raises(ConnectionError):
+        sync.send(NEW, Recording(root, fail_after=3))
+    assert _files(root) == before
+    sync.send(NEW, Recording(root))
+    assert set(_files(root)) == {*NEW, sync.MANIFEST} and sorted(os.listdir(tmp_path)) == [".site.publishing", "data", "site"]
+
+
+def test_written_in_place_an_interrupted_run_shows_nothing_and_the_next_sends_only_what_is_missing(tmp_path):
+    sync.send(OLD, Folder(tmp_path))
+    before = _files(tmp_path)
+    with pytest.raises(ConnectionError):
+        sync.CHECKPOINT_SECONDS, saved = 0.0, sync.CHECKPOINT_SECONDS
+        try:
+            sync.send(NEW, InPlace(tmp_path, fail_after=3))
+        finally:
+            sync.CHECKPOINT_SECONDS = saved
+    visible = {name: data for name, data in _files(tmp_path).items() if not name.endswith(".publishing") and name != sync.MANIFEST}
+    assert visible == {name: data for name, data in before.items() if name != sync.MANIFEST}
+    again = InPlace(tmp_path)
+    summary = sync.send(NEW, again)
+    written = [name for kind, name in again.events if kind == "write" and name != sync.MANIFEST]
+    assert written == ["a.html", "index.html"]  # the three new files were already there, under temporary names
+    assert summary.sent == ["b.html", "c.html", "static/s.222.css", "a.html", "index.html"]
+    assert set(_files(tmp_path)) == {*NEW, sync.MANIFEST}
+    assert sync.send(NEW, InPlace(tmp_path)).sent == []
+
+
+def test_a_file_sent_by_an_interrupted_run_and_no_longer_wanted_is_thrown_away(tmp_path):
     sync.send(OLD, Folder(tmp_path))
     with pytest.raises(ConnectionError):
         sync.CHECKPOINT_SECONDS, saved = 0.0, sync.CHECKPOINT_SECONDS
         try:
-            sync.send(NEW, Recording(tmp_path, fail_after=3))
+            sync.send(NEW, InPlace(tmp_path, fail_after=3))
         finally:
             sync.CHECKPOINT_SECONDS = saved
-    again = Recording(tmp_path)
-    summary = sync.send(NEW, again)
-    assert summary.sent == ["a.html", "index.html"]  # the three new files were already there
-    assert {path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*") if path.is_file()} == {*NEW, sync.MANIFEST}
-    assert sync.send(NEW, Recording(tmp_path)).sent == []
+    sync.send(OLD, InPlace(tmp_path))
+    assert set(_files(tmp_path)) == {*OLD, sync.MANIFEST}
 
 
 def test_a_damaged_manifest_means_everything_is_sent_again(tmp_path):
