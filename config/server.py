@@ -36,12 +36,13 @@ from waitress.channel import HTTPChannel
 from waitress.server import TcpWSGIServer, UnixWSGIServer
 from waitress.task import ErrorTask, ThreadedTaskDispatcher
 
+from league.venue import THREADS, streams_for
+
 CONNECTIONS_PER_CLIENT = 32
 HEADER_SECONDS = 20.0
 CHECK_SECONDS = 5  # how often waitress looks for connections to close (its cleanup_interval)
 IDLE_SECONDS = 60  # a keep-alive connection without a request is closed after this (its channel_timeout)
 MOST_CONNECTIONS = 4000
-THREADS = 256
 KEPT_CONNECTIONS = 24
 
 
@@ -317,14 +318,6 @@ def serve(*, binds: list[str], threads: int) -> None:
         server.run()
     finally:
         hub.stop()
-
-
-REQUEST_THREADS = 16  # threads no event stream may take: for taps and pages
-
-
-def streams_for(threads: int) -> int:
-    """Event streams the server holds before a screen polls instead."""
-    return max(threads - REQUEST_THREADS, 0)
 
 
 def main(argv: list[str] | None = None) -> None:
