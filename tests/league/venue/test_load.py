@@ -84,9 +84,7 @@ def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue)
             streams.append(connection)
             connection.first_response = response
         started = time.monotonic()
-        for table in night["tables"]:
-            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
-                assert page.status == 200
+        assert_the_dealers_pages_answer(server, night)
         assert time.monotonic() - started < 10
         first = streams[1].first_response
         first.readline()
@@ -121,12 +119,16 @@ def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_thr
                 connection.close()
         assert len(opened) == 4, answers  # STREAMS_PER_CLIENT
         assert answers.count(204) > 0, answers
-        for table in night["tables"]:
-            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
-                assert page.status == 200
+        assert_the_dealers_pages_answer(server, night)
     finally:
         for connection in opened:
             connection.close()
+
+
+def assert_the_dealers_pages_answer(server, night) -> None:
+    for table in night["tables"]:
+        with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
+            assert page.status == 200
 
 
 def test_one_client_gets_its_share_of_connections_and_the_rest_are_closed_at_once(venue) -> None:
@@ -140,18 +142,17 @@ def test_one_client_gets_its_share_of_connections_and_the_rest_are_closed_at_onc
             sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the header never ends
             held.append(sock)
         # The server closes the ones beyond the share at once; the rest wait for their header (20 s).
-        time.sleep(2)
-        readable, _, _ = select.select(held, [], [], 1)
-        closed = 0
-        for sock in readable:
-            try:
-                closed += sock.recv(1) == b""
-            except ConnectionResetError:
-                closed += 1
-        assert closed == 8, closed
-        for table in night["tables"]:
-            with urllib.request.urlopen(f"{server.url()}/dealer/{table['token']}/", timeout=10) as page:
-                assert page.status == 200
+        open_, closed, deadline = list(held), 0, time.monotonic() + 10
+        while closed < 8 and time.monotonic() < deadline:
+            readable, _, _ = select.select(open_, [], [], 0.5)
+            for sock in readable:
+                open_.remove(sock)
+                try:
+                    closed += sock.recv(1) == b""
+                except ConnectionResetError:
+                    closed += 1
+        assert closed == 8 and not select.select(open_, [], [], 0.5)[0], closed
+        assert_the_dealers_pages_answer(server, night)
     finally:
         for sock in held:
             sock.close()
