@@ -165,3 +165,13 @@ def test_the_seating_page_points_to_the_way_on_when_someone_waits(organizer_clie
     page = organizer_client.get(reverse("seating", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Bezahlt, wartet auf einen Platz" in page and "Dreizehn Neu" in page
     assert reverse("way_on", args=[night.pk]) in page and "Mit ihnen neu auslosen…" in page
+
+
+@pytest.mark.django_db
+def test_tonights_page_says_who_waits_and_leads_to_the_way_on(organizer_client, organizer):
+    night = _twelve_drawn(organizer)
+    url = reverse("night_tonight", args=[night.pk])
+    assert "wartet auf einen Platz" not in organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    _walk_in(night, organizer, "Dreizehn Neu")
+    page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "1 bezahlter Spieler wartet auf einen Platz" in page and reverse("way_on", args=[night.pk]) in page
