@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from league import once
@@ -175,3 +176,15 @@ def test_tonights_page_says_who_waits_and_leads_to_the_way_on(organizer_client, 
     _walk_in(night, organizer, "Dreizehn Neu")
     page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "1 bezahlter Spieler wartet auf einen Platz" in page and reverse("way_on", args=[night.pk]) in page
+
+
+@pytest.mark.django_db
+def test_only_an_organizer_gives_a_way_on_and_a_made_up_way_changes_nothing(organizer_client, organizer):
+    night = _twelve_drawn(organizer)
+    _walk_in(night, organizer, "Dreizehn Neu")
+    way = waiting.way_on(night)
+    url = reverse("way_on", args=[night.pk])
+    response = Client().post(url, {"way": way.way, "version": way.version})
+    assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    page = organizer_client.post(url, {"way": "everyone home", "version": way.version}, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    assert "Es wurde nichts geändert" in page.content.decode() and _sizes(night) == [6, 6]
