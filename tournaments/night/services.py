@@ -213,7 +213,7 @@ def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
     waiting = Entry.objects.paid().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name")
     if waiting:
         raise NightError(
-            _("%(names)s paid and wait for a seat: give them a way on or refund them before finishing the night.")
+            _("Paid and without a seat: %(names)s. Give them a table or refund the fee before finishing the night.")
             % {"names": ", ".join(entry.player.name for entry in waiting)}
         )
     open_tables = tables_still_playing(night)

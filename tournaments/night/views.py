@@ -172,7 +172,7 @@ def _arrived(request: HttpRequest, arrival: Seat | Entry) -> HttpResponse:
     if isinstance(arrival, Entry):
         messages.warning(
             request,
-            _("%(name)s has paid, but every table has started or is full: choose how he gets on.") % {"name": arrival.player.name},
+            _("%(name)s has paid, but every table has started or is full: choose the way to a table.") % {"name": arrival.player.name},
         )
         return redirect("way_on", arrival.night_id)
     messages.success(

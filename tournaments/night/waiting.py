@@ -88,7 +88,7 @@ def give_way_on(*, night: Night, way: str, seen_version: str, rng: random.Random
     if way == seating.WAY_SEAT:
         return _seat(night, now.waiting)
     raise NightError(
-        _("%(name)s waits alone: a table needs a second player. Seat him when one arrives, or refund his fee.")
+        _("%(name)s waits alone: a table needs a second player. A second arrival opens one; or refund the fee.")
         % {"name": now.names}
     )
 

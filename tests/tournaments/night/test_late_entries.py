@@ -148,7 +148,7 @@ def test_when_every_table_has_started_the_page_still_takes_the_fee_and_says_what
     Table.objects.filter(night=drawn_night).update(status=TableStatus.PLAYING)
     page = organizer_client.get(f"/nights/{drawn_night.pk}/seating/").content.decode()
     assert "Paid: seat now" not in page and "Seat the late entry" in page and "Register and seat" in page
-    assert "who pays now waits for a seat, and you choose how he gets on" in page
-    assert "the new player is checked for age, pays, and you choose how he gets on" in page
+    assert "who pays now waits for a seat, and you choose the way to a table" in page
+    assert "the age is checked, the fee taken, and you choose the way to a table" in page
     uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
     assert f"/entries/{uwe.pk}/withdraw-unseated/" in page and f"/entries/{uwe.pk}/pay-and-seat/" in page

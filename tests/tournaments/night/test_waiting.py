@@ -119,7 +119,7 @@ def test_a_single_waiting_player_is_refunded_with_the_cash_book_line(organizer):
     night = _twelve_drawn(organizer)
     _first_hand(night)
     alone = _walk_in(night, organizer, "Einzeln Neu")
-    with pytest.raises(services.NightError, match="wait for a seat"):
+    with pytest.raises(services.NightError, match="without a seat"):
         services.finish_night(night=night, confirm_unfinished=True)
     late_entries.withdraw_unseated_entry(entry=alone, by=organizer, reason="keine zweite Person")
     alone.refresh_from_db()
@@ -138,7 +138,7 @@ def test_the_walk_in_goes_to_a_german_confirmation_and_one_confirmation_draws_fi
     assert response.status_code == 302 and response.url == reverse("way_on", args=[night.pk])
     page = organizer_client.get(response.url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Mit den Wartenden neu auslosen?" in page and "13 Spieler an Tischen mit 5, 4, 4." in page
-    assert "Tische 1, 2 behalten ihre Dealer-Links" in page and "Tisch 3 bekommt einen neuen Dealer-Link" in page
+    assert "Tische 1, 2 behalten die Dealer-Links" in page and "Tisch 3 bekommt einen neuen Dealer-Link" in page
     assert "Ja, mit 13 Spielern neu auslosen" in page and "10,00" in page
     way = waiting.way_on(night)
     response = organizer_client.post(reverse("way_on", args=[night.pk]), {"way": way.way, "version": way.version})
