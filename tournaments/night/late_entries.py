@@ -1,5 +1,6 @@
 """After the seating draw: a walk-in who was never registered, and the entries the draw left
-unseated because they had not paid. Each joins the smallest table that has not started, or
+unseated because they had not paid. Each joins the smallest table that has not started; when
+none can take him he pays all the same and waits for the organizer's way on (`waiting`), or
 (for an unpaid entry) is withdrawn.
 
 Every function runs in one transaction and writes nothing when a rule fails.
@@ -16,21 +17,26 @@ from django.utils.translation import gettext as _
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
 from tournaments.models import Seat
-from tournaments.night.services import NightError, _lock_night, seat_late, seat_late_entry, table_for_late_entry
+from tournaments.night.services import NightError, _lock_night, free_table, seat_late_entry, seat_or_wait
 
 
 def unseated_entries(night: Night) -> list[Entry]:
-    """Active entries without a seat: after the draw, the ones that had not paid."""
+    """Active entries without a seat that have not paid: after the draw, the ones left out of it."""
     return list(
-        Entry.objects.active().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name", "id")
+        Entry.objects.active()
+        .filter(night=night, seat__isnull=True, paid_at__isnull=True)
+        .select_related("player")
+        .order_by("player__name", "id")
     )
 
 
 @transaction.atomic
-def seat_walk_in(*, night: Night, fee: Decimal, by: AbstractBaseUser, player_fields: dict) -> Seat:
-    """A new player arrives after the draw: created, checked for age, registered, paid and seated, or nothing at all."""
+def seat_walk_in(*, night: Night, fee: Decimal, by: AbstractBaseUser, player_fields: dict) -> Seat | Entry:
+    """A new player arrives after the draw: created, checked for age, registered, paid and seated, or nothing at all.
+
+    With no table to take him he is created, registered and paid all the same, and waits (the entry is returned)."""
     night = _lock_night(night.pk)
-    table_for_late_entry(night)  # refuse before creating anyone
+    free_table(night)  # refuse before creating anyone when the night is not seated
     player = Player(**player_fields)
     try:
         league_services.check_age(player=player, on=night.date)
@@ -56,15 +62,15 @@ def _lock_unseated(entry: Entry) -> tuple[Entry, Night]:
 
 
 @transaction.atomic
-def pay_and_seat_entry(*, entry: Entry, fee: Decimal, by: AbstractBaseUser) -> Seat:
-    """An entry left out of the draw pays now and joins the smallest table that has not started."""
+def pay_and_seat_entry(*, entry: Entry, fee: Decimal, by: AbstractBaseUser) -> Seat | Entry:
+    """An entry left out of the draw pays now and joins the smallest table that has not started, or waits
+    (the entry is returned) when none can take him."""
     entry, night = _lock_unseated(entry)
-    table = table_for_late_entry(night)
     try:
         entry = league_services.take_fee(entry=entry, amount=fee, by=by, after_draw=True)
     except league_services.LeagueError as error:
         raise NightError(str(error)) from error
-    return seat_late(table=table, entry=entry)
+    return seat_or_wait(night=night, entry=entry) or entry
 
 
 @transaction.atomic

@@ -57,16 +57,24 @@ def draw_seating(*, night: Night, rng: random.Random | None = None, seen_version
         raise NightError(_("The seating changed meanwhile (another draw or a late entry). Check it before drawing again."))
     if night.status == NightStatus.FINISHED:
         raise NightError(_("This night is finished."))
+    # The tables' rows are locked before looking for a hand: a dealer starting the first hand locks his table
+    # too, so either his hand is seen here or it waits and then finds its table gone (a deleted table would
+    # otherwise take a just-dealt hand with it).
+    old_tables = list(Table.objects.select_for_update().filter(night=night).order_by("number"))
     if night.status == NightStatus.SEATED and _night_has_play(night):
         raise NightError(_("The first hand has been played: the seating can no longer be drawn again."))
     entries = list(Entry.objects.paid().filter(night=night).order_by("id"))
     if len(entries) < 2:
         raise NightError(_("At least two paid entries are needed to draw the seating."))
+    # A table number that stays keeps its dealer link: the QR code lying on that table still works
+    # (docs/rules.md, "Nobody is sent home"). The phone has to open it again for the new players.
+    links = {table.number: (table.dealer_token, table.qr_printed_at) for table in old_tables}
     Table.objects.filter(night=night).delete()
     stack = night.season.starting_stack
     tables = []
     for number, group in enumerate(seating.draw_tables(entries, rng), start=1):
-        table = Table.objects.create(night=night, number=number)
+        token, printed = links.get(number, (new_dealer_token(), None))
+        table = Table.objects.create(night=night, number=number, dealer_token=token, qr_printed_at=printed)
         Seat.objects.bulk_create(
             Seat(table=table, entry=entry, position=position, starting_stack=stack)
             for position, entry in enumerate(group, start=1)
@@ -78,19 +86,22 @@ def draw_seating(*, night: Night, rng: random.Random | None = None, seen_version
 
 
 @transaction.atomic
-def seat_late_entry(*, night: Night, player: Player, fee: Decimal, by: AbstractBaseUser) -> Seat:
-    """Register, take the fee and seat a latecomer at the smallest table that has not started."""
+def seat_late_entry(*, night: Night, player: Player, fee: Decimal, by: AbstractBaseUser) -> Seat | Entry:
+    """Register, take the fee and seat a latecomer at the smallest table that has not started.
+
+    When no table can take him he is registered and paid all the same and waits (the entry is returned):
+    nobody who paid is sent home without a way on (docs/rules.md, "Nobody is sent home")."""
     night = _lock_night(night.pk)
-    table = table_for_late_entry(night)
+    free_table(night)  # refuses before registering anyone when the night is not seated
     try:
         entry = league_services.register_player(night=night, player=player, by=by, fee=fee, late=True)
     except league_services.LeagueError as error:
         raise NightError(str(error)) from error
-    return seat_late(table=table, entry=entry)
+    return seat_or_wait(night=night, entry=entry) or entry
 
 
-def table_for_late_entry(night: Night) -> Table:
-    """The smallest table that has not started (the caller holds the night's lock); refuses otherwise."""
+def free_table(night: Night) -> Table | None:
+    """The smallest table that has not started and has a free seat, or None (the caller holds the night's lock)."""
     if night.status != NightStatus.SEATED:
         raise NightError(_("Late entries are taken after the seating draw; use the registration desk."))
     tables = list(Table.objects.filter(night=night).select_for_update())
@@ -100,9 +111,22 @@ def table_for_late_entry(night: Night) -> Table:
     key = seating.table_for_late_entry(
         [seating.OpenTable(t.pk, t.number, sizes.get(t.pk, 0), t.status != TableStatus.WAITING) for t in tables]
     )
-    if key is None:
+    return next((t for t in tables if t.pk == key), None)
+
+
+def table_for_late_entry(night: Night) -> Table:
+    """The smallest table that has not started (the caller holds the night's lock); refuses otherwise."""
+    table = free_table(night)
+    if table is None:
         raise NightError(_("Every table has started or is full: the late entry cannot be seated."))
-    return next(t for t in tables if t.pk == key)
+    return table
+
+
+def seat_or_wait(*, night: Night, entry: Entry) -> Seat | None:
+    """Seat a paid late entry at the smallest table that has not started; None when none can take him: he waits,
+    paid, for the organizer's way on (tournaments.night.waiting). The caller holds the night's lock."""
+    table = free_table(night)
+    return seat_late(table=table, entry=entry) if table is not None else None
 
 
 def late_entry_possible(night: Night) -> bool:
@@ -186,6 +210,12 @@ def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
         raise NightError(_("This night is already finished."))
     if night.status != NightStatus.SEATED:
         raise NightError(_("Draw the seating before finishing the night."))
+    waiting = Entry.objects.paid().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name")
+    if waiting:
+        raise NightError(
+            _("Paid and without a seat: %(names)s. Give them a table or refund the fee before finishing the night.")
+            % {"names": ", ".join(entry.player.name for entry in waiting)}
+        )
     open_tables = tables_still_playing(night)
     if open_tables and not confirm_unfinished:
         raise NightError(

@@ -16,9 +16,10 @@ from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
 from tournaments.models import Placement, Seat, Table
-from tournaments.night import late_entries, services
+from tournaments.night import late_entries, services, waiting
 from tournaments.night.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
 from tournaments.night.services import NightError
+from tournaments.poker import seating as seating_rules
 from tournaments.qr.codes import qr_svg
 
 
@@ -46,7 +47,7 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     if request.user.is_staff and night.status == NightStatus.SEATED:
         context.update(
             unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night),
-            late_possible=services.late_entry_possible(night),
+            late_possible=services.late_entry_possible(night), way_on=waiting.way_on(night),
         )
     return render(request, template, context)
 
@@ -82,16 +83,11 @@ def late_entry(request: HttpRequest, night_id: int) -> HttpResponse:
         return redirect("seating", night.pk)
     player = form.cleaned_data["player"]
     try:
-        seat = services.seat_late_entry(night=night, player=player, fee=form.cleaned_data["amount"], by=request.user)
+        arrival = services.seat_late_entry(night=night, player=player, fee=form.cleaned_data["amount"], by=request.user)
     except services.NightError as error:
         messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s joins table %(table)s, seat %(seat)s.")
-            % {"name": player.name, "table": seat.table.number, "seat": seat.position},
-        )
-    return redirect("seating", night.pk)
+        return redirect("seating", night.pk)
+    return _arrived(request, arrival)
 
 
 def _get_table_or_404(table_id: int) -> Table:
@@ -171,12 +167,20 @@ def night_finish(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "league/organizer/night_finish.html", context)
 
 
-def _seated_message(request: HttpRequest, seat: Seat) -> None:
+def _arrived(request: HttpRequest, arrival: Seat | Entry) -> HttpResponse:
+    """A paid late arrival: seated (back to the seating), or waiting (on to his way on, to be confirmed)."""
+    if isinstance(arrival, Entry):
+        messages.warning(
+            request,
+            _("%(name)s has paid, but every table has started or is full: choose the way to a table.") % {"name": arrival.player.name},
+        )
+        return redirect("way_on", arrival.night_id)
     messages.success(
         request,
         _("%(name)s joins table %(table)s, seat %(seat)s.")
-        % {"name": seat.player.name, "table": seat.table.number, "seat": seat.position},
+        % {"name": arrival.player.name, "table": arrival.table.number, "seat": arrival.position},
     )
+    return redirect("seating", arrival.table.night_id)
 
 
 @organizer_required
@@ -188,14 +192,13 @@ def walk_in(request: HttpRequest, night_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             with once.spend(request):
-                seat = late_entries.seat_walk_in(
+                arrival = late_entries.seat_walk_in(
                     night=night, fee=form.cleaned_data["fee"], by=request.user, player_fields=form.player_fields()
                 )
         except (NightError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
-            _seated_message(request, seat)
-            return redirect("seating", night.pk)
+            return _arrived(request, arrival)
     return render(request, "tournaments/late/walk_in.html", {"night": night, "form": form})
 
 
@@ -213,12 +216,11 @@ def pay_and_seat(request: HttpRequest, entry_id: int) -> HttpResponse:
             messages.error(request, error)
         return redirect("seating", entry.night_id)
     try:
-        seat = late_entries.pay_and_seat_entry(entry=entry, fee=form.cleaned_data["amount"], by=request.user)
+        arrival = late_entries.pay_and_seat_entry(entry=entry, fee=form.cleaned_data["amount"], by=request.user)
     except NightError as error:
         messages.error(request, str(error))
-    else:
-        _seated_message(request, seat)
-    return redirect("seating", entry.night_id)
+        return redirect("seating", entry.night_id)
+    return _arrived(request, arrival)
 
 
 @organizer_required
@@ -237,3 +239,36 @@ def withdraw_unseated(request: HttpRequest, entry_id: int) -> HttpResponse:
         return redirect("seating", entry.night_id)
     refund = entry.fee_paid if entry.is_paid else None
     return render(request, "tournaments/late/withdraw_confirm.html", {"entry": entry, "form": form, "refund": refund})
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def way_on(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The players who paid but found no seat: the way on the rules give now, confirmed once (docs/rules.md)."""
+    night = get_night_or_404(night_id)
+    if request.method == "POST":
+        try:
+            tables = waiting.give_way_on(
+                night=night, way=request.POST.get("way", ""), seen_version=request.POST.get("version", "")
+            )
+        except NightError as error:
+            messages.error(request, str(error))
+            return redirect("way_on", night.pk)
+        messages.success(request, _("Seated: %(tables)s.") % {"tables": ", ".join(str(table) for table in tables)})
+        return redirect("seating", night.pk)
+    way = waiting.way_on(night)
+    if way is None:
+        messages.info(request, _("Nobody is waiting for a seat."))
+        return redirect("seating", night.pk)
+    context = {"night": night, "way": way}
+    numbers = list(night.tables.values_list("number", flat=True))
+    if way.way == seating_rules.WAY_REDRAW:
+        kept = [n for n in numbers if n <= len(way.sizes)]
+        new = list(range(max(numbers, default=0) + 1, len(way.sizes) + 1))
+        context.update(
+            players=sum(way.sizes), sizes=", ".join(str(size) for size in way.sizes),
+            kept=", ".join(map(str, kept)), kept_count=len(kept), new=", ".join(map(str, new)), new_count=len(new),
+        )
+    elif way.way == seating_rules.WAY_NEW_TABLE:
+        context["number"] = max(numbers, default=0) + 1
+    return render(request, "tournaments/late/way_on.html", context)

@@ -56,6 +56,27 @@ def table_for_late_entry(tables: Sequence[OpenTable], max_seats: int = MAX_SEATS
     return min(candidates, key=lambda t: (t.players, t.number)).key
 
 
+# How the paid players that no table could take get on (docs/rules.md, "Nobody is sent home").
+WAY_SEAT = "seat"  # a table that has not started has a free seat again
+WAY_REDRAW = "redraw"  # no table has started: everyone paid is drawn again, the waiting players with them
+WAY_NEW_TABLE = "new_table"  # tables have started and two or more wait: they open a table of their own
+WAY_WAIT = "wait"  # tables have started and one waits: until a second arrives, or he is refunded
+
+
+def way_on(*, waiting: int, free_seat: bool, play_started: bool) -> str | None:
+    """The way on for `waiting` paid players without a seat, or None when nobody waits.
+
+    A re-draw before the first hand keeps the tables even (13 -> 5, 4, 4) where a table of two would not.
+    """
+    if waiting <= 0:
+        return None
+    if free_seat:
+        return WAY_SEAT
+    if not play_started:
+        return WAY_REDRAW
+    return WAY_NEW_TABLE if waiting >= 2 else WAY_WAIT
+
+
 def card_order(card: Card) -> tuple[int, int]:
     return card.rank, SUIT_ORDER[card.suit]
 

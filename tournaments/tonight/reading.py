@@ -39,6 +39,7 @@ class Evening:
     facts: EveningFacts
     steps: list[Step]
     tables: list[TableLine]
+    waiting: int = 0  # paid after the draw, no table could take them: each waits for his way on (docs/rules.md)
 
     @property
     def due(self) -> Step | None:
@@ -50,6 +51,7 @@ def evening(night: Night) -> Evening:
     counts = night.entries.aggregate(
         entries=Count("pk", filter=Q(withdrawn_at__isnull=True)),
         paid=Count("pk", filter=Q(withdrawn_at__isnull=True, paid_at__isnull=False)),
+        waiting=Count("pk", filter=Q(withdrawn_at__isnull=True, paid_at__isnull=False, seat__isnull=True)),
     )
     tables = list(Table.objects.filter(night=night).order_by("number"))
     on_paper = set(PaperSheet.objects.filter(table__night=night).values_list("table_id", flat=True))
@@ -74,4 +76,5 @@ def evening(night: Night) -> Evening:
         clock_started=ClockState.objects.filter(night=night, started_at__isnull=False).exists(),
         cash_counted=CashCount.objects.filter(night=night).exists(),
     )
-    return Evening(night, facts, evening_steps(facts), lines)
+    waiting = counts["waiting"] if night.status == NightStatus.SEATED else 0
+    return Evening(night, facts, evening_steps(facts), lines, waiting)

@@ -11,7 +11,7 @@ from league.desk import services as league_services
 from league.models import Entry, Player
 from tests.league.factories import make_night, make_player
 from tournaments.models import Seat, Table, TableStatus
-from tournaments.night import late_entries, services
+from tournaments.night import late_entries, services, waiting
 
 pytestmark = pytest.mark.django_db
 
@@ -62,13 +62,13 @@ def test_an_unpaid_entry_pays_after_the_draw_and_joins_the_smallest_table_not_st
     assert late_entries.unseated_entries(drawn_night) == []
 
 
-def test_paying_after_the_draw_writes_nothing_when_every_table_has_started(organizer, drawn_night):
+def test_paying_after_the_draw_when_every_table_has_started_leaves_the_entry_paid_and_waiting(organizer, drawn_night):
     Table.objects.filter(night=drawn_night).update(status=TableStatus.PLAYING)
     uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
-    with pytest.raises(services.NightError, match="Every table has started"):
-        late_entries.pay_and_seat_entry(entry=uwe, fee=FEE, by=organizer)
+    arrival = late_entries.pay_and_seat_entry(entry=uwe, fee=FEE, by=organizer)
     uwe.refresh_from_db()
-    assert not uwe.is_paid and not Seat.objects.filter(entry=uwe).exists()
+    assert arrival == uwe and uwe.is_paid and not Seat.objects.filter(entry=uwe).exists()
+    assert waiting.waiting_entries(drawn_night) == [uwe] and late_entries.unseated_entries(drawn_night) == []
 
 
 def test_an_unseated_entry_is_withdrawn_after_the_draw_with_a_confirmation(organizer_client, drawn_night):
@@ -127,12 +127,12 @@ def test_the_walk_in_service_checks_the_age_itself(organizer, drawn_night):
     assert not Player.objects.filter(name="Kevin Jung").exists()
 
 
-def test_a_walk_in_with_no_table_to_join_creates_no_player(organizer, drawn_night):
+def test_a_walk_in_with_no_table_to_join_is_created_paid_and_waits(organizer, drawn_night):
     Table.objects.filter(night=drawn_night).update(status=TableStatus.PLAYING)
     adult = {"name": "Walter Neu", "date_of_birth": datetime.date(1990, 3, 4)}
-    with pytest.raises(services.NightError, match="Every table has started"):
-        late_entries.seat_walk_in(night=drawn_night, fee=FEE, by=organizer, player_fields=adult)
-    assert not Player.objects.filter(name="Walter Neu").exists()
+    arrival = late_entries.seat_walk_in(night=drawn_night, fee=FEE, by=organizer, player_fields=adult)
+    assert isinstance(arrival, Entry) and arrival.fee_paid == FEE and arrival.player.name == "Walter Neu"
+    assert [entry.player.name for entry in waiting.waiting_entries(drawn_night)] == ["Walter Neu"]
 
 
 def test_a_walk_in_without_a_fee_is_refused(organizer_client, drawn_night):
@@ -142,14 +142,13 @@ def test_a_walk_in_without_a_fee_is_refused(organizer_client, drawn_night):
     assert not Player.objects.filter(name="Walter Neu").exists()
 
 
-def test_when_every_table_has_started_the_page_says_so_instead_of_offering_a_dead_end(organizer_client, drawn_night):
-    """"Paid: seat now" after every table has started led to a refusal (issue 27, defect 11)."""
+def test_when_every_table_has_started_the_page_still_takes_the_fee_and_says_what_follows(organizer_client, drawn_night):
     page = organizer_client.get(f"/nights/{drawn_night.pk}/seating/").content.decode()
     assert "Paid: seat now" in page and "Seat the late entry" in page and "Register and seat" in page
     Table.objects.filter(night=drawn_night).update(status=TableStatus.PLAYING)
     page = organizer_client.get(f"/nights/{drawn_night.pk}/seating/").content.decode()
-    assert "Paid: seat now" not in page and "Seat the late entry" not in page and "Register and seat" not in page
-    assert "Every table has started or is full: nobody can join tonight." in page
-    assert "a walk-in cannot be seated tonight" in page
+    assert "Paid: seat now" not in page and "Seat the late entry" in page and "Register and seat" in page
+    assert "who pays now waits for a seat, and you choose the way to a table" in page
+    assert "the age is checked, the fee taken, and you choose the way to a table" in page
     uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
-    assert f"/entries/{uwe.pk}/withdraw-unseated/" in page  # what can still be done
+    assert f"/entries/{uwe.pk}/withdraw-unseated/" in page and f"/entries/{uwe.pk}/pay-and-seat/" in page

@@ -86,14 +86,14 @@ def test_a_late_entry_is_registered_paid_and_seated_at_the_smallest_waiting_tabl
 
 
 @pytest.mark.django_db
-def test_no_late_entry_once_every_table_has_started(organizer):
+def test_a_late_entry_once_every_table_has_started_pays_and_waits_without_a_seat(organizer):
     night = paid_night(organizer, 4)
     [table] = services.draw_seating(night=night, rng=seeded_rng(1))
     services.draw_first_dealer(table=table, rng=seeded_rng(2))
     Dealer(table).next_hand()
-    with pytest.raises(services.NightError, match="started"):
-        services.seat_late_entry(night=night, player=make_player("Late"), fee=FEE, by=organizer)
-    assert not Entry.objects.filter(player__name="Late").exists()
+    arrival = services.seat_late_entry(night=night, player=make_player("Late"), fee=FEE, by=organizer)
+    assert arrival == Entry.objects.get(player__name="Late") and arrival.is_paid
+    assert not Seat.objects.filter(entry=arrival).exists() and table.seats.count() == 4
 
 
 @pytest.mark.django_db
