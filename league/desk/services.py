@@ -1,4 +1,5 @@
-"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players, merging two records of one player.
+"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players (merging two
+records of one player: merge.py).
 
 Every view, admin action and command goes through these functions; each one
 checks its rules first and writes nothing when a rule fails."""
@@ -15,7 +16,7 @@ from django.db.models import Count, Q, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league.models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
+from league.models import ADULT_AGE, Entry, Night, NightStatus, Player
 from league.rules import names
 from league.rules.names import same_new_face
 from league.web.money import cents
@@ -310,48 +311,3 @@ def _refuse_look_alike(player: Player) -> None:
             "if it is another person, tick “Another person of the same name” and save again."
         ) % {"name": alikes[0].name}
     raise LookAlike(said, players=alikes, same_birth=same_birth)
-
-
-@transaction.atomic
-def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> PlayerMerge:
-    """Move everything that points at `remove` onto `keep`, record the merge, delete `remove`.
-
-    Works for every model that refers to Player, including those added later.
-    """
-    if keep.pk == remove.pk:
-        raise LeagueError(_("Choose two different players to merge."))
-    keep = Player.objects.select_for_update().get(pk=keep.pk)
-    remove = Player.objects.select_for_update().get(pk=remove.pk)
-    clash = Entry.objects.active().filter(player=remove, night__entries__player=keep, night__entries__withdrawn_at=None)
-    if clash.exists():
-        night = clash.select_related("night").first().night
-        raise LeagueError(
-            _("Both records are entered for %(night)s; withdraw one of those entries first.") % {"night": night}
-        )
-    details = {
-        "id": remove.pk,
-        "name": remove.name,
-        "nickname": remove.nickname,
-        "contact": remove.contact,
-        "date_of_birth": remove.date_of_birth.isoformat() if remove.date_of_birth else None,
-        "id_checked_adult": remove.id_checked_adult,
-    }
-    for field in ("nickname", "contact", "date_of_birth"):
-        if not getattr(keep, field) and getattr(remove, field):
-            setattr(keep, field, getattr(remove, field))
-    keep.id_checked_adult = keep.id_checked_adult or remove.id_checked_adult
-    keep.save()
-    moved: dict[str, int] = {}
-    for relation in Player._meta.related_objects:
-        if relation.related_model is PlayerMerge or not (relation.one_to_many or relation.one_to_one):
-            continue
-        field = relation.field
-        count = relation.related_model._base_manager.filter(**{field.name: remove}).update(**{field.name: keep})
-        if count:
-            moved[relation.related_model._meta.label] = count
-    PlayerMerge.objects.filter(kept=remove).update(kept=keep)
-    merge = PlayerMerge.objects.create(
-        kept=keep, removed_name=remove.name, removed_details=details, moved=moved, merged_by=by
-    )
-    remove.delete()
-    return merge

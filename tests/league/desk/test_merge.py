@@ -1,6 +1,6 @@
 import pytest
 
-from league.desk import services
+from league.desk import merge, services
 from league.models import Entry, Player, PlayerMerge
 from tests.league.factories import FEE, make_night, make_player
 
@@ -11,12 +11,12 @@ def test_merging_moves_entries_fills_blanks_and_logs_the_merge(night, organizer)
     duplicate = make_player("Anna B.", nickname="Ace", contact="0170 123")
     other_night = make_night(season=night.season, date=night.date.replace(day=18))
     services.register_player(night=other_night, player=duplicate, by=organizer, fee=FEE)
-    merge = services.merge_players(keep=keep, remove=duplicate, by=organizer)
+    done = merge.merge_players(keep=keep, remove=duplicate, by=organizer)
     keep.refresh_from_db()
     assert Entry.objects.get().player == keep
     assert (keep.nickname, keep.contact) == ("Ace", "0170 123")
     assert not Player.objects.filter(pk=duplicate.pk).exists()
-    assert merge.removed_name == "Anna B." and merge.moved == {"league.Entry": 1}
+    assert done.removed_name == "Anna B." and done.moved == {"league.Entry": 1}
 
 
 @pytest.mark.django_db
@@ -24,8 +24,8 @@ def test_merging_two_records_entered_the_same_night_is_refused(night, organizer)
     keep, duplicate = make_player("Anna"), make_player("Anna 2")
     services.register_player(night=night, player=keep, by=organizer)
     services.register_player(night=night, player=duplicate, by=organizer)
-    with pytest.raises(services.LeagueError, match="withdraw one"):
-        services.merge_players(keep=keep, remove=duplicate, by=organizer)
+    with pytest.raises(services.LeagueError, match="withdraw the second"):
+        merge.merge_players(keep=keep, remove=duplicate, by=organizer)
     assert Player.objects.count() == 2 and not PlayerMerge.objects.exists()
 
 
