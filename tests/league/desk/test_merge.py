@@ -56,3 +56,45 @@ def test_the_admin_merge_action_needs_exactly_two_players(admin_client):
     )
     assert "exactly two" in response.content.decode()
     assert Player.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_player_is_never_merged_with_himself(organizer):
+    anna = make_player("Anna")
+    with pytest.raises(services.LeagueError, match="with himself"):
+        merge.merge_players(keep=anna, remove=anna, by=organizer)
+    assert Player.objects.count() == 1 and not PlayerMerge.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("demo_kept", [True, False])
+def test_a_demo_player_and_a_real_one_are_never_merged(night, organizer, demo_kept):
+    demo, real = make_player("Anna Demo", is_demo=True), make_player("Anna")
+    services.register_player(night=night, player=demo, by=organizer, fee=FEE)
+    keep, remove = (demo, real) if demo_kept else (real, demo)
+    with pytest.raises(services.LeagueError, match="demo league"):
+        merge.merge_players(keep=keep, remove=remove, by=organizer)
+    assert Player.objects.count() == 2 and Entry.objects.get().player == demo and not PlayerMerge.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_player_whose_table_still_plays_is_not_merged(night, organizer):
+    keep, duplicate = make_player("Deniz Yılmaz"), make_player("Deniz Yilmaz")
+    services.register_player(night=night, player=duplicate, by=organizer, fee=FEE)
+    night.status = "seated"
+    night.save()
+    with pytest.raises(services.LeagueError, match="still playing"):
+        merge.merge_players(keep=keep, remove=duplicate, by=organizer)
+    assert Entry.objects.get().player == duplicate and Player.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_refusal_is_read_before_anything_is_written(night, organizer):
+    keep, duplicate = make_player("Anna"), make_player("Anna 2", nickname="Ace")
+    services.register_player(night=night, player=keep, by=organizer)
+    services.register_player(night=night, player=duplicate, by=organizer)
+    assert "both entered" in merge.merge_refusal(keep, duplicate)
+    with pytest.raises(services.LeagueError):
+        merge.merge_players(keep=keep, remove=duplicate, by=organizer)
+    keep.refresh_from_db()
+    assert keep.nickname == ""  # not filled in from the other record
