@@ -98,3 +98,16 @@ def test_the_refusal_is_read_before_anything_is_written(night, organizer):
         merge.merge_players(keep=keep, remove=duplicate, by=organizer)
     keep.refresh_from_db()
     assert keep.nickname == ""  # not filled in from the other record
+
+
+@pytest.mark.django_db
+def test_a_play_money_bankroll_moves_unless_the_kept_record_has_one(organizer):
+    from housegames.models import Bankroll
+
+    keep, duplicate, third = make_player("Anna"), make_player("Anna 2"), make_player("Anna 3")
+    Bankroll.objects.create(player=duplicate)
+    merge.merge_players(keep=keep, remove=duplicate, by=organizer)
+    assert Bankroll.objects.get().player == keep
+    Bankroll.objects.create(player=third)
+    merge.merge_players(keep=keep, remove=third, by=organizer)  # play money: the kept record's own stays
+    assert Bankroll.objects.get().player == keep and Player.objects.count() == 1
