@@ -259,7 +259,7 @@ def find_players(query: str, *, limit: int = 8) -> list[Player]:
     """Players whose name or nickname holds every word typed, as the league's name search reads them
     (league/rules/names.py: case, accents, ß/ss, ı/i, ö/oe, Greek and Cyrillic letters), or whose contact holds
     the text. SQL cannot fold names this way on SQLite, so the match runs here over every name (one query of
-    three columns); names that start with the first word come first, then alphabetically."""
+    four columns); names that start with the first word come first, then alphabetically."""
     words = names.query_words(query)
     if not words:
         return []

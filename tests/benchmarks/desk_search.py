@@ -2,7 +2,7 @@
 
 Builds, in a throwaway SQLite database, a league of 10,000 players (German, Turkish, Polish and Greek names,
 with nicknames and contacts) and times `league.desk.services.find_players` -- the league's name matcher run in
-Python over every name, one query of three columns -- for a few searches as the desk types them: first search
+Python over every name, one query of four columns -- for a few searches as the desk types them: first search
 in a fresh process (every name folded once), then warm (the folded names kept), and the desk page itself
 through the test client. Also the look-alike check a new player runs. Prints medians; asserts nothing.
 """
