@@ -12,7 +12,7 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from league.desk import services
+from league.desk import merge, services
 from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange
 from league.rules.inputs import ascii_whole_or_none
 
@@ -78,7 +78,7 @@ class PlayerAdmin(admin.ModelAdmin):
             else:
                 remove = next(p for p in players if p.pk != keep.pk)
                 try:
-                    services.merge_players(keep=keep, remove=remove, by=request.user)
+                    merge.merge_players(keep=keep, remove=remove, by=request.user)
                 except services.LeagueError as error:
                     self.message_user(request, str(error), messages.ERROR)
                 else:

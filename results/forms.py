@@ -1,4 +1,4 @@
-"""Forms of the results' organizer pages: the season payout, and changing the points scheme."""
+"""Forms of the results' organizer pages: the season payout, changing the points scheme, merging two player records."""
 from __future__ import annotations
 
 from django import forms
@@ -6,11 +6,11 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.forms import money_field
-from league.models import PaymentMethod, PointsScheme, validate_points_list
+from league.models import PaymentMethod, Player, PointsScheme, validate_points_list
 from league.rules import formula as points_formula
 from league.rules.errors import RulesError
 from league.seasons.forms import knockout_points_field
-from league.web.fields import WholeNumberField
+from league.web.fields import RecordChoiceField, WholeNumberField
 from league.web.rule_errors import rules_message
 
 
@@ -69,4 +69,26 @@ class PointsSchemeForm(forms.Form):
         cleaned = super().clean()
         if cleaned.get("points_scheme") == PointsScheme.FORMULA and not cleaned.get("points_formula") and "points_formula" not in self.errors:
             self.add_error("points_formula", _("The “own formula” scheme needs its formula."))
+        return cleaned
+
+
+CHOICE_ERRORS = {"invalid_choice": _("That player no longer exists."), "required": _("Choose both records.")}
+
+
+class MergeForm(forms.Form):
+    """Two records of one player and which of them stays (the other one's rows move to it and it is deleted)."""
+
+    first = RecordChoiceField(queryset=Player.objects.all(), error_messages=CHOICE_ERRORS)
+    second = RecordChoiceField(queryset=Player.objects.all(), error_messages=CHOICE_ERRORS)
+    keep = forms.ChoiceField(label=_("Keep"), choices=[("first", "first"), ("second", "second")],
+                             error_messages={"required": _("Choose the record to keep."), "invalid_choice": _("Choose the record to keep.")})
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        kept = cleaned["keep"]
+        cleaned["keep"], cleaned["remove"] = (
+            (cleaned["first"], cleaned["second"]) if kept == "first" else (cleaned["second"], cleaned["first"])
+        )
         return cleaned

@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from django.db.models import Q
+from django.db.models import Count, Q, Sum
 
-from league.models import Night, Player, Season
+from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season
 from league.rules import standings
 from league.rules.standings import Standing
 from results.standings import SeasonStandings, _results, scoring_rows, season_standings
+from tournaments.models import Hand, Placement
 
 
 @dataclass
@@ -169,4 +170,34 @@ def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int
         max_points=standings.points_display(top_points),
         max_total=standings.points_display(top_total),
         labels=labels,
+    )
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What the league holds of one player record, all seasons: what a merge of two records moves."""
+
+    nights: int  # nights entered and not withdrawn from
+    withdrawn: int  # entries withdrawn from (with their refunds)
+    placements: int
+    knockouts: int
+    hands: int  # tracked hands he acted in: his statistics and hand histories
+    cash_lines: int  # cash book lines that name him (a payout, an expense)
+    merged_before: int  # records merged into this one before
+
+
+def holdings(player: Player) -> Holdings:
+    """Counted from the rows, a few queries."""
+    entries = Entry.objects.filter(player=player).aggregate(
+        nights=Count("id", filter=Q(withdrawn_at__isnull=True)), withdrawn=Count("id", filter=Q(withdrawn_at__isnull=False))
+    )
+    placed = Placement.objects.filter(seat__entry__player=player).aggregate(n=Count("id"), knockouts=Sum("knockouts"))
+    return Holdings(
+        nights=entries["nights"],
+        withdrawn=entries["withdrawn"],
+        placements=placed["n"],
+        knockouts=placed["knockouts"] or 0,
+        hands=Hand.objects.filter(actions__seat__entry__player=player).distinct().count(),
+        cash_lines=CashLine.objects.filter(player=player).count(),
+        merged_before=PlayerMerge.objects.filter(kept=player).count(),
     )

@@ -1,7 +1,7 @@
 """Results: standings, night results, player pages, statistics, the jackpot and its payout, placement sheets."""
 from django.urls import path
 
-from results.views import exports, jackpot, nights, payout, players, points, sheets, standings, statistics
+from results.views import exports, jackpot, merge, nights, payout, players, points, sheets, standings, statistics
 
 urlpatterns = [
     # public
@@ -18,6 +18,8 @@ urlpatterns = [
     path("seasons/<int:season_id>/jackpot/", jackpot.season_jackpot, name="season_jackpot"),
     path("seasons/<int:season_id>/jackpot.csv", jackpot.season_jackpot_csv, name="season_jackpot_csv"),
     path("seasons/<int:season_id>/jackpot.pdf", jackpot.season_jackpot_pdf, name="season_jackpot_pdf"),
+    path("organizer/players/merge/", merge.merge_players, name="merge_players"),
+    path("organizer/players/merge/confirm/", merge.merge_players_confirm, name="merge_players_confirm"),
     path("organizer/seasons/<int:season_id>/payout/", payout.season_payout, name="season_payout"),
     path("organizer/seasons/<int:season_id>/payout.pdf", payout.season_payout_pdf, name="season_payout_pdf"),
     path("seasons/<int:season_id>/points-scheme/", points.points_scheme, name="points_scheme"),

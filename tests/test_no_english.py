@@ -41,6 +41,7 @@ GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("jackpot", lambda e: reverse("jackpot")),
     ("standings: a player's place", lambda e: reverse("standings") + f"?player={e.player.pk}"),
     ("standings: nobody found", lambda e: reverse("standings") + "?q=Xaver"),
+    ("merge two records", lambda e: reverse("merge_players") + f"?q1={e.player.name}&q2=Xaver&first={e.player.pk}&second={e.player.pk}"),
     *FORM_PAGES,
 ]
 

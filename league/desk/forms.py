@@ -16,6 +16,8 @@ class NewPlayerForm(forms.ModelForm):
 
     pay_now = forms.BooleanField(label=_("Fee received now"), required=False, initial=True)
     fee = FeeField(required=False)
+    # Shown only after the desk found the name in the league: ticked, the new record is made all the same.
+    another_person = forms.BooleanField(label=_("Another person of the same name"), required=False)
 
     class Meta:
         model = Player

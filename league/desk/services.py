@@ -1,10 +1,12 @@
-"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players, merging two records of one player.
+"""The desk's use cases: registration, fees, refunds, a fee reversed in the cash book, finding players (merging two
+records of one player: merge.py).
 
 Every view, admin action and command goes through these functions; each one
 checks its rules first and writes nothing when a rule fails."""
 from __future__ import annotations
 
 import datetime
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -14,7 +16,8 @@ from django.db.models import Count, Q, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league.models import ADULT_AGE, Entry, Night, NightStatus, Player, PlayerMerge
+from league.models import ADULT_AGE, Entry, Night, NightStatus, Player
+from league.rules import names
 from league.rules.names import same_new_face
 from league.web.money import cents
 
@@ -86,9 +89,12 @@ def register_player(
 
 @transaction.atomic
 def create_player_and_register(
-    *, night: Night, by: AbstractBaseUser, fee: Decimal | None, **player_fields
+    *, night: Night, by: AbstractBaseUser, fee: Decimal | None, another_person: bool = False, **player_fields
 ) -> Entry:
     """A new face at the desk: the player is only created if the entry can be made.
+
+    A name the league already has (written the same or another way) is refused with `LookAlike`, which names the
+    existing records, unless the organizer said it is `another_person` (one record per player: docs/features.md).
 
     Two desks that add the same new person at once (each with its own form and token) wait for each other
     on the night's row; the second finds the first's entry and is told, and no second player is made.
@@ -96,6 +102,8 @@ def create_player_and_register(
     player = Player(**player_fields)
     night = _lock_night(night.pk)
     _refuse_same_new_face(night=night, player=player)
+    if not another_person:
+        _refuse_look_alike(player)
     check_age(player=player, on=night.date)
     player.full_clean()
     player.save()
@@ -237,56 +245,69 @@ def desk_totals(night: Night) -> DeskTotals:
     )
 
 
+# A name's search forms, kept per process: a desk types a letter every 150 ms and a league has thousands of
+# names that rarely change (tests/benchmarks/desk_search.py: a search over 10,000 players).
+_forms = functools.lru_cache(maxsize=1 << 16)(names.search_forms)
+
+
+def _starts_a_word(words: tuple[tuple[str, ...], ...], forms: tuple[str, ...]) -> bool:
+    first = words[0]
+    return any(form.startswith(w) or f" {w}" in form for form in forms for w in first)
+
+
 def find_players(query: str, *, limit: int = 8) -> list[Player]:
-    query = query.strip()
-    if not query:
+    """Players whose name or nickname holds every word typed, as the league's name search reads them
+    (league/rules/names.py: case, accents, ß/ss, ı/i, ö/oe, Greek and Cyrillic letters), or whose contact holds
+    the text. SQL cannot fold names this way on SQLite, so the match runs here over every name (one query of
+    four columns); names that start with the first word come first, then alphabetically."""
+    words = names.query_words(query)
+    if not words:
         return []
-    return list(
-        Player.objects.filter(Q(name__icontains=query) | Q(nickname__icontains=query) | Q(contact__icontains=query))
-        .order_by("name", "id")[:limit]
-    )
+    needle = " ".join(query.split()).casefold()
+    found = []
+    for pk, name, nickname, contact in Player.objects.values_list("pk", "name", "nickname", "contact").iterator(chunk_size=5000):
+        forms = _forms(name)
+        if names.matches(words, forms):
+            found.append((not _starts_a_word(words, forms), forms[0], name, pk))  # forms[0]: names.sort_key's
+        elif (nickname and names.matches(words, _forms(nickname))) or (contact and needle in contact.casefold()):
+            found.append((True, forms[0], name, pk))
+    ids = [pk for *_order, pk in sorted(found)[:limit]]
+    players = Player.objects.in_bulk(ids)
+    return [players[pk] for pk in ids if pk in players]
 
 
-@transaction.atomic
-def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> PlayerMerge:
-    """Move everything that points at `remove` onto `keep`, record the merge, delete `remove`.
+def look_alikes(name: str) -> list[Player]:
+    """The league's players whose name is `name` written another way ("Deniz Yilmaz" for "Deniz Yılmaz")."""
+    forms = {form for form in _forms(name) if form}
+    if not forms:
+        return []
+    ids = [pk for pk, other in Player.objects.values_list("pk", "name").iterator(chunk_size=5000) if forms & set(_forms(other))]
+    return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
 
-    Works for every model that refers to Player, including those added later.
-    """
-    if keep.pk == remove.pk:
-        raise LeagueError(_("Choose two different players to merge."))
-    keep = Player.objects.select_for_update().get(pk=keep.pk)
-    remove = Player.objects.select_for_update().get(pk=remove.pk)
-    clash = Entry.objects.active().filter(player=remove, night__entries__player=keep, night__entries__withdrawn_at=None)
-    if clash.exists():
-        night = clash.select_related("night").first().night
-        raise LeagueError(
-            _("Both records are entered for %(night)s; withdraw one of those entries first.") % {"night": night}
-        )
-    details = {
-        "id": remove.pk,
-        "name": remove.name,
-        "nickname": remove.nickname,
-        "contact": remove.contact,
-        "date_of_birth": remove.date_of_birth.isoformat() if remove.date_of_birth else None,
-        "id_checked_adult": remove.id_checked_adult,
-    }
-    for field in ("nickname", "contact", "date_of_birth"):
-        if not getattr(keep, field) and getattr(remove, field):
-            setattr(keep, field, getattr(remove, field))
-    keep.id_checked_adult = keep.id_checked_adult or remove.id_checked_adult
-    keep.save()
-    moved: dict[str, int] = {}
-    for relation in Player._meta.related_objects:
-        if relation.related_model is PlayerMerge or not (relation.one_to_many or relation.one_to_one):
-            continue
-        field = relation.field
-        count = relation.related_model._base_manager.filter(**{field.name: remove}).update(**{field.name: keep})
-        if count:
-            moved[relation.related_model._meta.label] = count
-    PlayerMerge.objects.filter(kept=remove).update(kept=keep)
-    merge = PlayerMerge.objects.create(
-        kept=keep, removed_name=remove.name, removed_details=details, moved=moved, merged_by=by
-    )
-    remove.delete()
-    return merge
+
+class LookAlike(LeagueError):
+    """A new player's name is already in the league; `players` are the records it looks like.
+
+    `same_birth` lists those born on the same day: almost certainly the same person."""
+
+    def __init__(self, message: str, *, players: list[Player], same_birth: list[Player]):
+        super().__init__(message)
+        self.players, self.same_birth = players, same_birth
+
+
+def _refuse_look_alike(player: Player) -> None:
+    alikes = look_alikes(player.name)
+    if not alikes:
+        return
+    same_birth = [p for p in alikes if player.date_of_birth is not None and p.date_of_birth == player.date_of_birth]
+    if same_birth:
+        said = _(
+            "%(name)s, born on %(date)s, is already in the league: register the existing player below instead of "
+            "adding him a second time."
+        ) % {"name": same_birth[0].name, "date": formats.date_format(player.date_of_birth, "SHORT_DATE_FORMAT")}
+    else:
+        said = _(
+            "A player named %(name)s is already in the league: if it is him, register the existing player below; "
+            "if it is another person, tick “Another person of the same name” and save again."
+        ) % {"name": alikes[0].name}
+    raise LookAlike(said, players=alikes, same_birth=same_birth)

@@ -91,13 +91,19 @@ def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
 def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
     form = NewPlayerForm(request.POST, night=night)
+    look_alike = None
     if form.is_valid():
         data = form.cleaned_data
         fee = data["fee"] if data["pay_now"] else None
         player_fields = {field: data[field] for field in NewPlayerForm.Meta.fields}
         try:
             with once.spend(request):
-                entry = services.create_player_and_register(night=night, by=request.user, fee=fee, **player_fields)
+                entry = services.create_player_and_register(
+                    night=night, by=request.user, fee=fee, another_person=data["another_person"], **player_fields
+                )
+        except services.LookAlike as error:
+            form.add_error("name", str(error))
+            look_alike = error
         except (services.LeagueError, once.FormAlreadyApplied) as error:
             messages.error(request, str(error))
         else:
@@ -106,7 +112,8 @@ def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
     else:
         messages.error(request, _("The new player was not saved: please correct the marked fields."))
     template = "league/desk.html#desk-main" if request.htmx else "league/desk.html"
-    return render(request, template, _desk_context(request, night, new_player_form=form, show_new_player=True))
+    context = _desk_context(request, night, new_player_form=form, show_new_player=True, look_alike=look_alike)
+    return render(request, template, context)
 
 
 def _get_entry_or_404(entry_id: int) -> Entry:

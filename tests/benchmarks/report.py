@@ -180,6 +180,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("import preview, 5,000 German names with typos", r"^German names, typos\s+preview median\s+" + NUMBER, "s"),
         Figure("import preview, 5,000 names with one first name", r"^one first name for all\s+preview median\s+" + NUMBER, "s"),
     )),
+    Benchmark("desk_search", (), ("--players", "10000", "--repeat", "7"), (
+        Figure("desk search over 10,000 players: \"yilmaz\" finds Yılmaz", r"^find_players\(\s*'yilmaz'\): median\s+" + NUMBER, "ms"),
+        Figure("desk search over 10,000 players: \"an\" (a part of many names)", r"^find_players\(\s*'an'\): median\s+" + NUMBER, "ms"),
+        Figure("desk: a new player's name looked for among 10,000", r"^look_alikes\('Deniz Yilmaz'\): median\s+" + NUMBER, "ms"),
+        Figure("desk: the search results as the page sends them", r"^desk search results .*?median\s+" + NUMBER, "ms"),
+    )),
     Benchmark("check_league", (), ("--nights", "2", "--tables", "5", "--hands", "20", "--repeat", "2"), (
         Figure("`check_league`, the whole check", r"^check_league \(everything\)\s+median\s+" + NUMBER, "s"),
         Figure("`check_league --quick` (the venue's start)", r"^check_league --quick.*?median\s+" + NUMBER, "s"),

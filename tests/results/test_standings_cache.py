@@ -14,7 +14,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.desk import services
+from league.desk import merge, services
 from league.models import Entry, Night, Player, Season
 from results import points, season_cache
 from results import standings as results
@@ -108,7 +108,7 @@ def test_a_renamed_player_renews_it(season):
 def test_a_merge_of_two_players_renews_it(season, organizer):
     leader = Player.objects.get(pk=results.season_standings(season).rows[0].player_id)
     twin = make_player("Zora Zwilling")
-    services.merge_players(keep=twin, remove=leader, by=organizer)
+    merge.merge_players(keep=twin, remove=leader, by=organizer)
     kept = assert_kept_is_computed(season)
     assert kept.rows[0].player_id == twin.pk and kept.rows[0].name == "Zora Zwilling"
 

@@ -80,7 +80,9 @@ def test_another_person_of_the_same_name_told_apart_is_added(night, organizer, d
     (first, token_1), (second, token_2) = _two_desks(night, django_user_model, organizer)
     url = reverse("desk_new_player", args=[night.pk])
     first.post(url, _new_face(token_1, nickname="Nini"), **GERMAN)
-    second.post(url, _new_face(token_2, **told_apart), **GERMAN)
+    asked = second.post(url, _new_face(token_2, **told_apart), **GERMAN).content.decode()
+    assert "Eine andere Person mit demselben Namen" in asked and Player.objects.count() == 1  # the league has the name
+    second.post(url, _new_face(token_2, another_person="on", **told_apart), **GERMAN)
     assert Player.objects.filter(name="Nina Neu").count() == 2 and Entry.objects.count() == 2
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from league.desk import merge
 from league.desk import services as desk
 from league.models import Night, Player
 from league.seasons import services as seasons
@@ -92,7 +93,7 @@ def test_a_republish_takes_over_unchanged_pages_and_leaves_the_site_a_full_build
 
     # Two records of one player merged: the one removed has no page any more, the one kept has his nights.
     removed = Player.objects.get(name="Gustav Rau")
-    desk.merge_players(keep=Player.objects.get(name="Ida Unger"), remove=removed, by=organizer)
+    merge.merge_players(keep=Player.objects.get(name="Ida Unger"), remove=removed, by=organizer)
     published = _same_as_a_full_build(site, tmp_path, "merged")
     assert any(f"players/{removed.pk}/" in name for name in published.summary.removed)
 
