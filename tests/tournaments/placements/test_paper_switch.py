@@ -295,3 +295,34 @@ def test_only_organizers_switch_a_table(played, client):
     assert client.get(url).status_code == 302
     assert client.post(url, {"op": "paper"}).status_code == 302
     assert not PaperSheet.objects.exists()
+
+
+def test_the_confirmation_page_in_english(played, organizer_client):
+    html = organizer_client.get(reverse("paper_switch", args=[played.table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Table 1: go on on paper?" in html and "Hand 2 is being played: it is abandoned" in html
+    assert "Yes, go on on paper" in html
+
+
+def test_the_rail_says_the_table_goes_on_on_paper(played, organizer):
+    from live.rail.table_card import card_html
+    from live.rail.tables import rail_table
+
+    to_paper(played.table, organizer)
+    assert "This table goes on on paper." in card_html(rail_table(played.table))
+
+
+def test_the_handbook_names_the_buttons_the_pages_show(played, organizer, organizer_client):
+    from tests.docs.handbook import HANDBOOK
+
+    table = played.table
+    url = reverse("paper_switch", args=[table.pk])
+    before = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table_page = organizer_client.get(reverse("table_detail", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    to_paper(table, organizer)
+    after = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    phone = organizer_client.get(reverse("dealer_tracker", args=[table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    guide = (HANDBOOK / "geber.md").read_text(encoding="utf-8") + (HANDBOOK / "erster-ligaabend.md").read_text(encoding="utf-8")
+    for button, page in (("Auf Papier weiterspielen…", table_page), ("Ja, auf Papier weiterspielen", before),
+                         ("Zurück zum Tracker", after), ("Dieser Tisch wird auf Papier weitergeführt", phone)):
+        assert f"**{button}**" in guide or f"„{button}“" in guide, button
+        assert button in page, button
