@@ -326,3 +326,30 @@ def test_the_handbook_names_the_buttons_the_pages_show(played, organizer, organi
                          ("Zurück zum Tracker", after), ("Dieser Tisch wird auf Papier weitergeführt", phone)):
         assert f"**{button}**" in guide or f"„{button}“" in guide, button
         assert button in page, button
+
+
+@pytest.mark.django_db(transaction=True)  # the restore empties the database first (flush: TRUNCATE on PostgreSQL)
+def test_switched_tables_back_up_restore_and_check_clean(organizer, tmp_path):
+    """One table finished on paper, one still on paper: the backup restores them (the restore checks), the one
+    still on paper refuses the phone's taps, and goes back to the tracker."""
+    finished, open_ = Dealer(table_of(FOUR, organizer)), None
+    carl_busts_in_hand_1(finished)
+    to_paper(finished.table, organizer)
+    type_rest(finished.table, organizer, Ben=1, Dora=2, Anna=3)
+    open_ = Dealer(table_of({"Emil": 1500, "Fritz": 1500, "Gerd": 1500}, organizer, night=finished.table.night))
+    open_.next_hand()
+    open_.act(open_.state.engine.to_act, "call")
+    to_paper(open_.table, organizer)
+    path = tmp_path / "paper.json"
+    call_command("backup", str(path), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    out = io.StringIO()
+    call_command("restore", str(path), stdout=out)  # SystemExit(1) if its check found anything
+    assert check_league()[0] == 0
+    assert places(Table.objects.get(pk=finished.table.pk))["Carl"] == (4, "busted")
+    table = Table.objects.get(pk=open_.table.pk)
+    with pytest.raises(tracker.OnPaper):
+        Dealer(table).next_hand()
+    switch.back_to_tracker(table=table, version=table.revision)
+    Dealer(table).next_hand()
+    assert check_league()[0] == 0
