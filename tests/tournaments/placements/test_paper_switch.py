@@ -353,3 +353,28 @@ def test_switched_tables_back_up_restore_and_check_clean(organizer, tmp_path):
     switch.back_to_tracker(table=table, version=table.revision)
     Dealer(table).next_hand()
     assert check_league()[0] == 0
+
+
+def test_hostile_values_on_the_switch_and_the_paper_form_change_nothing(played, organizer, organizer_client):
+    from league import backup
+    from tests.security.test_hostile_values import HOSTILE
+
+    table = played.table
+    url = reverse("paper_switch", args=[table.pk])
+    before = backup.backup_text()
+    for value in HOSTILE.values():
+        for data in ({"version": value, "op": "paper"}, {"version": value, "op": "back"}, {"op": value}):
+            response = organizer_client.post(url, data, HTTP_ACCEPT_LANGUAGE="de")
+            # 400: the request guard refuses a NUL before any view (league/web); else the page says why
+            assert response.status_code == 400 or 'role="alert"' in response.content.decode(), data
+    assert backup.backup_text() == before
+    to_paper(table, organizer)
+    before = backup.backup_text()
+    ids = [seat.pk for seat in table.seats.order_by("position") if not hasattr(seat, "placement")]
+    for value in HOSTILE.values():
+        for field in ("place", "knockouts", "seat"):
+            data = {"version": paper.results_version(table), "mode": "paper", "seat": ids, "place": ["1", "2", "3"],
+                    "knockouts": ["", "", ""], field: [value] * 3}
+            response = organizer_client.post(reverse("table_results", args=[table.pk]), data, HTTP_ACCEPT_LANGUAGE="de")
+            assert response.status_code == 400 or 'role="alert"' in response.content.decode(), (field, value[:20])
+    assert backup.backup_text() == before
