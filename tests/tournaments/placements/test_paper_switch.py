@@ -378,3 +378,11 @@ def test_hostile_values_on_the_switch_and_the_paper_form_change_nothing(played, 
             response = organizer_client.post(reverse("table_results", args=[table.pk]), data, HTTP_ACCEPT_LANGUAGE="de")
             assert response.status_code == 400 or 'role="alert"' in response.content.decode(), (field, value[:20])
     assert backup.backup_text() == before
+
+
+def test_the_night_s_results_offer_the_tracked_hands_of_a_switched_table(played, organizer, organizer_client):
+    table = played.table
+    to_paper(table, organizer)
+    type_rest(table, organizer, Ben=1, Dora=2, Anna=3)
+    html = organizer_client.get(reverse("night_results", args=[table.night_id]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "played on paper" in html and reverse("hand_list", args=[table.pk]) in html
