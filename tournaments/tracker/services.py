@@ -558,6 +558,8 @@ def _locked(table: Table, version: str) -> TableState:
     if state.result_stands:
         raise ResultStands(_("The result of this table stands: changes only by an organizer's correction."))
     if state.on_paper:
+        if state.table.status == TableStatus.FINISHED:
+            raise OnPaper(_("This table is finished."))
         raise OnPaper(_("This table goes on on paper: nothing can be entered here any more. Write the places on the placement sheet; the organizer types them in."))
     if not isinstance(version, str) or not secrets.compare_digest(version.encode(), state.version.encode()):
         raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))

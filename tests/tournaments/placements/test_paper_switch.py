@@ -386,3 +386,11 @@ def test_the_night_s_results_offer_the_tracked_hands_of_a_switched_table(played,
     type_rest(table, organizer, Ben=1, Dora=2, Anna=3)
     html = organizer_client.get(reverse("night_results", args=[table.night_id]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "played on paper" in html and reverse("hand_list", args=[table.pk]) in html
+
+
+def test_a_tap_on_a_table_finished_on_paper_says_it_is_finished(played, organizer):
+    to_paper(played.table, organizer)
+    type_rest(played.table, organizer, Ben=1, Dora=2, Anna=3)
+    with pytest.raises(tracker.OnPaper, match="This table is finished"):
+        played.undo()
+    assert Placement.objects.filter(table=played.table).count() == 4
