@@ -163,8 +163,8 @@ def record_paper_results(
     """Every player of the table with his place from the signed sheet; the table is finished.
 
     On a table switched to paper, `places` are those of the players still in when it switched (1 up to how
-    many they were); the places the tracker gave stay. Ties as on the tracker: players out in the same hand with equal chips share
-    the best place they cover (1, 2, 3, 4, 4, 6). `knockouts` (optional, {seat id: count}) are the knockouts
+    many they were); the places the tracker gave stay. Ties as on the tracker: players out in the same hand
+    with equal chips share the best place they cover (1, 2, 3, 4, 4, 6). `knockouts` (optional, {seat id: count}) are the knockouts
     from the sheet, for a season that gives points for them; a seat not in it has none entered.
     """
     table, seats, hands, on_paper = _lock(table, version)
