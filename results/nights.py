@@ -7,13 +7,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import FilteredRelation, Q
+from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
 from league.models import JackpotDeposit, Night
 from league.rules import standings
 from results.sheets import SheetRow, TableSheet
 from results.standings import ZERO, knockouts_at, night_sizes
-from tournaments.models import PlacementReason, Seat, Table, TableStatus
+from tournaments.models import Hand, PlacementReason, Seat, Table, TableStatus
 from tournaments.tracker.seat_names import unique_names
 
 
@@ -52,6 +52,7 @@ class TableResults:
     deposit: JackpotDeposit | None
     on_paper: bool
     first_dealer: str = ""
+    tracked: bool = False  # it has hands from the tracker (a table switched to paper may have both)
 
     @property
     def size(self) -> int:
@@ -84,7 +85,9 @@ def _standing_deposit() -> FilteredRelation:
 
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
-    tables = night.tables.annotate(standing_deposit=_standing_deposit()).select_related(
+    tables = night.tables.annotate(
+        standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
+    ).select_related(
         "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
     )
     seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("table_id", "position")
@@ -135,6 +138,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
                 jackpot_share=shares[0] if shares and len(set(shares)) == 1 else None,
                 deposit=deposit,
                 on_paper=getattr(table, "paper_sheet", None) is not None,
+                tracked=table.tracked,
                 first_dealer=table.first_dealer.entry.player.name if table.first_dealer else "",
             )
         )

@@ -71,7 +71,8 @@ def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
 
     A tracked elimination is credited as the statistics credit it (tournaments/poker/stats.py): to the winners
     of the highest pot the busted player was eligible for, shared equally, read from the hand's stored
-    result. Knockouts typed from a paper sheet (`Placement.knockouts`) stand for that seat instead.
+    result. Knockouts typed from a paper sheet (`Placement.knockouts`) are added: on a table played on paper
+    from the start they are all it has; on a tracked table switched to paper they are those made on paper.
     """
     tables = list(set(table_ids))
     if not tables:
@@ -91,7 +92,7 @@ def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
                 counted[(table_id, players[seats[winner]])] += Fraction(1, len(winners))
     entered = Placement.objects.filter(table_id__in=tables, knockouts__isnull=False)
     for table_id, player_id, knockouts in entered.values_list("table_id", "seat__entry__player_id", "knockouts"):
-        counted[(table_id, player_id)] = Fraction(knockouts)
+        counted[(table_id, player_id)] += Fraction(knockouts)
     return dict(counted)
 
 

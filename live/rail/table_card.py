@@ -59,6 +59,8 @@ def card_html(rt: RailTable) -> SafeString:
 def _state(rt: RailTable) -> str:
     if rt.finished:
         return gettext("Finished")
+    if rt.on_paper:
+        return gettext("This table goes on on paper.")
     if not rt.hand_number:
         return gettext("Waiting for the first hand")
     text = f"{gettext('Hand %(number)s') % {'number': rt.hand_number}} · {street_label(rt.street)}"

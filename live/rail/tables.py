@@ -151,6 +151,7 @@ class RailTable:
     # going back to its player once the betting is over (then it is not part of the pot).
     uncalled: tuple[str, int] | None = None
     betting_over: bool = False
+    on_paper: bool = False  # the organizer switched it to paper: the stacks are those of the switch
 
     @property
     def finished(self) -> bool:
@@ -249,6 +250,7 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
         eliminations=placements,
         uncalled=uncalled,
         betting_over=engine is not None and engine.is_betting_over,
+        on_paper=state.on_paper,
     )
 
 

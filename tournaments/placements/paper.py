@@ -6,6 +6,9 @@ changed place through `services.correct_placement`, so every correction keeps
 its audit row (who, when, why). A form carries the version of the table it
 was drawn from; a form opened before someone else changed the table is
 refused rather than applied over the newer state.
+
+A tracked table switched to paper (`switch.py`) is typed the same way for the players still in: its
+tracked places stay, and the typed places are the order of the rest (1 up to how many were left).
 """
 from __future__ import annotations
 
@@ -32,9 +35,9 @@ class ResultsError(services.NightError):
     """The results cannot be taken as typed; the message says why and nothing was saved."""
 
 
-def _version(seats: Sequence[Seat], hands: int) -> str:
+def _version(seats: Sequence[Seat], hands: int, on_paper: bool = False) -> str:
     placed = [(seat.pk, seat.placement.pk, seat.placement.place) for seat in seats if _placement(seat)]
-    text = f"{sorted(seat.pk for seat in seats)}|{sorted(placed)}|{hands}"
+    text = f"{sorted(seat.pk for seat in seats)}|{sorted(placed)}|{hands}|{on_paper}"
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -55,21 +58,34 @@ class ResultsForm:
     """What the results page needs: the seats with their places, what can be done, and the version it saw."""
 
     seats: list[Seat]
-    mode: str  # "enter" (a paper table), "correct" (all placed) or "tracked" (the tracker is placing it)
+    # "enter" (a paper table), "paper" (a tracked table switched to paper: the rest's order is typed),
+    # "correct" (all placed) or "tracked" (the tracker is placing it)
+    mode: str
     version: str
+
+    @property
+    def remaining(self) -> list[Seat]:
+        return [seat for seat in self.seats if not _placement(seat)]
+
+
+def _on_paper(table: Table) -> bool:
+    return PaperSheet.objects.filter(table_id=table.pk).exists()
 
 
 def results_form(table: Table) -> ResultsForm:
     seats = _seats(table)
     hands = Hand.objects.filter(table=table).count()
+    on_paper = _on_paper(table)
     placed = [seat for seat in seats if _placement(seat)]
     if placed and len(placed) == len(seats):
         mode = "correct"
+    elif on_paper and (placed or hands):
+        mode = "paper"
     elif placed or hands:
         mode = "tracked"
     else:
         mode = "enter"
-    return ResultsForm(seats, mode, _version(seats, hands))
+    return ResultsForm(seats, mode, _version(seats, hands, on_paper))
 
 
 def results_version(table: Table) -> str:
@@ -77,13 +93,14 @@ def results_version(table: Table) -> str:
     return results_form(table).version
 
 
-def _lock(table: Table, version: str) -> tuple[Table, list[Seat], int]:
+def _lock(table: Table, version: str) -> tuple[Table, list[Seat], int, bool]:
     table = Table.objects.select_for_update(of=("self",)).select_related("night").get(pk=table.pk)
     seats = _seats(table)
     hands = Hand.objects.filter(table=table).count()
-    if version != _version(seats, hands):
+    on_paper = _on_paper(table)
+    if version != _version(seats, hands, on_paper):
         raise StaleResults(_("The table changed after this form was opened. Check the places below and save again."))
-    return table, seats, hands
+    return table, seats, hands, on_paper
 
 
 def _checked_places(seats: Sequence[Seat], places: Sequence[tuple[int, int]]) -> dict[int, int]:
@@ -111,7 +128,8 @@ def _checked_places(seats: Sequence[Seat], places: Sequence[tuple[int, int]]) ->
 
 def _checked_knockouts(seats: Sequence[Seat], knockouts: Mapping[int, int] | None) -> dict[int, int]:
     """Knockouts typed from the sheet, {seat id: count} (a seat left out: not entered). Nobody knocks out
-    more players than sat with him, and the table together no more than all but its winner."""
+    more players than sat with him, and the table together no more than all but its winner. `seats`: the
+    players typed (on a table switched to paper, those still in: the knockouts made on paper)."""
     if not knockouts:
         return {}
     by_id = {seat.pk: seat for seat in seats}
@@ -144,22 +162,28 @@ def record_paper_results(
 ) -> list[Placement]:
     """Every player of the table with his place from the signed sheet; the table is finished.
 
-    Ties as on the tracker: players out in the same hand with equal chips share
-    the best place they cover (1, 2, 3, 4, 4, 6). `knockouts` (optional, {seat id: count}) are the knockouts
+    On a table switched to paper, `places` are those of the players still in when it switched (1 up to how
+    many they were); the places the tracker gave stay. Ties as on the tracker: players out in the same hand
+    with equal chips share the best place they cover (1, 2, 3, 4, 4, 6). `knockouts` (optional, {seat id: count}) are the knockouts
     from the sheet, for a season that gives points for them; a seat not in it has none entered.
     """
-    table, seats, hands = _lock(table, version)
-    if hands:
+    table, seats, hands, on_paper = _lock(table, version)
+    placed = [seat for seat in seats if _placement(seat)]
+    if table.status == TableStatus.FINISHED and placed:
+        raise ResultsError(_("This table already has results: correct them instead."))
+    if (hands or placed) and not on_paper:
         raise ResultsError(
             _("The tracker follows this table: its places come from the hands played. Correct single places on the table page.")
         )
-    if any(_placement(seat) for seat in seats):
-        raise ResultsError(_("This table already has results: correct them instead."))
     if len(seats) < 2:
         raise ResultsError(_("A table needs at least two players."))
-    mapping = _checked_places(seats, places)
-    typed_knockouts = _checked_knockouts(seats, knockouts)
+    remaining = [seat for seat in seats if not _placement(seat)]
+    mapping = _checked_places(remaining, places)
+    _check_whole_table(seats, mapping)
+    typed_knockouts = _checked_knockouts(remaining, knockouts)
     if first_dealer_seat_id is not None and first_dealer_seat_id != table.first_dealer_id:
+        if hands:
+            raise ResultsError(_("The first dealer of a table with tracked hands cannot change."))
         seat = next((s for s in seats if s.pk == first_dealer_seat_id), None)
         if seat is None:
             raise ResultsError(_("That player does not sit at this table."))
@@ -167,11 +191,28 @@ def record_paper_results(
     created = Placement.objects.bulk_create(
         Placement(table=table, seat=seat, place=mapping[seat.pk], reason=PlacementReason.MANUAL,
                   knockouts=typed_knockouts.get(seat.pk))
-        for seat in seats
+        for seat in remaining
     )
-    PaperSheet.objects.create(table=table, entered_by=by)
+    PaperSheet.objects.update_or_create(table=table, defaults={"entered_by": by, "entered_at": timezone.now()})
     Table.objects.filter(pk=table.pk).update(status=TableStatus.FINISHED, finished_at=timezone.now())
+    table.touch()  # a phone still showing the table sees it finished
+    if hands:  # the tracked hands' statistics, kept as a finished tracked table's are
+        transaction.on_commit(lambda: placements_services.keep_figures(table.pk))
     return sorted(created, key=lambda p: p.place)
+
+
+def _check_whole_table(seats: Sequence[Seat], typed: Mapping[int, int]) -> None:
+    """The typed places with the tracked ones make one result: the players still in take 1 up to how many they
+    were, below the places the tracker gave (an organizer's correction of a tracked place may collide)."""
+    if len(typed) == len(seats):
+        return
+    places = [typed.get(seat.pk) or seat.placement.place for seat in seats]
+    try:
+        standings.check_places(places, len(seats))
+    except standings.RulesError as error:
+        raise ResultsError(
+            _("Together with the places the tracker gave, these places are no result: %(reason)s") % {"reason": rules_message(error)}
+        ) from error
 
 
 @transaction.atomic
@@ -179,7 +220,7 @@ def correct_results(
     *, table: Table, places: Sequence[tuple[int, int]], reason: str, by: AbstractBaseUser, version: str
 ) -> list[PlacementCorrection]:
     """A finished table's places corrected together, checked as a whole; one audit row per changed place."""
-    table, seats, _hands = _lock(table, version)
+    table, seats, _hands, _paper = _lock(table, version)
     reason = reason.strip()
     if not reason:
         raise ResultsError(_("Give a reason for the correction."))

@@ -32,11 +32,12 @@ def correct_placement(*, placement: Placement, place: int, reason: str, by: Abst
     placement.save(update_fields=["place"])
     placement.table.touch()  # every phone showing the table is now stale
     # The new revision outdates the table's kept statistics: keep them again (the tracker does so on a finish).
-    transaction.on_commit(lambda: _keep_figures(placement.table_id))
+    transaction.on_commit(lambda: keep_figures(placement.table_id))
     return placement
 
 
-def _keep_figures(table_id: int) -> None:
+def keep_figures(table_id: int) -> None:
+    """The finished table's statistics kept anew, after the change is committed."""
     try:
         figures.keep_table_figures(table_id)
     except Exception:  # replayed on the next view anyway; the correction stands

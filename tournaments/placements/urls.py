@@ -1,4 +1,5 @@
-"""A table's finishing order: the organizer's correction of one place, and a paper table's results."""
+"""A table's finishing order: the organizer's correction of one place, a paper table's results, and a tracked
+table switched to paper."""
 from django.urls import path
 
 from tournaments.placements import views
@@ -6,4 +7,5 @@ from tournaments.placements import views
 urlpatterns = [
     path("placements/<int:placement_id>/correct/", views.correct_placement, name="placement_correct"),
     path("tables/<int:table_id>/results/", views.table_results, name="table_results"),
+    path("tables/<int:table_id>/paper/", views.paper_switch, name="paper_switch"),
 ]

@@ -1,4 +1,5 @@
-"""Correcting a place, and typing a paper table's results: thin views over `tournaments.placements`."""
+"""Correcting a place, typing a paper table's results, switching a tracked table to paper: thin views over
+`tournaments.placements`."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -13,7 +14,7 @@ from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
 from tournaments.models import Table
 from tournaments.models.night import Placement
 from tournaments.placements import paper as manual_results
-from tournaments.placements import services
+from tournaments.placements import services, switch
 from tournaments.placements.forms import PlacementCorrectionForm
 
 
@@ -112,8 +113,9 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
         "reason": request.POST.get("reason", "") if request.method == "POST" else "",
         "size": len(form.seats),
         "first_dealer_choice": request.POST.get("first_dealer", "") if request.method == "POST" else "",
+        "remaining": len(form.remaining),
         # A season that gives points for knockouts may take them from the sheet too.
-        "knockouts": form.mode == "enter" and table.night.season.scheme.uses_knockouts,
+        "knockouts": form.mode in ("enter", "paper") and table.night.season.scheme.uses_knockouts,
     }
     return render(request, "tournaments/results/table_results.html", context)
 
@@ -132,3 +134,27 @@ def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
             messages.success(request, _("Placement corrected."))
             return redirect("table_detail", placement.table_id)
     return render(request, "tournaments/placement_correct.html", {"placement": placement, "form": form})
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def paper_switch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Confirm that a tracked table goes on on paper (its phone died), or back to the tracker while nothing was typed."""
+    table = get_object_or_404(Table, pk=table_id)
+    error = ""
+    if request.method == "POST":
+        try:
+            if request.POST.get("op") == "back":
+                switch.back_to_tracker(table=table, version=request.POST.get("version", ""))
+                messages.success(request, _("Table %(table)s is followed by the tracker again.") % {"table": table.number})
+                return redirect("table_detail", table.pk)
+            switch.switch_to_paper(table=table, by=request.user, version=request.POST.get("version", ""))
+        except switch.SwitchError as failure:
+            error = str(failure)
+        else:
+            messages.success(request, _("Table %(table)s goes on on paper. Type the places from its sheet when it is finished.")
+                             % {"table": table.number})
+            return redirect("table_results", table.pk)
+    return render(request, "tournaments/results/paper_switch.html", {
+        "switch": switch.paper_switch(table), "night": table.night, "table": table, "error": error,
+    })

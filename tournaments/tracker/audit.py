@@ -5,7 +5,10 @@ without gaps; each hand replays (the engine takes every stored action; a finishe
 are its settlement made again; only the latest hand is open and its stored status is the replay's); each
 hand starts with the chips the hand before left (the first with the seat's starting chips); the chips at
 the table are what the players brought less what disqualifications took out; a table with hands is not
-waiting, a finished one has a place for every seat. And the one cache of the table's play kept in its
+waiting, a finished one has a place for every seat. A table switched to paper (docs/rules.md, "A table that goes
+on on paper") is checked the same way: its stored hands are the tracked part, they replay and conserve the chips
+up to the switch (what was played on paper is no hand and moves no chips here), and none of them is left open
+(the switch abandons the hand being played). And the one cache of the table's play kept in its
 row, the tracker's snapshot: while current (the table's revision), it must be the rows' own.
 
 Read-only: a finding is reported, never mended here (the rows are the record; `--repair` rebuilds caches).
@@ -20,6 +23,7 @@ from typing import NamedTuple
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from league.models import PaperSheet
 from tournaments.models import Action, Hand, HandStatus, Placement, Seat, Table, TableStatus
 from tournaments.poker import holdem
 from tournaments.tracker import services as tracker
@@ -80,6 +84,7 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
     placed: dict[int, set[int]] = defaultdict(set)
     for table_id, seat_id in Placement.objects.filter(table_id__in=ids).values_list("table_id", "seat_id"):
         placed[table_id].add(seat_id)
+    on_paper = set(PaperSheet.objects.filter(table_id__in=ids).values_list("table_id", flat=True))
     for table_id in ids:
         table = tables.get(table_id)
         if table is None:
@@ -90,7 +95,7 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
         where = _("Table %(number)s, %(date)s") % {
             "number": table.number, "date": formats.date_format(table.night.date, "SHORT_DATE_FORMAT"),
         }
-        for text in _table_problems(table, hands[table_id], actions, seats[table_id], placed[table_id]):
+        for text in _table_problems(table, hands[table_id], actions, seats[table_id], placed[table_id], table_id in on_paper):
             yield Finding(table_id, where, text)
         try:
             state = tracker.state_from_rows(table_id)
@@ -105,7 +110,7 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
 
 
 def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[StoredAction]], seats: dict[int, int],
-                    placed: set[int]) -> Iterator[str]:
+                    placed: set[int], on_paper: bool = False) -> Iterator[str]:
     numbers = [hand.number for hand in hands]
     if numbers != list(range(1, len(hands) + 1)):
         yield _("The hands are numbered %(numbers)s, not 1 to %(count)s without gaps.") % {
@@ -115,6 +120,8 @@ def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[Sto
         yield _("The table waits for its first hand, but %(count)s hands are stored.") % {"count": len(hands)}
     if table.status == TableStatus.FINISHED and set(seats) - placed:
         yield _("The table is finished, but %(count)s of its players have no place.") % {"count": len(set(seats) - placed)}
+    if on_paper and hands and hands[-1].status != HandStatus.COMPLETE:
+        yield _("The table went on on paper, but its hand %(number)s is still open.") % {"number": hands[-1].number}
     chips = dict(seats)  # seat -> chips before the next hand
     for position, hand in enumerate(hands):
         yield from _hand_problems(hand, actions[hand.pk], chips, latest=position == len(hands) - 1)

@@ -204,6 +204,7 @@ def tracker_context(
         "opened": open_panels,
         "lazy": lazy,
         "result_stands": result_stands,
+        "on_paper": state.on_paper,
         "jackpot_sum": jackpot_sum,
         "pots": pots,
         "pot_total": engine.pot_total if engine is not None else 0,

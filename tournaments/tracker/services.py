@@ -72,6 +72,9 @@ class TableState:
     # None: decoded (or there was no hand before), and `previous` with `previous_actions` stand.
     previous_json: dict | None = None
     deposit_confirmed: bool | None = None  # read with the seats; None: not read
+    # The organizer switched the table to paper (its phone died) or typed it from a paper sheet: the tracker
+    # shows it read-only (docs/rules.md, "A table that goes on on paper"). Read with the seats.
+    on_paper: bool = False
 
     @property
     def version(self) -> str:
@@ -168,17 +171,17 @@ def _read_table(*, table_id: int | None, token: str | None, for_update: bool) ->
         cursor.execute(sql, [key, key])  # the proof's subquery, then the seats
         rows = cursor.fetchall()
     if rows:
-        seats, table, deposit = _seats_from_rows(rows, columns, connection)
+        seats, table, deposit, on_paper = _seats_from_rows(rows, columns, connection)
         proof = rows[0][-1] or ""
     else:  # no seats yet (or no such table): read the table alone
-        seats, deposit, proof = [], None, None
+        seats, deposit, proof, on_paper = [], None, None, False
         tables = Table.objects.select_related("night__season", "night__clock")
         if for_update:
             tables = tables.select_for_update(of=("self",))
         table = (tables.filter(dealer_token=token) if token is not None else tables.filter(pk=table_id)).first()
         if table is None:
             raise NoSuchTable(_("This dealer link is not valid (any more). Ask the organizer for the table's current link."))
-    return TableState(table=table, seats=seats, hand=None, deposit_confirmed=deposit), proof
+    return TableState(table=table, seats=seats, hand=None, deposit_confirmed=deposit, on_paper=on_paper), proof
 
 
 def _read_hands(state: TableState, proof: str | None, *, locked: bool) -> None:
@@ -233,6 +236,8 @@ def _seats_sql(vendor: str, by_token: bool, lock: bool) -> tuple[str, list]:
             joins.append(f"{'LEFT OUTER JOIN' if outer else 'INNER JOIN'} {q(model._meta.db_table)} {alias} ON {on}")
     deposits = q(_model("league.JackpotDeposit")._meta.db_table)
     corrections = q(PlacementCorrection._meta.db_table)
+    sheets = q(_model("league.PaperSheet")._meta.db_table)
+    select.append(f"EXISTS (SELECT 1 FROM {sheets} ps WHERE ps.table_id = s.table_id)")
     select.append(f"EXISTS (SELECT 1 FROM {deposits} d WHERE d.table_id = s.table_id)")
     select.append(f"EXISTS (SELECT 1 FROM {corrections} pc WHERE pc.placement_id = pl.id)")
     # The proof of the latest hand as the rows say: "hand id:hand revision:number of actions:newest action id"
@@ -257,7 +262,7 @@ def _converters(field, alias: str, connection) -> list:
     return [(convert, column) for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection)]
 
 
-def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool]:
+def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool, bool]:
     objects_of_first_row = {}
     seats = []
     for row_number, row in enumerate(rows):
@@ -289,7 +294,7 @@ def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool
             Placement._meta.get_field("seat").set_cached_value(placement, seat)
         seat.placement_corrected = bool(row[-2])
         seats.append(seat)
-    return seats, objects_of_first_row["t"], bool(rows[0][-3])
+    return seats, objects_of_first_row["t"], bool(rows[0][-3]), bool(rows[0][-4])
 
 
 def load_state(table: Table, *, for_update: bool = False) -> TableState:
@@ -552,6 +557,10 @@ def _locked(table: Table, version: str) -> TableState:
         state, proof = _read_table(table_id=table.pk, token=None, for_update=True)
     if state.result_stands:
         raise ResultStands(_("The result of this table stands: changes only by an organizer's correction."))
+    if state.on_paper:
+        if state.table.status == TableStatus.FINISHED:
+            raise OnPaper(_("This table is finished."))
+        raise OnPaper(_("This table goes on on paper: nothing can be entered here any more. Write the places on the placement sheet; the organizer types them in."))
     if not isinstance(version, str) or not secrets.compare_digest(version.encode(), state.version.encode()):
         raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))
     # The hands only now: on PostgreSQL a read that waited for the lock sees the table as the change before it
@@ -577,6 +586,10 @@ def _save(state: TableState, *table_fields: str) -> None:
 
 class ResultStands(TrackerError):
     """The table's result is accepted: the dealer link shows it read-only."""
+
+
+class OnPaper(TrackerError):
+    """The organizer switched the table to paper: the dealer link shows it read-only."""
 
 
 def _next_button(state: TableState, playing: list[Seat]) -> Seat:
