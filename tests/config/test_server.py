@@ -112,7 +112,9 @@ def test_the_next_request_goes_to_the_thread_that_became_idle_last():
         threading.Event().wait(0.02)
     assert woken == [2]
     with lock:
-        condition.notify(2)
-    for thread in threads:
-        thread.join(10)
+        condition.notify()
+    threads[1].join(10)
+    with lock:
+        condition.notify()
+    threads[0].join(10)
     assert woken == [2, 1, 0]

@@ -23,6 +23,7 @@ LEFT_OUT = {
         "clock_act", "table_hands_file", "night_hands_file", "night_jackpot", "confirm_deposit",
         "season_jackpot", "season_jackpot_csv", "season_jackpot_pdf", "points_scheme", "points_scheme_preview",
         "night_sheets_pdf", "table_sheet_pdf", "table_results", "publish", "publish_progress", "tonight", "night_tonight",
+        "way_on", "paper_switch", "merge_players", "merge_players_confirm",
     },
     # The dealer's phone: its link is the key to a table.
     "dealer": {"dealer_tracker", "dealer_tracker_revision"},
