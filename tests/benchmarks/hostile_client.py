@@ -318,7 +318,8 @@ def main(argv: list[str] | None = None) -> None:
                 f"p95 {statistics.median(r.percentile(0.95) for r in runs):.0f} ms, "
                 f"max {statistics.median(r.percentile(1.0) for r in runs):.0f} ms; "
                 f"failed taps {sum(len(r.failed) for r in runs)} of {sum(len(r.taps) for r in runs)}; "
-                f"tracebacks in the server's log {errors}", flush=True,
+                f"tracebacks in the server's log {errors}; the TV and the rails opened (200) in "
+                f"{sum(all(v.status == 200 for v in r.viewers) for r in runs)} of {len(runs)} runs", flush=True,
             )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
