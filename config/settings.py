@@ -285,9 +285,11 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-# The first organizer's login, written once when `manage.py venue` or `setup_demo` creates the account
-# (league/accounts/first_login.py); git ignores it. The tests point it elsewhere.
-ORGANIZER_LOGIN_FILE = Path(os.environ.get("ORGANIZER_LOGIN_FILE") or DATA_DIR / ".organizer-login")
+# The first organizer's login, written once when `manage.py venue` or `setup_demo` creates the account, or
+# `organizer_password` sets a new one; git ignores it. Unset: the database's own file in DATA_DIR
+# (`.organizer-login` for the default database, league/accounts/first_login.py names the others). The tests
+# point it elsewhere.
+ORGANIZER_LOGIN_FILE = Path(os.environ["ORGANIZER_LOGIN_FILE"]) if os.environ.get("ORGANIZER_LOGIN_FILE") else None
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -2,14 +2,23 @@
 
 `manage.py venue` and `manage.py setup_demo` call `ensure_first_organizer` before they print anything: on a
 database where nobody can log in as an organizer yet it makes the account `organizer` with a password of
-twelve easily typed characters, writes both to the login file (settings.ORGANIZER_LOGIN_FILE, readable by
-its owner only; git ignores it) and returns them, so the console shows them once. Later starts find an
-organizer and change nothing; they point to the file while its password still logs in.
+twelve easily typed characters, writes both to the database's login file (`login_file`, readable by its owner
+only; git ignores it) and returns them, so the console shows them once. Later starts find an organizer and
+change nothing; they point to the file while its password still logs in. `manage.py organizer_password`
+sets a new one when it is lost (`reset_password`).
+
+The login file belongs to its database: `.organizer-login` in DATA_DIR for the default database (DATA_DIR's
+`db.sqlite3`), `.organizer-login-<name>-<digest>` for any other, so a second DATABASE_URL (a demo, a test
+league) never writes over the real league's login. ORGANIZER_LOGIN_FILE, when set, is the file whatever the
+database.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +28,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 USERNAME = "organizer"
+DEFAULT_FILE = ".organizer-login"
+DEFAULT_DATABASE = "db.sqlite3"  # settings.py's database when DATABASE_URL is not set
 # No letters or digits that look alike (0/O, 1/l/I): the organizer types it from the console or the file.
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
@@ -34,6 +45,31 @@ class FirstLogin:
 def new_password() -> str:
     """Three groups of four (about 59 bits): kxq7-m2pd-9fzr."""
     return "-".join("".join(secrets.choice(ALPHABET) for _ in range(4)) for _ in range(3))
+
+
+def login_file(database: Mapping | None = None) -> Path:
+    """ORGANIZER_LOGIN_FILE when set; else this database's own login file in DATA_DIR."""
+    if settings.ORGANIZER_LOGIN_FILE:
+        return Path(settings.ORGANIZER_LOGIN_FILE)
+    return login_file_for(database or settings.DATABASES["default"], Path(settings.DATA_DIR))
+
+
+def login_file_for(database: Mapping, data_dir: Path) -> Path:
+    """`.organizer-login` for DATA_DIR's db.sqlite3 (where it always was); for another database its name (the
+    file's stem, the PostgreSQL database's name) to be read by the organizer, and a digest of engine, host,
+    port and name to tell apart two of one name."""
+    engine = str(database.get("ENGINE") or "")
+    name = str(database.get("NAME") or "")
+    sqlite = engine.endswith("sqlite3")
+    if sqlite:
+        # Relative to the working folder, as SQLite opens it.
+        name = str(Path(name).resolve()) if name and name != ":memory:" else name
+        if name == str((data_dir / DEFAULT_DATABASE).resolve()):
+            return data_dir / DEFAULT_FILE
+    label = re.sub(r"[^A-Za-z0-9_]+", "-", Path(name).stem if sqlite else name).strip("-")[:40]
+    where = "\n".join((engine, str(database.get("HOST") or ""), str(database.get("PORT") or ""), name))
+    digest = hashlib.sha256(where.encode("utf-8")).hexdigest()[:8]
+    return data_dir / "-".join(part for part in (DEFAULT_FILE, label, digest) if part)
 
 
 def read_login_file(path: Path) -> tuple[str, str] | None:
@@ -61,9 +97,9 @@ def _organizers():
     return get_user_model().objects.filter(is_staff=True, is_active=True)
 
 
-def ensure_first_organizer(login_file: Path | None = None) -> FirstLogin:
+def ensure_first_organizer(path: Path | None = None) -> FirstLogin:
     """The first organizer account when there is none yet (written to the login file); else the one there is."""
-    path = Path(login_file or settings.ORGANIZER_LOGIN_FILE)
+    path = Path(path or login_file())
     made = _create_first_organizer()
     if made is not None:
         username, password = made
@@ -89,3 +125,34 @@ def _create_first_organizer() -> tuple[str, str] | None:
     user.set_password(password)
     user.save()
     return user.username, password
+
+
+class NoSuchOrganizer(LookupError):
+    """The name given is no active organizer account (or none was given and there is not exactly one)."""
+
+    def __init__(self, username: str | None, organizers: list[str]) -> None:
+        super().__init__(username)
+        self.username = username
+        self.organizers = organizers
+
+
+def reset_password(username: str | None = None, path: Path | None = None) -> FirstLogin:
+    """A new generated password for the organizer `username` (the only organizer when None), written to this
+    database's login file and returned to be shown once. Old sessions of the account end with the old password
+    (Django's session hash). Raises NoSuchOrganizer, changing nothing."""
+    organizers = list(_organizers().order_by("username").values_list("username", flat=True))
+    if username is None and len(organizers) == 1:
+        username = organizers[0]
+    if username not in organizers:
+        raise NoSuchOrganizer(username, organizers)
+    password = new_password()
+    with transaction.atomic():
+        user = _organizers().select_for_update().get(username=username)
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    path = Path(path or login_file())
+    try:
+        write_login_file(path, username, password)
+    except OSError:  # the console still shows it: the password is not lost, only not kept
+        return FirstLogin(username, password, created=False, file=None)
+    return FirstLogin(username, password, created=False, file=path)

@@ -294,3 +294,29 @@ def test_a_season_s_formula_that_fails_on_a_real_night_is_named_by_night_table_a
     settings.LANGUAGE_CODE = "en"
     code, out = check("--quick")
     assert code == 1 and f"Saison 2026, the points formula: {day('en')}, table 1, place 1: The formula divides by zero" in out
+
+
+REPAIR_WORDS = ("Neu aufgebaut", "Reparatur", "geleert", "Rebuilt", "repair")
+
+
+def test_the_venue_s_start_on_a_healthy_empty_league_says_nothing_of_a_repair(settings):
+    settings.LANGUAGE_CODE = "de"
+    status, out = check("--repair", "--quick")  # what `manage.py venue` runs before it serves
+
+    assert status == 0
+    assert out.rstrip().endswith("Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
+                                 "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt.")
+    assert not [word for word in REPAIR_WORDS if word in out], out
+
+
+def test_a_healthy_night_in_play_starts_again_without_repair_words(organizer, settings):
+    settings.LANGUAGE_CODE = "de"
+    for dealer in six_tables(organizer, stack=1500)[:2]:
+        for step in range(6):
+            next_input(dealer, step)
+    check("--repair", "--quick")  # the first start may bring a snapshot up to date
+
+    status, out = check("--repair", "--quick")
+
+    assert status == 0 and "Geprüft: 6 Tische" in out
+    assert not [word for word in REPAIR_WORDS if word in out], out

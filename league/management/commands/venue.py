@@ -6,8 +6,8 @@
 Migrates the database and collects the static files first (so it works on a
 fresh checkout), checks the nights still open (`manage.py check_league --repair --quick`: it
 rebuilds their caches and names any problem in the stored rows), makes the first organizer account on a
-database that has none (league/accounts/first_login.py: the login is printed once and kept in
-.organizer-login; no season, player or demo is made), prints every address phones can use and the
+database that has none (league/accounts/first_login.py: the login is printed once and kept in the
+database's login file, .organizer-login for the default one; no season, player or demo is made), prints every address phones can use and the
 organizer's link as a QR code, then becomes the server (config/server.py, waitress; Ctrl+C stops it). It speaks the venue's
 language (LANGUAGE_CODE, German unless set). The environment wins over every default here: set
 PUBLIC_URL, ALLOWED_HOSTS, DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.

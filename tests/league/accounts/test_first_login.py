@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.http import HttpRequest
 
-from league.accounts.first_login import ALPHABET, ensure_first_organizer, read_login_file
+from league.accounts.first_login import ALPHABET, ensure_first_organizer, login_file, login_file_for, read_login_file
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +59,40 @@ def test_the_file_of_an_earlier_version_held_the_password_alone(tmp_path):
     assert read_login_file(path) == ("organizer", "abc-def")
     path.write_text("Benutzername: petra\nPasswort: abcd-efgh-jkmn\n")
     assert read_login_file(path) == ("petra", "abcd-efgh-jkmn")
+
+
+SQLITE = "django.db.backends.sqlite3"
+POSTGRES = "django.db.backends.postgresql"
+
+
+def test_the_default_database_keeps_its_login_in_dot_organizer_login_and_every_other_in_a_file_of_its_own(tmp_path):
+    default = login_file_for({"ENGINE": SQLITE, "NAME": str(tmp_path / "db.sqlite3")}, tmp_path)
+    demo = login_file_for({"ENGINE": SQLITE, "NAME": str(tmp_path / "demo.sqlite3")}, tmp_path)
+    elsewhere = login_file_for({"ENGINE": SQLITE, "NAME": str(tmp_path / "copy" / "db.sqlite3")}, tmp_path)
+    league = login_file_for({"ENGINE": POSTGRES, "NAME": "liga", "HOST": "localhost", "PORT": 5432}, tmp_path)
+    other_server = login_file_for({"ENGINE": POSTGRES, "NAME": "liga", "HOST": "db.example", "PORT": 5432}, tmp_path)
+
+    assert default == tmp_path / ".organizer-login"  # where it always was: the README and the handbook stay true
+    assert demo.parent == tmp_path and demo.name.startswith(".organizer-login-demo-")
+    assert league.name.startswith(".organizer-login-liga-")
+    assert len({default, demo, elsewhere, league, other_server}) == 5
+
+
+def test_organizer_login_file_wins_over_the_database_s_own(settings, tmp_path):
+    settings.ORGANIZER_LOGIN_FILE = tmp_path / "chosen"
+    assert login_file({"ENGINE": SQLITE, "NAME": str(tmp_path / "demo.sqlite3")}) == tmp_path / "chosen"
+    settings.ORGANIZER_LOGIN_FILE, settings.DATA_DIR = None, tmp_path
+    assert login_file({"ENGINE": SQLITE, "NAME": str(tmp_path / "db.sqlite3")}) == tmp_path / ".organizer-login"
+
+
+def test_a_second_database_s_first_organizer_never_writes_over_the_real_league_s_login(settings, tmp_path):
+    settings.ORGANIZER_LOGIN_FILE, settings.DATA_DIR = None, tmp_path
+    league = ensure_first_organizer(login_file({"ENGINE": SQLITE, "NAME": str(tmp_path / "db.sqlite3")}))
+    kept = league.file.read_text()
+    get_user_model().objects.all().delete()  # the second database: nobody can log in there yet
+
+    demo = ensure_first_organizer(login_file({"ENGINE": SQLITE, "NAME": str(tmp_path / "demo.sqlite3")}))
+
+    assert demo.created and demo.file != league.file
+    assert league.file.read_text() == kept and read_login_file(league.file) == ("organizer", league.password)
+    assert read_login_file(demo.file) == ("organizer", demo.password)

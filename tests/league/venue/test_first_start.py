@@ -60,6 +60,7 @@ def test_the_venue_on_an_empty_database_makes_only_the_first_organizer_and_says_
     assert f"Organisator: {server.url(HOST)}/" in log
     assert "Noch keine Saison" in log
     assert not [phrase for phrase in ENGLISH if phrase in log], log
+    assert "Alles in Ordnung" in log and "Neu aufgebaut" not in log and "Reparatur" not in log  # nothing to repair
     login_files = list(tmp_path.glob("organizer-login-*"))
     assert len(login_files) == 1 and password in login_files[0].read_text()
 
