@@ -12,6 +12,7 @@ from league.rules.inputs import ascii_whole_or_none, clean_search
 from league.seasons import services
 from results import standings as season_table
 from results import statistics as results_statistics
+from results.standings_page import shown_rows
 
 # --- public -------------------------------------------------------------------
 
@@ -37,6 +38,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     context.update(
         table=table,
         page=page,
+        rows=[] if query else shown_rows(page.object_list, season_id=season.pk, me=me),
         query=query,
         me=me,
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],
