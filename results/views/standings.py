@@ -12,7 +12,7 @@ from league.rules.inputs import ascii_whole_or_none, clean_search
 from league.seasons import services
 from results import standings as season_table
 from results import statistics as results_statistics
-from results.standings_page import shown_rows
+from results.views.table_rows import shown_rows
 
 # --- public -------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from django.template import engines
 from django.utils import translation
 
 from league.rules.standings import Standing
-from results.standings_page import shown_rows
+from results.views.table_rows import shown_rows
 
 # What the page wrote per row before the rows were made in Python.
 TEMPLATE = engines["django"].from_string(
