@@ -8,8 +8,9 @@ online.publish.pages makes it, the season's table and awards held as during a pu
 CPU time (time.process_time) of one render, and of the same page as publish makes it (its links made
 relative, what it read recorded: online.publish.pages.Crawl.page). Each kind cycles through several pages of
 its kind (nights, players, pages of the table) after one warm-up round. Asserts nothing. `--players/--nights/
---per-night` a size of your own, `--repeat` renders of each kind and language, `--profile KIND` the functions
-that kind's renders spent their time in (cProfile).
+--per-night` a size of your own, `--repeat` renders of each kind and language, `--kinds` some kinds only,
+`--profile KIND` the functions that kind's renders spent their time in (cProfile), `--dump FOLDER` the pages
+as files (to compare two versions of the code byte for byte).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def main() -> None:
     parser.add_argument("--per-night", type=int, default=30)
     parser.add_argument("--repeat", type=int, default=60, help="renders of each kind and language (the median is printed)")
     parser.add_argument("--profile", metavar="KIND", help="print where this kind's renders spent their time")
+    parser.add_argument("--kinds", nargs="+", metavar="KIND", help="these kinds of page only")
     parser.add_argument("--dump", metavar="FOLDER", help="write every page rendered, as publish makes it, there "
                         "(to compare the pages of two versions of the code)")
     args = parser.parse_args()
@@ -50,6 +52,11 @@ def main() -> None:
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
         kinds = _kinds(season)
+        if args.kinds:
+            unknown = set(args.kinds) - set(kinds)
+            if unknown:
+                parser.error(f"--kinds: one of {', '.join(kinds)}")
+            kinds = {kind: urls for kind, urls in kinds.items() if kind in args.kinds}
         if args.profile and args.profile not in kinds:
             parser.error(f"--profile: one of {', '.join(kinds)}")
         figures = _measure(kinds, args.repeat, args.profile, args.dump)
