@@ -5,7 +5,8 @@ hashed static files, no query log), the realistic league of the publish benchmar
 30 players, paper results), then renders each kind of page `manage.py publish` renders, German and English,
 through the server's own views (Django's request handler, the published site's request as
 online.publish.pages makes it, the season's table and awards held as during a publish) and prints the median
-CPU time (time.process_time) of one render, and of the same page as publish makes it (its links made
+CPU time (time.process_time) of one render, how much of it the template language took, and of the same
+page as publish makes it (its links made
 relative, what it read recorded: online.publish.pages.Crawl.page). Each kind cycles through several pages of
 its kind (nights, players, pages of the table) after one warm-up round. Asserts nothing. `--players/--nights/
 --per-night` a size of your own, `--repeat` renders of each kind and language, `--kinds` some kinds only,
