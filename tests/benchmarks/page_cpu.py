@@ -6,12 +6,12 @@ hashed static files, no query log), the realistic league of the publish benchmar
 through the server's own views (Django's request handler, the published site's request as
 online.publish.pages makes it, the season's table and awards held as during a publish) and prints the median
 CPU time (time.process_time) of one render, how much of it the template language took, and of the same
-page as publish makes it (its links made
-relative, what it read recorded: online.publish.pages.Crawl.page). Each kind cycles through several pages of
-its kind (nights, players, pages of the table) after one warm-up round. Asserts nothing. `--players/--nights/
---per-night` a size of your own, `--repeat` renders of each kind and language, `--kinds` some kinds only,
-`--profile KIND` the functions that kind's renders spent their time in (cProfile), `--dump FOLDER` the pages
-as files (to compare two versions of the code byte for byte).
+page as publish makes it (its links made relative, what it read recorded: online.publish.pages.Crawl.page).
+Each kind cycles through several pages of its kind (nights, players, pages of the table) after one warm-up
+round. Django's cached template loader is on (Django 4.1 on, DEBUG or not: no `loaders` are set). Asserts
+nothing. `--players/--nights/--per-night` a size of your own, `--repeat` renders of each kind and language,
+`--kinds` some kinds only, `--profile KIND` the functions that kind's renders spent their time in (cProfile),
+`--dump FOLDER` the pages as files (to compare two versions of the code byte for byte).
 """
 from __future__ import annotations
 
