@@ -88,9 +88,10 @@ def _standing_deposit() -> FilteredRelation:
 
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
+    # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
     tables = night.tables.annotate(standing_deposit=_standing_deposit()).select_related(
         "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
-    )
+    ).defer("tracker_snapshot", "first_dealer_draw")
     # Only the columns a row shows: an entry's money and times, a player's birth date, a hand's cards (JSON)
     # were converted for every seat and never read.
     seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").only(
