@@ -28,9 +28,13 @@ class PlacementRow:
     tied: int = 1
     decided_at: datetime.datetime | None = None
     reason: str = ""
-    reason_label: str = ""
     placement_id: int | None = None
     hand_number: int | None = None  # the tracked hand he went out in
+
+    @property
+    def reason_label(self) -> str:
+        """Looked up where it is shown (a disqualification): for every row it cost a tenth of the night's results."""
+        return str(dict(PlacementReason.choices).get(self.reason, self.reason))  # as get_reason_display
 
     @property
     def winner(self) -> bool:
@@ -85,12 +89,18 @@ def _standing_deposit() -> FilteredRelation:
 
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
+    # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
     tables = night.tables.annotate(
         standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
     ).select_related(
         "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
-    )
-    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").order_by("table_id", "position")
+    ).defer("tracker_snapshot", "first_dealer_draw")
+    # Only the columns a row shows: an entry's money and times, a player's birth date, a hand's cards (JSON)
+    # were converted for every seat and never read.
+    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").only(
+        "table_id", "position", "entry__player_id", "entry__jackpot_share", "entry__player__name",
+        "placement__seat_id", "placement__place", "placement__reason", "placement__decided_at", "placement__hand__number",
+    ).order_by("table_id", "position")
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
@@ -123,7 +133,7 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
                 continue
             row.place, row.tied, row.placement_id = placement.place, sharing[placement.place], placement.pk
             row.points = standings.points_display(points[seat.pk])
-            row.decided_at, row.reason, row.reason_label = placement.decided_at, placement.reason, placement.get_reason_display()
+            row.decided_at, row.reason = placement.decided_at, placement.reason
             row.hand_number = placement.hand.number if placement.hand_id else None
             placed.append(row)
         placed.sort(key=lambda row: (row.place, row.position))

@@ -142,6 +142,13 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     return SeasonStatistics(result, tracked, len(tables), finished)
 
 
+def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = None) -> SeasonStatistics:
+    """`season_statistics`, kept under the season's key with its play, as the awards drawn from it are: the
+    statistics page read every seat and every table's kept figures of the season on each view."""
+    key = key or season_cache.season_key(season_id)
+    return season_cache.kept("statistics", f"{key.awards}:{figures.VERSION}", lambda: season_statistics(season_id))
+
+
 def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
     """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points.
 
@@ -181,7 +188,8 @@ def season_awards(season: Season, table: SeasonStandings) -> list[Award]:
 
     def compute() -> list[Award]:
         scored = table.scored if table.scored is not None else season_results(season)
-        return compute_awards(season.pk, season_statistics(season.pk), scored)
+        statistics = season_statistics(season.pk) if table.key is None else kept_season_statistics(season.pk, table.key)
+        return compute_awards(season.pk, statistics, scored)
 
     if table.key is None:
         return compute()

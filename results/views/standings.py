@@ -13,6 +13,7 @@ from league.seasons import services
 from league.web.rule_errors import formula_failure_message
 from results import standings as season_table
 from results import statistics as results_statistics
+from results.views.table_rows import shown_rows
 
 # --- public -------------------------------------------------------------------
 
@@ -38,6 +39,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     context.update(
         table=table,
         page=page,
+        rows=[] if query else shown_rows(page.object_list, season_id=season.pk, me=me),
         query=query,
         me=me,
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],

@@ -88,7 +88,7 @@ def season_statistics(request: HttpRequest) -> HttpResponse:
     column = request.GET.get("sort", "hands")
     if column not in COLUMNS:
         column = "hands"
-    data = results_statistics.season_statistics(season.pk) if season else None
+    data = results_statistics.kept_season_statistics(season.pk) if season else None
     rows = sort_rows([row for row in data.rows if row.figures.hands or row.figures.sat_out], column) if data else []
     rows = _shown(rows, data.finished_tables if data else frozenset())
     context = {"seasons": seasons, "season": season, "data": data, "rows": rows, "sort": column, "columns": HEADINGS}

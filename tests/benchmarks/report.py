@@ -152,6 +152,12 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("`manage.py publish`: again after one more night", r"^republish after one more night: " + NUMBER + " s", "s"),
         Figure("the published site's size", r"^site: [0-9,]+ files, " + NUMBER + " MB", "MB"),
     )),
+    Benchmark("page_cpu", (), ("--players", "60", "--nights", "6", "--per-night", "18", "--repeat", "10"), (
+        *(Figure(f"CPU of one public page, German: {kind}", "^" + re.escape(kind) + r"\s+" + NUMBER, "ms")
+          for kind in ("home", "standings, first page", "statistics", "jackpot", "night results", "seating",
+                       "player page")),
+        Figure("CPU of one public page: the slowest kind", r"^slowest page kind \(view\): " + NUMBER + " ms", "ms"),
+    )),
     Benchmark("hostile_client", ("--runs", "1"),
               ("--databases", "sqlite", "--tables", "3", "--addresses", "10", "--streams", "60", "--drippers", "40",
                "--seconds", "10", "--runs", "1"), (

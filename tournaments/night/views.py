@@ -24,10 +24,12 @@ from tournaments.qr.codes import qr_svg
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
-    seats = Seat.objects.select_related("entry__player", "placement").order_by("table_id", "position")
-    return list(
-        night.tables.select_related("first_dealer__entry__player").prefetch_related(Prefetch("seats", queryset=seats))
-    )
+    # The names only: no page of the seating shows a placement (the join built a row of it for every seat).
+    seats = Seat.objects.select_related("entry__player").order_by("table_id", "position")
+    # The first dealer is marked by his seat's id: his entry and player were joined for nothing. The tracker's
+    # snapshot of a table (JSON, the whole state of its play) is not shown either.
+    tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
+    return list(tables.prefetch_related(Prefetch("seats", queryset=seats)))
 
 
 @require_GET
@@ -35,8 +37,9 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     """The seating list: by table and alphabetically; prints on A4, readable on a screen."""
     night = get_night_or_404(night_id)
     tables = _tables_with_seats(night)
+    # The numbers as text: the template language localized each of them on its own (all the same digits).
     by_name = sorted(
-        ((seat.player.name, table.number, seat.position) for table in tables for seat in table.seats.all()),
+        ((seat.player.name, str(table.number), str(seat.position)) for table in tables for seat in table.seats.all()),
         key=lambda row: row[0].casefold(),
     )
     template = "tournaments/seating_screen.html" if request.GET.get("screen") else "tournaments/seating.html"
