@@ -98,7 +98,7 @@ def _figures_dict(night: Night) -> dict:
         "average_stack": figures.average_stack,
         "chips_in_play_text": format_chips(figures.chips_in_play),
         "average_stack_text": format_chips(figures.average_stack) if figures.average_stack is not None else "–",
-        "jackpot_text": format_money(figures.season_jackpot),
+        "season_jackpot_text": format_money(figures.season_jackpot),
         "jackpot_tonight_text": gettext("+%(amount)s tonight") % {"amount": format_money(figures.jackpot)},
     }
 

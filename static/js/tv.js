@@ -84,7 +84,7 @@
     field("tables", fresh.tables_playing === null ? "–" : numbers.format(fresh.tables_playing));
     field("average", fresh.average_stack_text);
     field("chips", fresh.chips_in_play_text);
-    field("jackpot", fresh.jackpot_text);
+    field("jackpot", fresh.season_jackpot_text);
     field("jackpot-tonight", fresh.jackpot_tonight_text);
     var line = el.querySelector('[data-tv-field="announcement"]');
     if (line) {
