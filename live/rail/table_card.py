@@ -38,7 +38,9 @@ def card_html(rt: RailTable) -> SafeString:
         parts += [_card(card) for card in rt.board] or [format_html('<span class="muted">{}</span>', gettext("No board yet"))]
         parts += ["</p>", '<p class="rail-pot">', *_pots(rt), "</p>", "</div>"]
     parts.append('<ol class="rail-seats">')
-    parts += [_seat(seat) for seat in rt.seats]
+    # Side pots with other players than the main pot's: every chance names its pot, also a short stack's one.
+    named = any(len(seat.pot_odds) > 1 for seat in rt.seats)
+    parts += [_seat(seat, named) for seat in rt.seats]
     parts.append("</ol>")
     if rt.recent:
         parts += ['<details class="rail-log" open>', format_html("<summary>{}</summary>", gettext("Last actions")),
@@ -106,7 +108,7 @@ def _uncalled(rt: RailTable) -> list[SafeString]:
     return [format_html("<span class=\"small\">{}</span>", text % {"n": format_chips(chips), "name": name})]
 
 
-def _seat(seat: RailSeat) -> SafeString:
+def _seat(seat: RailSeat, named_pots: bool = False) -> SafeString:
     classes = "rail-seat" + (" to-act" if seat.to_act else "") + (" folded" if seat.folded else "") + (" won" if seat.won else " out" if seat.place else "")
     badges = "".join(f'<b class="chip-badge">{badge}</b>' for badge, on in
                      (("D", seat.button), ("SB", seat.small_blind), ("BB", seat.big_blind)) if on)
@@ -126,7 +128,7 @@ def _seat(seat: RailSeat) -> SafeString:
         '<li class="{}"> <span class="seat-no">{}</span> <span class="seat-name">{} {}</span>'
         ' <span class="seat-cards">{}</span>{} <span class="seat-stack">{}</span> </li>',
         classes, seat.position, seat.name, mark_safe(badges), mark_safe("".join(_card(card) for card in seat.shown_cards)),
-        _odds(seat.odds) if seat.odds else "", stack,
+        _odds(seat.pot_odds, named_pots) if seat.pot_odds else "", stack,
     )
 
 
@@ -139,9 +141,28 @@ def _percent(share) -> str:
     return format_percent(round(share * 100))
 
 
-def _odds(odds: RailOdds) -> SafeString:
+def _chance(odds: RailOdds, pot: str) -> SafeString:
     split = format_html(" <small>{}</small>", gettext("Split %(percent)s") % {"percent": _percent(odds.split)}) if odds.ties else ""
+    if pot:
+        win = gettext("%(pot)s: chance to win %(percent)s") % {"pot": pot, "percent": _percent(odds.win)}
+    else:
+        win = gettext("Chance to win %(percent)s") % {"percent": _percent(odds.win)}
+    return format_html("<b>{}</b>{}", win, split)
+
+
+def _odds(pot_odds: tuple[tuple[int, RailOdds], ...], named: bool) -> SafeString:
+    """His chance to win, and to split; beside side pots with other players, one for each pot he can win, each
+    with the pot's name (the main pot's figures stay on the outer span for whoever reads them)."""
+    main = pot_odds[0][1]
+    if named:
+        inside = mark_safe(" ".join(
+            format_html('<span class="pot-odds" data-pot="{}" data-wins="{}" data-ties="{}" data-boards="{}">{}</span>',
+                        k, odds.wins, odds.ties, odds.boards, _chance(odds, _pot_name(k)))
+            for k, odds in pot_odds
+        ))
+    else:
+        inside = _chance(main, "")
     return format_html(
-        ' <span class="seat-odds" data-wins="{}" data-ties="{}" data-boards="{}"><b>{}</b>{}</span>',
-        odds.wins, odds.ties, odds.boards, gettext("Chance to win %(percent)s") % {"percent": _percent(odds.win)}, split,
+        ' <span class="seat-odds" data-wins="{}" data-ties="{}" data-boards="{}">{}</span>',
+        main.wins, main.ties, main.boards, inside,
     )

@@ -7,8 +7,10 @@ the board only as far as the hand has been dealt. A dealer may type cards in
 early; the table has not seen them, so neither does the rail.
 
 Odds: once no more betting can change the hand and every hand still in it is
-shown, each of those players' chance to win and to split the pot, by every
-completion of the board as shown (tournaments/poker/equity.py). They use only
+shown, each of those players' chance to win and to split each pot he can win,
+by every completion of the board as shown (tournaments/poker/equity.py): with
+a short stack all-in, the bigger stacks play the side pot among themselves,
+and a chance in the main pot would mislead them. They use only
 what the rail shows: no folded hand, no card typed early. A shown hand with a
 card the dealer has not entered shows no odds at all. Computed where the card
 is drawn (a rail stream's thread or the rail's page, never the dealer's tap),
@@ -22,12 +24,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from league.models import Night
+from live.eliminations import latest_first
 from tournaments.models import HandStatus, PlacementReason, Table
 from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
-from tournaments.poker.equity import equity  # numpy and its tables, loaded as the server starts, not at the first all-in
+from tournaments.poker.equity import equity_by_pot  # numpy and its tables, loaded as the server starts, not at the first all-in
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
-__all__ = ["RailOdds", "RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail", "showdown_odds"]
+__all__ = [
+    "RailOdds", "RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail", "showdown_odds", "contested_pots",
+]
 
 RECENT_STEPS = 8
 _BOARD_BY_STREET = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5, "complete": 5}
@@ -77,14 +82,31 @@ class RailOdds:
 
 
 @functools.lru_cache(maxsize=64)
-def _odds(hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[RailOdds, ...]:
+def _odds(
+    hands: tuple[tuple[int, ...], ...], board: tuple[int, ...], pots: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[RailOdds, ...], ...]:
     """One computation per state of a hand in this process (the card's cache shares it across processes)."""
-    return tuple(RailOdds(o.wins, o.ties, o.boards) for o in equity(hands, board))
+    return tuple(tuple(RailOdds(o.wins, o.ties, o.boards) for o in pot) for pot in equity_by_pot(hands, pots, board))
 
 
-def showdown_odds(hole_cards: dict[str, str], names: list[str], board: tuple[ShownCard, ...]) -> dict[str, RailOdds]:
-    """Each named player's odds, if every one of their hands is known (two cards entered) and the cards are
-    distinct; else none at all."""
+def contested_pots(pots: tuple[RailPot, ...], showdown: list[str]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The pots whose winner the board decides, as (the pot's number, its players at the showdown): two or more
+    of them can win it. A side pot with the main pot's players is the main pot again (the same chances)."""
+    contested: list[tuple[int, tuple[str, ...]]] = []
+    for k, pot in enumerate(pots):
+        players = tuple(name for name in showdown if name in pot.eligible)
+        if len(players) > 1 and all(players != seen for _, seen in contested):
+            contested.append((k, players))
+    return tuple(contested)
+
+
+def showdown_odds(
+    hole_cards: dict[str, str], names: list[str], board: tuple[ShownCard, ...],
+    pots: tuple[tuple[int, tuple[str, ...]], ...] = (),
+) -> dict[str, tuple[tuple[int, RailOdds], ...]]:
+    """Each named player's odds in each pot he can win, as (the pot's number, his odds), if every one of their
+    hands is known (two cards entered) and the cards are distinct; else none at all. Without `pots`: one pot
+    (number 0) that all of them can win."""
     try:
         hands = [parse_cards(hole_cards.get(name) or "") for name in names]
         cards = parse_cards([card.code for card in board])
@@ -93,8 +115,14 @@ def showdown_odds(hole_cards: dict[str, str], names: list[str], board: tuple[Sho
         ensure_distinct(*hands, cards)
     except CardError:
         return {}
-    odds = _odds(tuple(tuple(int(c) for c in hand) for hand in hands), tuple(int(c) for c in cards))
-    return dict(zip(names, odds))
+    pots = pots or ((0, tuple(names)),)
+    members = tuple(tuple(names.index(name) for name in players) for _, players in pots)
+    odds = _odds(tuple(tuple(int(c) for c in hand) for hand in hands), tuple(int(c) for c in cards), members)
+    by_name: dict[str, list[tuple[int, RailOdds]]] = {name: [] for name in names}
+    for (k, players), in_pot in zip(pots, odds):
+        for name, chance in zip(players, in_pot):
+            by_name[name].append((k, chance))
+    return {name: tuple(chances) for name, chances in by_name.items()}
 
 
 @dataclass(frozen=True)
@@ -113,7 +141,14 @@ class RailSeat:
     place: int | None
     shown_cards: tuple[ShownCard, ...]  # empty unless shown at a showdown
     won: bool = False  # placed as the table's winner: placed, but not out
-    odds: RailOdds | None = None  # once no betting can change the hand and every hand in it is known
+    # Once no betting can change the hand and every hand in it is known: his odds in each pot he can win, as
+    # (the pot's number, the odds), the main pot first. One entry unless side pots have other players.
+    pot_odds: tuple[tuple[int, RailOdds], ...] = ()
+
+    @property
+    def odds(self) -> RailOdds | None:
+        """His odds in the main pot (the first one he can win)."""
+        return self.pot_odds[0][1] if self.pot_odds else None
 
 
 @dataclass(frozen=True)
@@ -190,9 +225,10 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
             street = "showdown" if showdown else _street_reached(steps)
             board = _cards(hand.board, _BOARD_BY_STREET.get(street, 0))
     in_hand_names = set(p["name"] for p in hand.players) if hand is not None else set()
-    odds: dict[str, RailOdds] = {}
+    odds: dict[str, tuple[tuple[int, RailOdds], ...]] = {}
     if engine is not None and showdown:
-        odds = showdown_odds(hand.hole_cards or {}, [name for name in engine.names if name in showdown], board)
+        at_showdown = [name for name in engine.names if name in showdown]
+        odds = showdown_odds(hand.hole_cards or {}, at_showdown, board, contested_pots(tuple(pots), at_showdown))
     seats = []
     for seat in state.seats:
         name = names.get(seat.pk, seat.player.name)
@@ -215,7 +251,7 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 place=placement.place if placement is not None else None,
                 shown_cards=_cards(hand.hole_cards.get(name, ""), 2) if hand is not None and name in showdown else (),
                 won=placement is not None and placement.reason == PlacementReason.WINNER,
-                odds=odds.get(name),
+                pot_odds=odds.get(name, ()),
             )
         )
     uncalled, pot_total = None, 0
@@ -225,7 +261,8 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
             pot_total -= uncalled[1]
     elif hand is not None and (hand.result or {}).get("returned"):
         uncalled = next(iter(hand.result["returned"].items()))
-    out = sorted(state.placed, key=lambda seat: (seat.placement.decided_at, seat.placement.pk), reverse=True)
+    seat_of = {seat.placement.pk: seat for seat in state.placed}
+    out = [seat_of[placement.pk] for placement in latest_first(seat.placement for seat in state.placed)]
     placements = tuple(
         RailElimination(
             seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display(),

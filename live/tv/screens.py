@@ -14,16 +14,17 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Count
+from django.db.models import Count, Sum
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
-from league.models import Entry, Night
+from league.models import Entry, JackpotDeposit, Night
 from league.web.money import format_money
 from league.web.numbers import format_chips
 from live import cache as live_cache
 from live import versions as live
+from live.eliminations import latest_first
 from results.jackpot import night_jackpot_sum
 from results.standings import season_standings
 from tournaments.clock import services as clock_control
@@ -34,6 +35,7 @@ from tournaments.tracker.services import chips_in_play, load_state
 __all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]
 
 LEVELS_AHEAD = 6
+MAX_TABLE = 10  # seats at a table: the most players one hand can put out
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,8 @@ class NightFigures:
     players_left: int
     tables_playing: int | None  # None until the seating is drawn
     chips_in_play: int
-    jackpot: Decimal
+    jackpot: Decimal  # tonight's jackpot shares
+    season_jackpot: Decimal = Decimal(0)  # the season's: earlier nights' confirmed deposits and tonight's shares
 
     @property
     def average_stack(self) -> int | None:
@@ -52,9 +55,10 @@ class NightFigures:
 def night_figures(night: Night) -> NightFigures:
     tables = list(Table.objects.filter(night=night).annotate(hand_count=Count("hands")))
     jackpot = night_jackpot_sum(night)
+    season = season_jackpot_before(night) + jackpot
     if not tables:
         paid = Entry.objects.paid().filter(night=night).count()
-        return NightFigures(paid, paid, None, paid * night.season.starting_stack, jackpot)
+        return NightFigures(paid, paid, None, paid * night.season.starting_stack, jackpot, season)
     seats = Seat.objects.filter(table__night=night).values_list("table_id", "starting_stack", "placement__id")
     started = left = 0
     brought: dict[int, int] = defaultdict(int)
@@ -70,7 +74,18 @@ def night_figures(night: Night) -> NightFigures:
         # Tracked tables: the replay; paper (or not yet started) tables: the chips their players brought.
         chips += chips_in_play(load_state(table)) if table.hand_count else brought[table.pk]
     playing = sum(1 for table in tables if table.status != TableStatus.FINISHED)
-    return NightFigures(started, left, playing, chips, jackpot)
+    return NightFigures(started, left, playing, chips, jackpot, season)
+
+
+def season_jackpot_before(night: Night) -> Decimal:
+    """The season's jackpot before tonight: the deposits confirmed at the register, as the jackpot page counts it.
+
+    Tonight's tables' deposits are left out: tonight counts its shares as they are paid (docs/features.md)."""
+    total = (
+        JackpotDeposit.objects.standing().filter(table__night__season_id=night.season_id).exclude(table__night=night)
+        .aggregate(total=Sum("amount"))["total"]
+    )
+    return total or Decimal(0)
 
 
 def _figures_dict(night: Night) -> dict:
@@ -83,7 +98,8 @@ def _figures_dict(night: Night) -> dict:
         "average_stack": figures.average_stack,
         "chips_in_play_text": format_chips(figures.chips_in_play),
         "average_stack_text": format_chips(figures.average_stack) if figures.average_stack is not None else "–",
-        "jackpot_text": format_money(figures.jackpot),
+        "season_jackpot_text": format_money(figures.season_jackpot),
+        "jackpot_tonight_text": gettext("+%(amount)s tonight") % {"amount": format_money(figures.jackpot)},
     }
 
 
@@ -152,12 +168,15 @@ def seating_screen(night: Night) -> dict:
 
 
 def eliminations(night: Night, *, limit: int = 40) -> list[Placement]:
-    """The night's placements, the latest first (busted, disqualified, table winners, typed-in results)."""
-    return list(
+    """The night's placements, the latest first (busted, disqualified, table winners, typed-in results); the
+    players of one hand, and a table typed in from paper, in place order (live/eliminations.py)."""
+    # A table's worth more than shown, so that the moment at the foot of the list is whole when it is ordered.
+    latest = (
         Placement.objects.filter(table__night=night)
         .select_related("table", "seat__entry__player")
-        .order_by("-decided_at", "-pk")[:limit]
+        .order_by("-decided_at", "-pk")[: limit + MAX_TABLE]
     )
+    return latest_first(latest)[:limit]
 
 
 def leaderboard(night: Night, *, top: int = 10) -> list:

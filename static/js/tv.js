@@ -50,6 +50,7 @@
   var rotationSince = 0;
   var pageSince = 0;
   var soundKey = "";
+  var LONG_ANNOUNCEMENT = 60;  // characters: a smaller size, as tv.html sets it (tv.css)
   var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
   function field(name, text) {
@@ -83,10 +84,12 @@
     field("tables", fresh.tables_playing === null ? "–" : numbers.format(fresh.tables_playing));
     field("average", fresh.average_stack_text);
     field("chips", fresh.chips_in_play_text);
-    field("jackpot", fresh.jackpot_text);
+    field("jackpot", fresh.season_jackpot_text);
+    field("jackpot-tonight", fresh.jackpot_tonight_text);
     var line = el.querySelector('[data-tv-field="announcement"]');
     if (line) {
       line.hidden = !fresh.announcement;
+      line.classList.toggle("long", fresh.announcement.length > LONG_ANNOUNCEMENT);
       field("announcement", fresh.announcement);
     }
     if (lastAnnouncement !== null && fresh.announcement && fresh.announcement !== lastAnnouncement) {

@@ -24,7 +24,7 @@ import numpy as np
 from tournaments.poker import bulk
 from tournaments.poker.cards import Card, CardError, parse_cards
 
-__all__ = ["EquityError", "Odds", "equity", "parse_json", "equity_contract", "contract_text"]
+__all__ = ["EquityError", "Odds", "equity", "equity_by_pot", "parse_json", "equity_contract", "contract_text"]
 
 MIN_HANDS, MAX_HANDS = 2, 10
 BOARD_SIZES = (0, 3, 4, 5)
@@ -65,24 +65,42 @@ class Odds:
 def equity(hands: Sequence[Sequence[Card]], board: Sequence[Card] = (), dead: Sequence[Card] = ()) -> list[Odds]:
     """Each hand's wins and ties over every completion of ``board`` (0 to 5 cards) from the cards that are
     in no hand, not on the board and not ``dead``. The cards must be distinct (unchecked here)."""
+    return equity_by_pot(hands, [range(len(hands))], board, dead)[0]
+
+
+def equity_by_pot(
+    hands: Sequence[Sequence[Card]], pots: Sequence[Sequence[int]], board: Sequence[Card] = (), dead: Sequence[Card] = ()
+) -> list[list[Odds]]:
+    """For each pot (the indexes into ``hands`` of the hands that can win it), those hands' wins and ties in
+    that pot, in the pot's order: with side pots a short stack's hand competes for the main pot only, so the
+    bigger stacks' chances in a side pot are counted among themselves. Every board is valued once for all
+    the pots. The cards must be distinct (unchecked here)."""
     used = {int(card) for hand in hands for card in hand} | {int(c) for c in board} | {int(c) for c in dead}
     deck = [card for card in range(52) if card not in used]
     missing = 5 - len(board)
     if missing > len(deck):
         raise EquityError(f"not enough cards left to complete the board: {missing} needed, {len(deck)} left")
     holes = [(int(a), int(b)) for a, b in hands]
-    players = len(holes)
-    offsets = (players + 1) * np.arange(players)[:, None]  # row r counts its ties in bins r*(n+1) + sharers
-    tally = np.zeros(players * (players + 1), dtype=np.int64)
+    members = [list(pot) for pot in pots]
+    for pot in members:
+        if not pot or len(set(pot)) != len(pot) or not all(0 <= k < len(holes) for k in pot):
+            raise EquityError(f"a pot must name distinct hands among 0 to {len(holes) - 1}, got {pot}")
+    # Row r of a pot counts its ties in bins r*(n+1) + sharers (n: the pot's hands).
+    offsets = [(len(pot) + 1) * np.arange(len(pot))[:, None] for pot in members]
+    tallies = [np.zeros(len(pot) * (len(pot) + 1), dtype=np.int64) for pot in members]
     boards = 0
     for chunk in bulk.board_chunks(deck, missing, board):
         strengths = bulk.strengths_on_boards(chunk, holes)
-        on_top = strengths == strengths.max(axis=0)
-        sharing = on_top.sum(axis=0)
-        tally += np.bincount((sharing + offsets)[on_top], minlength=players * (players + 1))
+        for pot, offset, tally in zip(members, offsets, tallies):
+            in_pot = strengths[pot]
+            on_top = in_pot == in_pot.max(axis=0)
+            sharing = on_top.sum(axis=0)
+            tally += np.bincount((sharing + offset)[on_top], minlength=len(tally))
         boards += len(chunk)
-    by_size = tally.reshape(players, players + 1)
-    return [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in by_size]
+    return [
+        [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in tally.reshape(len(pot), len(pot) + 1)]
+        for pot, tally in zip(members, tallies)
+    ]
 
 
 # --- the contract ----------------------------------------------------------------------------------------

@@ -353,3 +353,42 @@ def test_the_level_list_fits_its_box_however_long_the_night(page: Page, live_ser
         page.wait_for_timeout(300)
         found = page.evaluate(LEVELS_CLIPPED)
         assert found["clipped"] == [] and found["current"] == 1 and found["shown"] >= (3 if level < 40 else 2), (width, height, found)
+
+
+LONG_ANNOUNCEMENT = (
+    "Die Küche schließt um 23 Uhr: Bestellungen bitte bis 22:45 an der Theke. Nächster Abend am Mittwoch, "
+    "Anmeldung ab 19 Uhr beim Wirt"
+)
+
+FOOT_FITS = """() => {
+  const line = document.querySelector('[data-tv-field="announcement"]');
+  const r = line.getBoundingClientRect();
+  const stats = [...document.querySelectorAll('.tv-stats dd, .tv-stats dt')].filter(el => el.offsetParent !== null);
+  return {
+    text: line.textContent, lines: Math.round(r.height / parseFloat(getComputedStyle(line).lineHeight)),
+    cut: line.scrollWidth > line.clientWidth + 1 || line.scrollHeight > line.clientHeight + 1,
+    inside: r.left >= 0 && r.right <= innerWidth && r.bottom <= innerHeight,
+    statsCut: stats.filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > innerWidth)
+      .map(el => el.textContent),
+  };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), TV_SIZES)
+def test_a_long_announcement_shows_in_full_beside_the_season_jackpot(page: Page, live_server, tv_night, tmp_path, width, height) -> None:
+    """It was cut after about 20 characters; the 140 the form allows wrap onto the screen, and the clock's figures
+    (the season jackpot with tonight's part among them) stay whole."""
+    night = tv_night.night
+    assert len(LONG_ANNOUNCEMENT) <= 140
+    clock_control.set_tv(night=night, screen=TvScreen.CLOCK, announcement=LONG_ANNOUNCEMENT, spoken=False)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
+    expect(page.locator("[data-tv-field=jackpot-tonight]")).to_have_text(re.compile(r"^\+70,00\s€ heute$"))
+    foot = page.evaluate(FOOT_FITS)
+    page.screenshot(path=str(tmp_path / f"tv-long-announcement-{width}x{height}.png"))
+    print(f"\n{width}x{height}: announcement on {foot['lines']} lines, cut: {foot['cut']}, figures cut: {foot['statsCut']}")
+    assert foot["text"] == LONG_ANNOUNCEMENT and not foot["cut"] and foot["inside"] and 1 < foot["lines"] <= 3
+    assert foot["statsCut"] == []
+    smallest, where = _smallest_text_vh(page)
+    assert smallest >= 3.99, f"{where!r} is {smallest:.2f} vh"
+    assert not page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")

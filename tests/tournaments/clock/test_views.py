@@ -286,8 +286,9 @@ def test_the_pages_take_a_bounded_number_of_queries(client, organizer, organizer
         entry = Entry.objects.create(night=night, player=make_player(name), registered_by=organizer)
         Seat.objects.create(table=table, entry=entry, position=position, starting_stack=1500)
     # The state is fetched only when the pulse (one query) changed; it adds the night's figures
-    # (tables, seats, jackpot; three more per table played on the tracker).
-    with django_assert_max_num_queries(6):
+    # (tables, seats, tonight's jackpot shares and the season's deposits before tonight; three more per table
+    # played on the tracker).
+    with django_assert_max_num_queries(7):
         client.get(reverse("clock_state", args=[night.pk]))
     with django_assert_max_num_queries(1):
         client.get(reverse("clock_pulse", args=[night.pk]))

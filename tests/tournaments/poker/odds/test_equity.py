@@ -14,7 +14,7 @@ from treys import Card as TreysCard
 from treys import Evaluator as TreysEvaluator
 
 from tournaments.poker.cards import FULL_DECK, format_cards, parse_cards
-from tournaments.poker.equity import EquityError, equity, equity_contract
+from tournaments.poker.equity import EquityError, equity, equity_by_pot, equity_contract
 
 TREYS = TreysEvaluator()
 
@@ -195,3 +195,23 @@ def test_bad_input_is_refused_with_a_message_that_says_what(data, message):
     with pytest.raises(EquityError) as refused:
         equity_contract(data)
     assert message in str(refused.value)
+
+
+def test_each_pot_counts_its_own_hands_and_the_whole_field_is_the_same_as_equity():
+    hands = [parse_cards(h) for h in ("As Ah", "Kd Kc", "7s 7h")]
+    board = parse_cards("Kh 7d 2c")
+    main, side = equity_by_pot(hands, [[0, 1, 2], [0, 1]], board)
+    assert main == equity(hands, board)
+    # The sevens are shown: their cards are out of the deck for the side pot too.
+    assert side == equity(hands[:2], board, dead=hands[2])
+    # The sevens' improving boards take the main pot from the kings, not the side pot.
+    assert side[1].win_chance > main[1].win_chance
+
+
+def test_a_pot_one_hand_can_win_is_won_on_every_board_and_a_bad_pot_is_refused():
+    hands = [parse_cards(h) for h in ("As Ah", "Kd Kc")]
+    (alone,), = equity_by_pot(hands, [[1]], parse_cards("2c 3d 4h 5s"))
+    assert (alone.wins, alone.ties, alone.boards) == (44, 0, 44)
+    for pot in ([], [0, 0], [2]):
+        with pytest.raises(EquityError, match="a pot must name distinct hands"):
+            equity_by_pot(hands, [pot])
