@@ -270,10 +270,10 @@ class ConnectionsKept:
     def finished(self, sender, **kwargs) -> None:
         from django.db import connection
 
-        with self._lock:
+        with self._lock:  # counted and closed together: threads ending at once close no more than needed
             kept = sum(1 for wrapper in list(self._wrappers) if wrapper.connection is not None)
-        if kept > self.limit and connection.connection is not None and not connection.in_atomic_block:
-            connection.close()
+            if kept > self.limit and connection.connection is not None and not connection.in_atomic_block:
+                connection.close()
 
     def install(self) -> None:
         from django.core.signals import request_finished

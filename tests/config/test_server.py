@@ -61,7 +61,7 @@ def test_only_a_few_threads_keep_a_database_connection_between_requests():
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
         finished.wait(10)  # all six have a connection at once, as under a burst
-        request_finished.send(sender=None)
+        kept.finished(sender=None)  # as request_finished calls it (Django's own receiver may close by its age)
         finished.wait(10)
         still_open.append(connection.connection is not None)
         release.wait(10)
@@ -75,7 +75,7 @@ def test_only_a_few_threads_keep_a_database_connection_between_requests():
             if len(still_open) == 6:
                 break
             threading.Event().wait(0.05)
-        assert 0 < sum(still_open) <= 2, still_open
+        assert sum(still_open) == 2, still_open
     finally:
         release.set()
         for thread in threads:
