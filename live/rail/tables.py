@@ -24,7 +24,6 @@ from fractions import Fraction
 from league.models import Night
 from tournaments.models import HandStatus, PlacementReason, Table
 from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
-from tournaments.poker.equity import equity  # numpy and its tables, loaded as the server starts, not at the first all-in
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
 __all__ = ["RailOdds", "RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail", "showdown_odds"]
@@ -79,6 +78,11 @@ class RailOdds:
 @functools.lru_cache(maxsize=64)
 def _odds(hands: tuple[tuple[int, ...], ...], board: tuple[int, ...]) -> tuple[RailOdds, ...]:
     """One computation per state of a hand in this process (the card's cache shares it across processes)."""
+    # Here, not at the top: numpy and the odds tables cost every process that loads the URLs (a publish, a
+    # management command) a quarter of a second; the server loads them as it starts (config.server.warm_up),
+    # so the first all-in does not wait for them.
+    from tournaments.poker.equity import equity
+
     return tuple(RailOdds(o.wins, o.ties, o.boards) for o in equity(hands, board))
 
 
