@@ -289,6 +289,16 @@ def _quiet_logs() -> None:
     logging.getLogger("waitress").setLevel(logging.ERROR)
 
 
+def warm_up() -> None:
+    """What the pages load on first use, loaded now: the hand evaluator's tables and the rail's odds (numpy
+    and its tables). Processes that never value a hand (a publish, a management command) skip them; the
+    server pays once as it starts, not at the first all-in a dealer types."""
+    from tournaments.poker import equity, evaluator
+
+    evaluator.build_tables()
+    equity.bulk.VALUES  # noqa: B018 - imported with its tables
+
+
 def serve(*, binds: list[str], threads: int) -> None:
     """Load the app with every page, then serve until Ctrl+C or SIGTERM."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -298,6 +308,7 @@ def serve(*, binds: list[str], threads: int) -> None:
 
     application = get_wsgi_application()
     get_resolver().reverse_dict  # noqa: B018 - imports every app's urls and views now, not at the first tap
+    warm_up()
     if connections["default"].vendor != "sqlite":  # a SQLite file costs nothing to keep open
         ConnectionsKept(KEPT_CONNECTIONS).install()
     connections.close_all()

@@ -6,15 +6,18 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
 from league.models import JackpotDeposit, Night
 from league.rules import standings
-from results.sheets import SheetRow, TableSheet
 from results.standings import ZERO, knockouts_at, night_sizes
 from tournaments.models import Hand, PlacementReason, Seat, Table, TableStatus
 from tournaments.tracker.seat_names import unique_names
+
+if TYPE_CHECKING:
+    from results.sheets import TableSheet
 
 
 @dataclass
@@ -157,6 +160,8 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
 
 def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int] | None = None) -> list[TableSheet]:
     """Plain rows for `results.sheets`: each table's players in placement order, still-playing ones after."""
+    from results.sheets import SheetRow, TableSheet  # reportlab on first use: league/cashbook/views.py says why
+
     sheets = []
     for table in tables_results(night, table_ids=table_ids):
         rows = [

@@ -2,6 +2,8 @@
 cash. Thin: parse the request, call `league.cashbook.book`, render."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -16,11 +18,13 @@ from league import once
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.cashbook import book as cashbook
 from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReopenCountForm, ReverseLineForm
-from league.cashbook.sheets import CashBookRenderer, CashBookSheet, MoneyRow, NightMoneySheet, NightMoneySheetRenderer
 from league.rules.inputs import ascii_whole_or_none
 from league.web.csv_safe import safe_csv
 from league.web.downloads import export_language, pdf_response
 from league.web.money import format_money
+
+if TYPE_CHECKING:
+    from league.cashbook.sheets import MoneyRow
 
 LINES_PER_PAGE = 100
 
@@ -33,6 +37,8 @@ def _short_box(box: str) -> str:
 
 
 def _money_row(line: cashbook.Line) -> MoneyRow:
+    from league.cashbook.sheets import MoneyRow  # see cash_book_pdf
+
     return MoneyRow(line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, _short_box(line.box))
 
 
@@ -105,6 +111,10 @@ def cash_book_csv(request: HttpRequest) -> HttpResponse:
 @organizer_required
 @require_GET
 def cash_book_pdf(request: HttpRequest) -> HttpResponse:
+    # reportlab (and its fonts, QR and bidi helpers) on first use, not at import: every process that loads the
+    # URLs (a publish, a management command's checks) paid a tenth of a second of CPU for it.
+    from league.cashbook.sheets import CashBookRenderer, CashBookSheet
+
     language = export_language(request)
     with translation.override(language):
         _form, book = _filtered_book(request)
@@ -245,6 +255,8 @@ def night_cash_reopen(request: HttpRequest, night_id: int) -> HttpResponse:
 @organizer_required
 @require_GET
 def night_cash_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
+    from league.cashbook.sheets import NightMoneySheet, NightMoneySheetRenderer  # see cash_book_pdf
+
     night = get_night_or_404(night_id)
     language = export_language(request)
     with translation.override(language):

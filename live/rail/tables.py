@@ -27,7 +27,6 @@ from league.models import Night
 from live.eliminations import latest_first
 from tournaments.models import HandStatus, PlacementReason, Table
 from tournaments.poker.cards import CardError, ensure_distinct, format_cards, parse_cards
-from tournaments.poker.equity import equity_by_pot  # numpy and its tables, loaded as the server starts, not at the first all-in
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
 __all__ = [
@@ -86,6 +85,11 @@ def _odds(
     hands: tuple[tuple[int, ...], ...], board: tuple[int, ...], pots: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[RailOdds, ...], ...]:
     """One computation per state of a hand in this process (the card's cache shares it across processes)."""
+    # Here, not at the top: numpy and the odds tables cost every process that loads the URLs (a publish, a
+    # management command) a quarter of a second; the server loads them as it starts (config.server.warm_up),
+    # so the first all-in does not wait for them.
+    from tournaments.poker.equity import equity_by_pot
+
     return tuple(tuple(RailOdds(o.wins, o.ties, o.boards) for o in pot) for pot in equity_by_pot(hands, pots, board))
 
 

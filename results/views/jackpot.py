@@ -17,7 +17,6 @@ from league.web.money import format_money
 from results import jackpot as season_money
 from results import payout
 from results import standings as season_table
-from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow
 from results.views.payout import payout_rule
 from tournaments.models import Table
 
@@ -86,6 +85,8 @@ def season_jackpot_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 @organizer_required
 @require_GET
 def season_jackpot_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow  # reportlab on first use: league/cashbook/views.py says why
+
     season = get_season_or_404(season_id)
     report = season_money.season_jackpot(season)
     data = JackpotReport(

@@ -16,7 +16,6 @@ from league.web.downloads import export_language, pdf_response
 from league.web.money import format_money
 from results import payout as results_payout
 from results.forms import PayoutForm
-from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow
 
 
 def payout_rule() -> str:
@@ -56,6 +55,8 @@ def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
 @organizer_required
 @require_GET
 def season_payout_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
+    from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow  # reportlab on first use: league/cashbook/views.py says why
+
     season = get_season_or_404(season_id)
     language = export_language(request)
     with translation.override(language):

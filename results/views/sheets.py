@@ -1,6 +1,8 @@
 """Placement sheets as PDF (a table's, or all of a night's): thin views over `results.nights` and `results.sheets`."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -13,8 +15,10 @@ from league.models import Night
 from league.web.downloads import pdf_response
 from league.web.public_url import public_reverse
 from results import nights
-from results.sheets import PlacementSheetRenderer
 from tournaments.models import Table
+
+if TYPE_CHECKING:
+    from results.sheets import PlacementSheetRenderer
 
 
 def _results_url(night: Night) -> str:
@@ -23,6 +27,8 @@ def _results_url(night: Night) -> str:
 
 
 def _renderer() -> PlacementSheetRenderer:
+    from results.sheets import PlacementSheetRenderer  # reportlab on first use: league/cashbook/views.py says why
+
     return PlacementSheetRenderer(language=translation.get_language() or "de")
 
 

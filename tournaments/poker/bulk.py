@@ -40,6 +40,7 @@ RANK_KEYS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 63
 
 def _build() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # Every distinct hand value there is: the flush values and the non-flush ones of 5..7 ranks.
+    evaluator.build_tables()
     nonflush = evaluator._NONFLUSH  # base-5 rank multiset -> value, for 5, 6 and 7 ranks
     flush = np.array(evaluator._FLUSH, dtype=np.int64)
     multisets = np.fromiter(nonflush.keys(), dtype=np.int64, count=len(nonflush))

@@ -35,7 +35,12 @@ rank mask of the flush suit's cards; with at most 7 cards a flush excludes a
 full house or four of a kind, so nothing else needs checking.
 
 Both tables (about 74,000 rank multisets of 5, 6 and 7 cards, and the 8192
-flush masks) are built at import in a fraction of a second.
+flush masks) are built in a fraction of a second at the first hand valued (or by
+:func:`build_tables`), not at import: every process of the app imports this module
+with the house games' rows, and most of them (a management command, a publish)
+never value a hand. They are filled in place, so the functions keep them bound as
+default arguments (no global lookup on the hot path); a lookup that misses builds
+them and looks again, which costs nothing once they are built.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from threading import Lock
 
 from tournaments.poker.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 
@@ -55,9 +61,8 @@ __all__ = [
     "category_of",
     "category_floor",
     "evaluate",
+    "build_tables",
 ]
-
-_t0 = time.perf_counter()
 
 CATEGORIES: tuple[str, ...] = (
     "royal_flush",
@@ -173,19 +178,35 @@ def _flush_value(mask13: int) -> int:
     return FLUSH << 20 | _nibbles(ranks)
 
 
-def _build_tables() -> tuple[dict[int, int], list[int], tuple[int, ...]]:
-    """Build (non-flush table, flush table, per-card keys)."""
-    pow5 = [0, 0] + [5 ** (r - 2) for r in range(2, 15)]
-    nonflush = _nonflush_table(pow5)
-    flush = [0] * 8192
-    for mask in range(8192):
-        if mask.bit_count() >= 5:
-            flush[mask] = _flush_value(mask)
-    keys = tuple((pow5[c.rank] << 16) | (1 << 4 * (c & 3)) for c in FULL_DECK)
-    return nonflush, flush, keys
+_POW5 = [0, 0] + [5 ** (r - 2) for r in range(2, 15)]
+_KEYS = tuple((_POW5[c.rank] << 16) | (1 << 4 * (c & 3)) for c in FULL_DECK)  # per card, cheap: made at import
+_NONFLUSH: dict[int, int] = {}  # rank-key sum -> best non-flush value: empty until build_tables()
+_FLUSH: list[int] = [0] * 8192  # 13-bit rank mask of one suit -> best flush value: zeros until build_tables()
+_BUILT = False
+_BUILDING = Lock()  # two threads of the server valuing their first hand at once build the tables once
+
+BUILD_SECONDS = 0.0
+"""Time the last build_tables() took to build the tables (0 until they are built)."""
 
 
-_NONFLUSH, _FLUSH, _KEYS = _build_tables()
+def build_tables() -> None:
+    """Fill the tables, once (later calls return at once). A server calls it as it starts, so that the first
+    all-in is not the one that waits for them."""
+    global _BUILT, BUILD_SECONDS
+    if _BUILT:
+        return
+    with _BUILDING:
+        if _BUILT:
+            return
+        started = time.perf_counter()
+        flush = [0] * 8192
+        for mask in range(8192):
+            if mask.bit_count() >= 5:
+                flush[mask] = _flush_value(mask)
+        _NONFLUSH.update(_nonflush_table(_POW5))
+        _FLUSH[:] = flush
+        BUILD_SECONDS = time.perf_counter() - started
+        _BUILT = True
 
 
 # --------------------------------------------------------------------------
@@ -198,7 +219,18 @@ def _flush_hand(cards, v: int, _suit=_FLUSH_SUIT, _flush=_FLUSH) -> int:
     for c in cards:
         if c & 3 == suit:
             mask |= 1 << (c >> 2)
-    return _flush[mask]
+    value = _flush[mask]
+    if not value and not _BUILT:  # every mask of five or more cards has a value once the table is built
+        build_tables()
+        value = _flush[mask]
+    return value
+
+
+def _nonflush_value(key: int) -> int:
+    """The slow path of a non-flush lookup that missed: the table not built yet (or cards given twice, which
+    miss again and raise KeyError as they always did)."""
+    build_tables()
+    return _NONFLUSH[key]
 
 
 def hand_value(cards: Sequence[Card], _k=_KEYS, _nf=_NONFLUSH, _flush_hand=_flush_hand) -> int:
@@ -221,7 +253,10 @@ def hand_value(cards: Sequence[Card], _k=_KEYS, _nf=_NONFLUSH, _flush_hand=_flus
         v = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
     if (v + 0x3333) & 0x8888:
         return _flush_hand(cards, v)
-    return _nf[v >> 16]
+    try:
+        return _nf[v >> 16]
+    except KeyError:
+        return _nonflush_value(v >> 16)
 
 
 def hand_value7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card,
@@ -230,7 +265,10 @@ def hand_value7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card,
     v = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
     if (v + 0x3333) & 0x8888:
         return _flush_hand((a, b, c, d, e, f, g), v)
-    return _nf[v >> 16]
+    try:
+        return _nf[v >> 16]
+    except KeyError:
+        return _nonflush_value(v >> 16)
 
 
 def category_of(value: int) -> str:
@@ -312,6 +350,3 @@ def evaluate(cards) -> HandRank:
     assert best is not None
     return HandRank(value, category_of(value), _order_five(best, value))
 
-
-BUILD_SECONDS = time.perf_counter() - _t0
-"""Time taken at import to build the tables."""

@@ -12,12 +12,13 @@ from league.access import get_night_or_404, organizer_required
 from league.web.downloads import pdf_response
 from league.web.public_url import public_reverse
 from tournaments.qr.printed import note_qr_sheet_printed
-from tournaments.qr.sheet import QrSheet, QrSheetRenderer
 
 
 @organizer_required
 @require_GET
 def night_qr_sheet_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
+    from tournaments.qr.sheet import QrSheet, QrSheetRenderer  # reportlab on first use: league/cashbook/views.py says why
+
     night = get_night_or_404(night_id)
     tables = list(night.tables.order_by("number").values_list("number", "dealer_token"))
     if not tables:

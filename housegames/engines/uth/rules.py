@@ -227,6 +227,11 @@ class RuleProfile:
                            max_trips=self.max_trips, max_boxes=max_boxes)
 
 
+# The value of 4-4-5-3-2, written out in the evaluator's layout (a pair, then the kickers high to low;
+# tournaments/poker/evaluator.py): valuing it with hand_value here would build the evaluator's tables in
+# every process that loads the house games' rows, a publish or a management command included.
+_PAIR_OF_FOURS = category_floor("one_pair") | 4 << 16 | 5 << 12 | 3 << 8 | 2 << 4
+
 PROFILES: dict[str, RuleProfile] = {
     # Seed 003 (Casino Bad Ragaz): „Der Einsatz kann zwischen CHF 5 und CHF 50
     # betragen" (Ante), and Trips „zwischen 5 und 50 CHF".
@@ -237,7 +242,7 @@ PROFILES: dict[str, RuleProfile] = {
     # The weakest pair of fours is 4-4-5-3-2: anything that ranks at least as
     # high qualifies, so two pair of any ranks does (seed 004).
     "pair_of_fours": RuleProfile(
-        "pair_of_fours", hand_value(parse_cards("4c4d5h3s2c")), "a pair of fours or better"
+        "pair_of_fours", _PAIR_OF_FOURS, "a pair of fours or better"
     ),
 }
 

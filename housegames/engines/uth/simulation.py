@@ -44,6 +44,7 @@ __all__ = [
     "Estimate",
 ]
 
+_ev.build_tables()  # the loops below look the tables up themselves, without the evaluator's first-use check
 _K = _ev._KEYS  # per card: 5 ** (rank - 2) << 16 | 1 << 4 * suit
 _NF = _ev._NONFLUSH  # rank-key sum -> best non-flush value
 _FLUSH = _ev._FLUSH  # 13-bit rank mask of one suit -> best flush value

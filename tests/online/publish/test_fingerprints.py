@@ -66,3 +66,19 @@ def test_the_code_version_follows_every_template_of_the_checkout(settings, tmp_p
     assert code_version() == version
     page.write_text("<p>{{ player.name }} ({{ season.name }})</p>")
     assert code_version() != version
+
+
+def test_the_code_version_follows_an_installed_library_s_release_and_a_checkout_s_egg_info(monkeypatch, tmp_path):
+    library = tmp_path / "Jinja2-3.1.4.dist-info"
+    library.mkdir()
+    checkout = tmp_path / "league_theme.egg-info"  # no version in the name: read from its metadata
+    checkout.mkdir()
+    (checkout / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: league-theme\nVersion: 1.0\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    version = code_version()
+    assert code_version() == version
+    library.rename(tmp_path / "Jinja2-3.1.5.dist-info")
+    assert code_version() != version
+    newer = code_version()
+    (checkout / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: league-theme\nVersion: 1.1\n")
+    assert code_version() != newer

@@ -409,3 +409,31 @@ def test_all_133784560_seven_card_hands_have_the_known_category_counts():
         "three_of_a_kind": 6_461_620, "two_pair": 31_433_400, "one_pair": 58_627_800,
         "high_card": 23_294_460,
     }
+
+
+FIRST_HAND = """
+import json, sys
+from tournaments.poker import evaluator
+from tournaments.poker.cards import parse_cards
+built_at_import = evaluator._BUILT
+values = [evaluator.hand_value7(*parse_cards(text)) if len(text) == 14 else evaluator.hand_value(parse_cards(text))
+          for text in sys.argv[1:]]
+print(json.dumps([built_at_import, values]))
+"""
+
+
+@pytest.mark.parametrize("first", ["AsKsQsJs9s2d3c", "AhAdKcKs7d", "2c3c4c5c6c", "9h9d9s4c4d2h"])
+def test_importing_the_evaluator_builds_no_tables_and_the_first_hand_is_valued_right(first):
+    """A management command or a publish imports the evaluator with the house games' rows and never values a
+    hand: the tables are built at the first hand, which, a flush or not, gets the value it always had."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    others = ["AsKsQsJs9s2d3c", "7h7d2c3s4dQhKc", "2c3c4c5c6c"]
+    done = subprocess.run([sys.executable, "-c", FIRST_HAND, first, *others], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[3], check=True)
+    built_at_import, values = json.loads(done.stdout)
+    assert built_at_import is False
+    assert values == [value(text) for text in (first, *others)]

@@ -172,3 +172,11 @@ def test_bad_input_is_refused_with_a_message_naming_what_and_where(changes, mess
 def test_cards_may_be_written_as_a_list_with_tens_as_10_and_upper_case_suits():
     result = settle_box(ante=10, play=10, player=["10D", "9d"], dealer="Kc 4s", board="Ah,8s,7c,6h,2d")
     assert (result.player_hand, result.net) == ("straight", 20)
+
+
+def test_the_pair_of_fours_profile_qualifies_from_the_value_of_4_4_5_3_2():
+    from housegames.engines.uth.rules import PROFILES
+    from tournaments.poker.cards import parse_cards
+    from tournaments.poker.evaluator import hand_value
+
+    assert PROFILES["pair_of_fours"].qualifying_value == hand_value(parse_cards("4c4d5h3s2c"))

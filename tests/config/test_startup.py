@@ -1,0 +1,44 @@
+"""What every process of the app loads: the models and the URLs (a publish, a management command's checks, the
+server), without what only some pages use on demand (the PDFs' reportlab, the rail's numpy odds, the hand
+evaluator's tables). The server loads those as it starts (config.server.warm_up)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+ON_DEMAND = ("numpy", "reportlab")
+
+LOAD = """
+import json, os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+import django
+django.setup()
+from django.urls import get_resolver
+get_resolver().reverse_dict  # every app's urls and views
+from tournaments.poker import evaluator
+if sys.argv[1] == "server":
+    from config.server import warm_up
+    warm_up()
+print(json.dumps([sorted({name.split(".")[0] for name in sys.modules}), evaluator._BUILT]))
+"""
+
+
+def loaded(kind: str) -> tuple[set[str], bool]:
+    done = subprocess.run([sys.executable, "-c", LOAD, kind], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    packages, built = json.loads(done.stdout.splitlines()[-1])
+    return set(packages), built
+
+
+def test_loading_the_app_and_its_urls_leaves_the_pdf_code_the_odds_and_the_hand_tables_for_later():
+    packages, built = loaded("app")
+    assert {"django", "league", "results", "live", "housegames"} <= packages
+    assert sorted(packages & set(ON_DEMAND)) == [] and built is False
+
+
+def test_the_server_loads_them_as_it_starts_not_at_the_first_all_in():
+    packages, built = loaded("server")
+    assert "numpy" in packages and built is True
