@@ -121,6 +121,12 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
     )
 
 
+# The tallest the chart's words are drawn, in the chart's own units: static/css/results.css gives them 21px on a
+# phone, where the 640-unit chart is scaled down to the screen. The "total" label above the plot needs that room.
+LABEL_SIZE = 21
+LABEL_TOP = 3
+
+
 @dataclass
 class Chart:
     """A bar per night he played (his points), and a line of his running total."""
@@ -132,10 +138,11 @@ class Chart:
     max_points: Decimal
     max_total: Decimal
     labels: list[dict]
+    label_top: int = LABEL_TOP  # the "total" label hangs from here, above the plot
 
 
 def season_chart(nights: Sequence[PlayerNight], *, width: int = 640, height: int = 180) -> Chart:
-    pad_left, pad_right, pad_top, pad_bottom = 8, 8, 16, 22
+    pad_left, pad_right, pad_top, pad_bottom = 8, 8, LABEL_TOP + LABEL_SIZE + 4, 22
     inner_w, inner_h = width - pad_left - pad_right, height - pad_top - pad_bottom
     slot = inner_w / max(len(nights), 1)
     top_points = max((n.points for n in nights), default=Fraction(0)) or Fraction(1)

@@ -103,6 +103,9 @@ class SeasonRow:
     figures: pure.PlayerStats
 
 
+MIN_RUN = 2  # nights in the points in a row before the run is an award (docs/features.md, season awards)
+
+
 @dataclass
 class Award:
     key: str
@@ -175,6 +178,8 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
         if r.points > 0 and r.counted:  # with best N nights, a night that does not count is not "in the points"
             in_points[r.player_id].add(r.night_id)
     value, ids = pure.leaders(pure.longest_run(nights, in_points))
+    if value < MIN_RUN:  # one night is no run: after the first night everyone in the points would hold it
+        ids = []
     awards.append(Award("points_run", value, holders(ids)))
     return awards
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 
 from league.cashbook.book import DENOMINATIONS
@@ -42,13 +43,25 @@ def denomination_field_name(value: Decimal) -> str:
     return "d_" + denomination_key(value).replace(".", "_")
 
 
+class NightChoiceField(RecordChoiceField):
+    """A night by its date as the reader's language writes it (04.12.2026, not the model's ISO 2026-12-04)."""
+
+    def __init__(self, *args, with_season: bool = False, **kwargs):
+        self.with_season = with_season
+        super().__init__(*args, **kwargs)
+
+    def label_from_instance(self, obj: Night) -> str:
+        date = formats.date_format(obj.date, "SHORT_DATE_FORMAT")
+        return f"{obj.season.name} – {date}" if self.with_season else date
+
+
 class CashLineForm(forms.Form):
     DIRECTIONS = [("out", _("Expense (money out)")), ("in", _("Receipt (money in)"))]
 
     direction = forms.ChoiceField(label=_("Money"), choices=DIRECTIONS, widget=forms.RadioSelect, initial="out")
     amount = money_field(_("Amount"), positive=True)
     box = forms.ChoiceField(label=_("Cash box"), choices=CashBox.choices, initial=CashBox.ORGANIZER)
-    night = RecordChoiceField(label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —"))
+    night = NightChoiceField(label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —"))
     reason = forms.CharField(label=_("Reason"), max_length=200, help_text=_("For example: deck of cards bought; float put in the box."))
 
     def __init__(self, *args, season: Season, **kwargs):
@@ -112,7 +125,10 @@ class CloseCashForm(forms.Form):
 
 class CashBookFilterForm(forms.Form):
     season = RecordChoiceField(label=_("Season"), queryset=Season.objects.order_by("-start_date"), required=False, empty_label=_("All seasons"))
-    night = RecordChoiceField(label=_("Night"), queryset=Night.objects.select_related("season").order_by("-date"), required=False, empty_label=_("All nights"))
+    night = NightChoiceField(
+        label=_("Night"), queryset=Night.objects.select_related("season").order_by("-date"), required=False,
+        empty_label=_("All nights"), with_season=True,
+    )
     date_from = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     box = forms.ChoiceField(label=_("Cash box"), choices=[("", _("Both boxes"))] + list(CashBox.choices), required=False)

@@ -171,6 +171,11 @@ class Season(models.Model):
         return f"{reverse('standings')}?season={self.pk}"
 
     @property
+    def shows_demo_badge(self) -> bool:
+        """Whether a heading adds the "Demo" badge: not when the name says it already ("Demo-Saison 2026")."""
+        return self.is_demo and "demo" not in self.name.casefold()
+
+    @property
     def scheme(self) -> standings.Scheme:
         return standings.Scheme.from_settings(
             self.points_scheme, self.fixed_points, self.points_formula, fee=self.entry_fee,

@@ -41,7 +41,7 @@ def season_create(request: HttpRequest) -> HttpResponse:
         except seasons.SeasonError as error:
             form.add_error(error.field, str(error))
         else:
-            messages.success(request, _("Season %(name)s created. Now plan its first night.") % {"name": season.name})
+            messages.success(request, _("“%(name)s” created. Now plan its first night.") % {"name": season.name})
             return redirect("night_create", season.pk)
     return render(request, "league/organizer/season_form.html", {"form": form, "season": None})
 
@@ -57,7 +57,7 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
         except seasons.SeasonError as error:
             form.add_error(error.field, str(error))
         else:
-            messages.success(request, _("Season %(name)s saved.") % {"name": form.cleaned_data["name"]})
+            messages.success(request, _("“%(name)s” saved.") % {"name": form.cleaned_data["name"]})
             return redirect(f"{reverse('organizer_home')}?season={season.pk}")
     season.refresh_from_db()
     return render(request, "league/organizer/season_form.html", {"form": form, "season": season})

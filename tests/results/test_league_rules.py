@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -238,3 +239,38 @@ def test_the_standings_and_results_export_as_csv_and_xlsx(ten_nights, client):
     values = list(sheet.iter_rows(values_only=True))
     assert len(values) == 1 + 40 and values[1][0] == datetime.datetime(2026, 9, 2)
     assert client.get(reverse("season_results_file", args=[ten_nights.pk, "pdf"])).status_code == 404
+
+
+# --- the run of nights in the points: an award from two nights in a row (after the first night nobody holds
+# it, where every player in the points would) ------------------------------------------------------------
+
+RUN_NOTE = {"de": "eine Serie zählt ab zwei Abenden in Folge", "en": "a run counts from two nights in a row"}
+
+
+def _award_html(client, season, language) -> str:
+    page = client.get(reverse("standings"), {"season": season.pk}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    return re.search(r'<div id="award-points_run">.*?</div>', page, re.S).group(0)
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_after_one_night_nobody_holds_the_run_and_the_page_says_why(client, organizer, language):
+    season = make_season()
+    players = [make_player(f"Player {k}") for k in range(12)]
+    paper_night(season, datetime.date(2026, 9, 2), players, list(range(1, 13)), [0] * 12, organizer)
+    awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
+    assert awards["points_run"].holders == []
+    html = _award_html(client, season, language)
+    assert "player_detail" not in html and "/players/" not in html and RUN_NOTE[language] in html
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_two_nights_in_the_points_make_a_run(client, organizer, language):
+    season = make_season()
+    players = [make_player(name) for name in ("Anna", "Ben", "Carl", "Dora")]
+    paper_night(season, datetime.date(2026, 9, 2), players, [1, 2, 3, 4], [0] * 4, organizer)
+    paper_night(season, datetime.date(2026, 9, 9), players, [4, 3, 2, 1], [0] * 4, organizer)
+    awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
+    in_points_twice = [name for _, name in awards["points_run"].holders]
+    assert awards["points_run"].value == 2 and in_points_twice
+    html = _award_html(client, season, language)
+    assert all(name in html for name in in_points_twice) and RUN_NOTE[language] not in html

@@ -85,7 +85,7 @@ class _FiguresCache:
 
 
 figures_cache = _FiguresCache()  # the hand-history documents of finished tables (tournaments.hands.exports)
-VERSION = 2  # raise when a definition in tournaments/poker/stats.py or an export changes
+VERSION = 3  # raise when a definition in tournaments/poker/stats.py or an export changes
 
 
 def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None, source: str = "") -> str | None:

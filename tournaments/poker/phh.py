@@ -18,16 +18,14 @@ document. How the league's rules are kept where PHH has no field:
 - a short big blind is posted as far as the stack goes (``starting_stacks``
   says how far), and ``_button`` names the button;
 - only the hole cards that were shown are written; the others are ``????``;
-- a showdown decided by the dealer (``pot_winners``) has no recorded cards:
-  the pots' winners are in ``_pot_winners`` and the outcome in
-  ``finishing_stacks`` and ``winnings``; so that a reader can settle it, the
-  players who win nothing muck (``pN sm``) and cards that give exactly the
-  named outcome are made up (:mod:`tournaments.poker.invented_cards`). Invented
-  cards are marked three times: a TOML comment at the top, the commentary
-  ``# invented`` on each action that deals or shows them, and the fields
-  ``_invented_cards = true``, ``_invented_hole_cards`` (whose) and
-  ``_invented_board_cards`` (how many, from the last). Named winners no cards
-  could give: ``_invented_cards = false`` and ``_cannot_settle`` says why;
+- a showdown decided by the dealer (``pot_winners``, tapped on the phone) has
+  no recorded cards, and the file never makes any up: the document is every
+  action that was played, with the cards that were recorded (the rest ``????``
+  and ``??``), and ends where the dealer tapped the winners, with a comment
+  there; the pots' winners are in ``_pot_winners``, the outcome in
+  ``finishing_stacks`` and ``winnings``, and ``_settled_by_dealer = true``
+  says that no program can settle the hand from its cards. A reader plays it
+  up to that point; nobody reads made-up cards as the ones that were played;
 - ``_odd_chips`` states the contract's rule for a split pot's odd chips;
 - antes: ``antes`` holds what each player posted (in PHH's blind order, so
   heads-up the big blind's ante is the second value, as pokerkit reads it),
@@ -44,10 +42,9 @@ from typing import Any
 
 from tournaments.poker.cards import Card, format_cards
 from tournaments.poker.holdem import DISQUALIFY, STREETS
-from tournaments.poker.invented_cards import CannotInvent, InventedShowdown, invent_showdown
 from tournaments.poker.replay import PlayedHand
 
-__all__ = ["phh_order", "showdown_cards", "phh_fields", "phh_document", "phh_documents"]
+__all__ = ["phh_order", "phh_fields", "phh_document", "phh_documents"]
 
 _BOARD_DEAL = {"flop": 3, "turn": 1, "river": 1}
 _STREET_BOARD = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
@@ -69,40 +66,26 @@ def _cards(cards: Sequence[Card]) -> str:
     return format_cards(cards)
 
 
-_INVENTED = " # invented"
-
-
-def _board_for(board: Sequence[Card], street: str, invented_from: int = 5) -> str:
+def _board_for(board: Sequence[Card], street: str) -> str:
     start, end = _STREET_BOARD[street]
     cards = board[start:end]
     if len(cards) != end - start:
         return "??" * (end - start)
-    return _cards(cards) + (_INVENTED if end > invented_from else "")
+    return _cards(cards)
 
 
-def showdown_cards(played: PlayedHand) -> InventedShowdown | CannotInvent | None:
-    """For a showdown the dealer decided: the cards a reader needs to settle it as named (or why there
-    are none); ``None`` for every other hand."""
-    if played.pot_winners is None or not played.showdown:
-        return None
-    try:
-        return invent_showdown(played)
-    except CannotInvent as reason:
-        return reason
+def settled_by_dealer(played: PlayedHand) -> bool:
+    """A showdown whose pots' winners the dealer tapped: no program can settle it from cards."""
+    return played.pot_winners is not None and bool(played.showdown)
 
 
-def phh_actions(played: PlayedHand, order: Sequence[str], invented: InventedShowdown | None = None) -> list[str]:
+def phh_actions(played: PlayedHand, order: Sequence[str]) -> list[str]:
     """The action strings: hole cards dealt, each action, board cards, the showdown."""
     hand = played.hand
     seat = {name: f"p{k + 1}" for k, name in enumerate(order)}
-    shown = played.shown if invented is None else invented.hole_cards
-    made_up = set(invented.invented_hole) if invented else set()
-    board = played.board if invented is None else invented.board
-    invented_from = 5 - invented.invented_board if invented else 5
-    actions = [
-        f"d dh {seat[name]} {_cards(shown[name]) if name in shown else '????'}{_INVENTED if name in made_up else ''}"
-        for name in order
-    ]
+    shown = played.shown
+    board = played.board
+    actions = [f"d dh {seat[name]} {_cards(shown[name]) if name in shown else '????'}" for name in order]
     street_index = 0  # board dealt up to this street
     # What pokerkit needs to know to accept a raise: who can still put in more than the bet.
     stacks = dict(zip(hand.names, hand.starting_stacks))
@@ -114,7 +97,7 @@ def phh_actions(played: PlayedHand, order: Sequence[str], invented: InventedShow
         s = STREETS.index(step.street)
         while street_index < s:
             street_index += 1
-            actions.append(f"d db {_board_for(board, STREETS[street_index], invented_from)}")
+            actions.append(f"d db {_board_for(board, STREETS[street_index])}")
             committed = {name: 0 for name in hand.names}
             bet = 0
             aggressor = None
@@ -153,7 +136,12 @@ def phh_actions(played: PlayedHand, order: Sequence[str], invented: InventedShow
         committed[step.player] += step.added
         bet = max(bet, committed[step.player])
     showdown = played.showdown
-    if showdown:
+    if showdown and settled_by_dealer(played):
+        # The cards of the showdown were never recorded: the document ends here, and a reader takes the
+        # outcome from the fields rather than from cards nobody saw.
+        winners = "; ".join(", ".join(seat[name] for name in pot.winners) for pot in played.result.pots)
+        actions.append(f"# the dealer named the pots' winners ({winners}) without the cards: see _pot_winners")
+    elif showdown:
         # The last aggressor of the last betting round shows first, else the first player left of the button.
         first = order.index(aggressor) if aggressor is not None else 0
         if aggressor is None and street_index == 0:
@@ -161,25 +149,16 @@ def phh_actions(played: PlayedHand, order: Sequence[str], invented: InventedShow
         rotated = list(order[first:]) + list(order[:first])
         for name in rotated:
             if name in shown:
-                actions.append(f"{seat[name]} sm {_cards(shown[name])}{_INVENTED if name in made_up else ''}")
-            elif invented is not None and name in invented.mucked:
-                actions.append(f"{seat[name]} sm")  # mucks: he won nothing, his hand forfeits
+                actions.append(f"{seat[name]} sm {_cards(shown[name])}")
         while street_index < 3:
             street_index += 1
-            actions.append(f"d db {_board_for(board, STREETS[street_index], invented_from)}")
+            actions.append(f"d db {_board_for(board, STREETS[street_index])}")
     return actions
 
 
-def phh_fields(
-    played: PlayedHand,
-    *,
-    metadata: Mapping[str, Any] | None = None,
-    invented: InventedShowdown | CannotInvent | None = None,
-) -> dict[str, Any]:
-    """The document's fields in writing order (standard fields, then the ``_`` ones).
-    ``invented``: :func:`showdown_cards` of the hand, when the dealer decided its showdown."""
+def phh_fields(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The document's fields in writing order (standard fields, then the ``_`` ones)."""
     setup, hand, result = played.setup, played.hand, played.result
-    cards = invented if isinstance(invented, InventedShowdown) else None
     order = phh_order(played)
     n = len(order)
     starting = dict(zip(hand.names, hand.starting_stacks))
@@ -198,7 +177,7 @@ def phh_fields(
         "blinds_or_straddles": [setup.small_blind, setup.big_blind] + [0] * (n - 2),
         "min_bet": setup.small_blind if setup.min_bet_rule == "league" else setup.big_blind,
         "starting_stacks": [starting[name] for name in order],
-        "actions": phh_actions(played, order, cards),
+        "actions": phh_actions(played, order),
     }
     for key, value in (metadata or {}).items():
         if value is not None and not key.startswith("_"):
@@ -222,13 +201,8 @@ def phh_fields(
         fields["_chips_removed"] = list(result.removed.values())
     if played.pot_winners is not None:
         fields["_pot_winners"] = [list(pot.winners) for pot in result.pots]
-    if cards is not None:
-        fields["_invented_cards"] = cards.invented
-        fields["_invented_hole_cards"] = [name for name in order if name in cards.invented_hole]
-        fields["_invented_board_cards"] = cards.invented_board
-    elif isinstance(invented, CannotInvent):
-        fields["_invented_cards"] = False
-        fields["_cannot_settle"] = str(invented)
+    if settled_by_dealer(played):
+        fields["_settled_by_dealer"] = True
     fields["_odd_chips"] = ODD_CHIPS_RULE
     for key, value in (metadata or {}).items():
         if value is not None and key.startswith("_"):
@@ -258,16 +232,8 @@ def phh_document(played: PlayedHand, *, metadata: Mapping[str, Any] | None = Non
     ``metadata`` adds PHH's optional fields (``event``, ``table``, ``hand``,
     ``level``, ``day``, ``month``, ``year``, ...) and ``_`` fields of the caller.
     """
-    invented = showdown_cards(played)
-    fields = phh_fields(played, metadata=metadata, invented=invented)
-    head = ""
-    if isinstance(invented, InventedShowdown) and invented.invented:
-        head = ("# INVENTED CARDS: the dealer named the pot winners and no cards were recorded. The cards marked\n"
-                "# '# invented' are made up so that a program can settle the hand as named; they are NOT the\n"
-                "# cards that were played (see _invented_hole_cards, _invented_board_cards).\n")
-    elif isinstance(invented, CannotInvent):
-        head = f"# No program can settle this showdown: {invented}. The outcome is in finishing_stacks.\n"
-    return head + "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in fields.items())
+    fields = phh_fields(played, metadata=metadata)
+    return "".join(f"{_toml_key(key)} = {_toml_value(value)}\n" for key, value in fields.items())
 
 
 def phh_documents(documents: Iterable[str]) -> str:

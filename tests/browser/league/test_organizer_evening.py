@@ -65,7 +65,7 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     page.get_by_role("button", name="Speichern").click()
 
     # Its first night, on the suggested league weekday.
-    expect(page.get_by_role("status")).to_contain_text("Saison Wintersaison angelegt")
+    expect(page.get_by_role("status")).to_contain_text("„Wintersaison“ angelegt")
     expect(page.get_by_role("heading", name="Neuer Ligaabend")).to_be_visible()
     fits_the_phone(page)
     _shot(page, "03-night-new")
