@@ -84,6 +84,27 @@ class TableResults:
         return self.deposit is not None and self.deposit.amount != self.jackpot_sum
 
 
+@dataclass(frozen=True)
+class _SeatRow:
+    """What a result row reads of a seat, its entry, player, placement and hand (one row of one query)."""
+
+    pk: int
+    table_id: int
+    position: int
+    player_id: int
+    name: str
+    jackpot_share: Decimal | None
+    placement_id: int | None
+    place: int | None
+    reason: str | None
+    decided_at: datetime.datetime | None
+    hand_number: int | None
+
+    @property
+    def player(self) -> _SeatRow:
+        return self  # tournaments.tracker.seat_names reads seat.player.name
+
+
 def _standing_deposit() -> FilteredRelation:
     """Each table's deposit that counts, joined in the tables' query (a reversed one does not count: the table
     owes its sum again; one standing deposit per table, a unique index)."""
@@ -98,18 +119,19 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     ).select_related(
         "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
     ).defer("tracker_snapshot", "first_dealer_draw")
-    # Only the columns a row shows: an entry's money and times, a player's birth date, a hand's cards (JSON)
-    # were converted for every seat and never read.
-    seats = Seat.objects.filter(table__night=night).select_related("entry__player", "placement__hand").only(
-        "table_id", "position", "entry__player_id", "entry__jackpot_share", "entry__player__name",
-        "placement__seat_id", "placement__place", "placement__reason", "placement__decided_at", "placement__hand__number",
-    ).order_by("table_id", "position")
+    # Only the columns a row shows, as plain rows: model objects for every seat with its entry, player,
+    # placement and hand cost more than the rest of the page.
+    seats = Seat.objects.filter(table__night=night).order_by("table_id", "position").values_list(
+        "pk", "table_id", "position", "entry__player_id", "entry__player__name", "entry__jackpot_share",
+        "placement__id", "placement__place", "placement__reason", "placement__decided_at", "placement__hand__number",
+    )
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
     scheme = night.season.scheme
-    by_table: dict[int, list[Seat]] = defaultdict(list)
-    for seat in seats:
+    by_table: dict[int, list[_SeatRow]] = defaultdict(list)
+    for row in seats:
+        seat = _SeatRow(*row)
         by_table[seat.table_id].append(seat)
     tables = list(tables.order_by("number"))
     # What the season's formula or knockout bonus reads besides the places (nothing, on the seed's rules).
@@ -118,9 +140,9 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     results = []
     for table in tables:
         table_seats = by_table[table.pk]
-        placements = {seat.pk: seat.placement for seat in table_seats if getattr(seat, "placement", None) is not None}
+        placements = {seat.pk: seat for seat in table_seats if seat.placement_id is not None}
         context = {
-            seat.pk: {"knockouts": knockouts.get((table.pk, seat.entry.player_id), 0), "night_players": size[0],
+            seat.pk: {"knockouts": knockouts.get((table.pk, seat.player_id), 0), "night_players": size[0],
                       "night_tables": size[1]}
             for seat in table_seats
         } if knockouts or scheme.needs_context else None
@@ -129,18 +151,18 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
         placed, waiting = [], []
         names = unique_names(table_seats)  # two Bobs at one table: "Bob (1)" and "Bob (4)", as on the dealer's phone
         for seat in table_seats:
-            row = PlacementRow(seat_id=seat.pk, position=seat.position, player_id=seat.entry.player_id, name=names[seat.pk])
+            row = PlacementRow(seat_id=seat.pk, position=seat.position, player_id=seat.player_id, name=names[seat.pk])
             placement = placements.get(seat.pk)
             if placement is None:
                 waiting.append(row)
                 continue
-            row.place, row.tied, row.placement_id = placement.place, sharing[placement.place], placement.pk
+            row.place, row.tied, row.placement_id = placement.place, sharing[placement.place], placement.placement_id
             row.points = standings.points_display(points[seat.pk])
             row.decided_at, row.reason = placement.decided_at, placement.reason
-            row.hand_number = placement.hand.number if placement.hand_id else None
+            row.hand_number = placement.hand_number
             placed.append(row)
         placed.sort(key=lambda row: (row.place, row.position))
-        shares = [seat.entry.jackpot_share for seat in table_seats if seat.entry.jackpot_share is not None]
+        shares = [seat.jackpot_share for seat in table_seats if seat.jackpot_share is not None]
         deposit = getattr(table, "standing_deposit", None)  # unset when the join found none
         results.append(
             TableResults(

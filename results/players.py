@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season
 from league.rules import standings
 from league.rules.standings import Standing
-from results.standings import SeasonStandings, _results, scoring_rows, season_standings
-from tournaments.models import Hand, Placement
+from results import season_cache
+from results.standings import SeasonStandings, season_results, season_standings
+from tournaments.models import Hand, Placement, Seat, Table
 
 
 @dataclass
@@ -72,51 +74,35 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
     """The nights of the season he played, his standing (his place among all players, as the standings show
     it), and his best finishes ever.
 
-    His standing comes from the season's kept table (one query for its key); his nights and points from
-    the placements at the tables he sat at (one query), scored as the season's table scores them; the
-    seasons of his best finishes (one more).
+    His standing comes from the season's kept table, his nights and points from the season's results kept
+    beside it (one query for their key, none more while it holds: a publish renders every player's page);
+    his placements of all seasons, with who shared each place, from one more query.
     """
-    # Every placement at the tables he sat at: his own, and the others' for the points and who shared his place.
-    around = _results(Q(table__seats__entry__player=player))
     nights: list[PlayerNight] = []
     standing, field_size = None, 0
     if season is not None:
         table = table or season_standings(season)
         standing, field_size = table.standing_of(player.pk), len(table.rows)
-        in_season = {night_id for _date, night_id in table.nights}
-        scheme = season.scheme
-        rows = scoring_rows(season, [r for r in around if r.night_id in in_season], scheme)
-        scored = standings.score_results(rows, scheme)
-        mine = {r.night_id: r for r in scored if r.player_id == player.pk}
         total = Fraction(0)
-        for date, night_id in table.nights:
-            result = mine.get(night_id)
-            if result is None:
-                continue  # a night he did not play: not on his page, nor in his chart
-            if result.counted:
-                total += result.points
+        for night_id, date, table_number, place, table_size, tied, points, counted, knockouts in _nights_of(season, table, player.pk):
+            points, knockouts = Fraction(*points), Fraction(*knockouts)
+            if counted:
+                total += points
             nights.append(PlayerNight(
-                night_id=night_id, date=date, table_number=result.table_number, place=result.place,
-                table_size=result.table_size, tied=result.tied, points=result.points, total=total,
-                counted=result.counted, knockouts=result.knockouts,
+                night_id=night_id, date=date, table_number=table_number, place=place, table_size=table_size,
+                tied=tied, points=points, total=total, counted=counted, knockouts=knockouts,
             ))
-    sharing: dict[tuple[int, int], int] = defaultdict(int)
-    for r in around:
-        sharing[(r.table_id, r.place)] += 1
-    ever = [r for r in around if r.player_id == player.pk]
-    season_names = dict(Night.objects.filter(pk__in={r.night_id for r in ever}).values_list("pk", "season__name"))
-    best = sorted(ever, key=lambda r: (r.place, -r.table_size, -r.night_date.toordinal()))[:5]
+    ever = _placements_ever(player.pk)
+    best = sorted(ever, key=lambda r: (r[3], -r[4], -r[1].toordinal()))[:5]
     return PlayerSeason(
         player=player,
         season=season,
         standing=standing,
         field_size=field_size,
         nights=nights,
-        best_finishes=[
-            Finish(r.place, r.table_size, sharing[(r.table_id, r.place)], r.night_date, r.night_id, season_names.get(r.night_id, ""))
-            for r in best
-        ],
-        career_nights=len({r.night_id for r in ever}),
+        best_finishes=[Finish(place, size, tied, date, night_id, season_name or "")
+                       for night_id, date, _table_id, place, size, tied, season_name in best],
+        career_nights=len({r[0] for r in ever}),
         standings_page=table.page_of(standing) if table is not None and standing is not None else None,
     )
 
@@ -125,6 +111,54 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
 # phone, where the 640-unit chart is scaled down to the screen. The "total" label above the plot needs that room.
 LABEL_SIZE = 21
 LABEL_TOP = 3
+
+
+# (night id, date, table number, place, table size, tied, points, counted, knockouts); points and knockouts
+# as (numerator, denominator): kept plain, a pickled Fraction is its text, parsed back one by one.
+NightRow = tuple[int, datetime.date, int, int, int, int, tuple[int, int], bool, tuple[int, int]]
+
+
+def _nights_of(season: Season, table: SeasonStandings, player_id: int) -> tuple[NightRow, ...]:
+    """His nights of the season with results, oldest first, scored as the season's table scores them:
+    every player's kept under the table's key (computed with it, from the season's results), a night he
+    did not play left out (not on his page, nor in his chart)."""
+    if table.key is None:  # a table computed now, not kept: score now
+        return _season_nights(season, table).get(player_id, ())
+    return season_cache.kept_part("player-nights", table.key.results, player_id, lambda: _season_nights(season, table)) or ()
+
+
+def _season_nights(season: Season, table: SeasonStandings) -> dict[int, tuple[NightRow, ...]]:
+    scored = table.scored if table.scored is not None else season_results(season)
+    by_player: dict[int, dict[int, NightRow]] = defaultdict(dict)
+    for r in scored:  # a second placement of his on one night (never in a valid night) shows the later one
+        points, knockouts = Fraction(r.points or 0), Fraction(r.knockouts)
+        by_player[r.player_id][r.night_id] = (
+            r.night_id, r.night_date, r.table_number, r.place, r.table_size, r.tied,
+            (points.numerator, points.denominator), r.counted, (knockouts.numerator, knockouts.denominator),
+        )
+    order = [night_id for _date, night_id in table.nights]
+    return {player_id: tuple(mine[n] for n in order if n in mine) for player_id, mine in by_player.items()}
+
+
+def _placements_ever(player_id: int) -> list[tuple]:
+    """His placements of all seasons, oldest first: (night id, date, table id, place, table size, players
+    sharing the place, season's name), one query. Written as SQL: built by the ORM (two subqueries, four
+    joins) the query cost three times what it reads, on each of a publish's hundreds of player pages."""
+    placement, seat, entry = Placement._meta.db_table, Seat._meta.db_table, Entry._meta.db_table
+    table, night, season = Table._meta.db_table, Night._meta.db_table, Season._meta.db_table
+    sql = (
+        f"SELECT n.id, n.date, t.id, p.place,"
+        f" (SELECT COUNT(*) FROM {seat} s2 WHERE s2.table_id = t.id),"
+        f" (SELECT COUNT(*) FROM {placement} p2 WHERE p2.table_id = t.id AND p2.place = p.place),"
+        f" se.name"
+        f" FROM {placement} p JOIN {seat} s ON s.id = p.seat_id JOIN {entry} e ON e.id = s.entry_id"
+        f" JOIN {table} t ON t.id = p.table_id JOIN {night} n ON n.id = t.night_id"
+        f" JOIN {season} se ON se.id = n.season_id"
+        f" WHERE e.player_id = %s ORDER BY n.date, t.number, p.place, s.position"
+    )
+    with connection.cursor() as cursor:  # a plain column: SQLite (its declared type) and PostgreSQL give a date
+        cursor.execute(sql, [player_id])
+        return cursor.fetchall()
 
 
 @dataclass

@@ -160,3 +160,26 @@ def kept(kind: str, key: str, compute: Callable[[], T]) -> T:
     if _held is not None:
         _held[name] = value
     return value
+
+
+def kept_part(kind: str, key: str, part: object, compute: Callable[[], dict]) -> object | None:
+    """One part of a value kept in parts under `kind` and `key` (a player's rows of the season's results):
+    `compute()` makes every part at once (part -> value) and each is kept on its own, so a view unpickles
+    only the part it shows; None when `compute()` has no such part."""
+    cache = caches["default"]
+    name = f"season:{kind}:v{VERSION}:{key}"
+    if _held is not None and name in _held:
+        return _held[name].get(part)
+    value = cache.get(f"{name}:{part!r}", _MISSING) if _held is None else _MISSING
+    if value is not _MISSING:
+        return value
+    parts = compute()
+    cache.set_many({f"{name}:{k!r}": v for k, v in parts.items()}, TIMEOUT)
+    if part not in parts:
+        cache.set(f"{name}:{part!r}", None, TIMEOUT)  # asked again, no need to compute again
+    if _held is not None:
+        _held[name] = parts
+    return parts.get(part)
+
+
+_MISSING = object()

@@ -7,9 +7,12 @@ from django.views.decorators.http import require_GET
 
 from league.access import get_night_or_404
 from results import nights
+from results.views.night_rows import shown_tables
 
 
 @require_GET
 def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "results/night.html", {"night": night, "tables": nights.tables_results(night)})
+    return render(request, "results/night.html", {
+        "night": night, "tables": shown_tables(nights.tables_results(night), season_id=night.season_id),
+    })

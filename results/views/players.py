@@ -11,6 +11,7 @@ from league.models import Player
 from league.seasons import services
 from results import players
 from results import statistics as results_statistics
+from results.views.player_rows import shown_finishes, shown_nights
 
 
 @require_GET
@@ -24,5 +25,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     if season:
         scopes.insert(0, (season.name, stats.season))
     context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart,
-               "stats": stats, "stats_scopes": scopes}
+               "stats": stats, "stats_scopes": scopes, "nights": shown_nights(summary.nights),
+               "best_finishes": shown_finishes(summary.best_finishes),
+               "knockouts": bool(season and (season.knockout_points or season.points_scheme == "formula"))}
     return render(request, "results/player.html", context)

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from league.desk import merge, services
 from league.models import Entry, Night, Player, Season
-from results import points, season_cache
+from results import players, points, season_cache
 from results import standings as results
 from results import statistics as results_statistics
 from tests.benchmarks.standings import FEE, SHARE, build_season, play_night
@@ -123,6 +123,29 @@ def test_a_night_moved_to_another_date_renews_it(season):
     Night.objects.filter(pk=first.pk).update(date=season.nights.order_by("-date").first().date + datetime.timedelta(days=1))
     kept = assert_kept_is_computed(season)
     assert kept.nights[-1][1] == first.pk
+
+
+def nights_shown(player: Player, season: Season, table: results.SeasonStandings | None = None) -> list[tuple]:
+    summary = players.player_season(player, Season.objects.get(pk=season.pk), table=table)
+    return [(n.night_id, n.date, n.table_number, n.place, n.table_size, n.tied, n.points, n.total, n.counted)
+            for n in summary.nights]
+
+
+def test_a_players_nights_follow_a_corrected_place(season, organizer):
+    placement = Placement.objects.filter(table__night__season=season, place=3).select_related("seat__entry__player").first()
+    player = placement.seat.entry.player
+    before = nights_shown(player, season)  # his nights kept now, every player's with them
+    placements_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
+    after = nights_shown(player, season)
+    assert after != before
+    assert after == nights_shown(player, season, results.computed_season_standings(Season.objects.get(pk=season.pk)))
+    assert placement.table.night_id in {night[0] for night in after if night[3] == 1}
+
+
+def test_every_players_kept_nights_are_his_nights_scored_now(season):
+    for player in Player.objects.all():
+        kept = nights_shown(player, season)
+        assert kept == nights_shown(player, season, results.computed_season_standings(Season.objects.get(pk=season.pk)))
 
 
 def test_the_pages_agree_with_the_computed_table_after_a_correction(season, organizer, client):
