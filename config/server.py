@@ -15,8 +15,9 @@ them fairly among the client addresses). On top of waitress this module adds wha
   cannot keep the server from accepting the dealers' next tap;
 - the next request goes to the thread that became idle last (waitress wakes the one that waited longest):
   the same few threads serve the requests, each with its database connection, and the others wait with none;
-- on PostgreSQL, at most KEPT_CONNECTIONS database connections kept between requests, for the bursts that
-  wake more threads (Django keeps one per thread for CONN_MAX_AGE, and 256 are more than the database allows);
+- on PostgreSQL, a pool of at most 24 database connections (DATABASE_POOL, config/settings.py) that the threads
+  borrow for a moment: Django would keep one per thread for CONN_MAX_AGE (256 are more than PostgreSQL allows),
+  and the event streams, which give theirs back while they wait, would open a new one at every change;
 - Ctrl+C or SIGTERM end every event stream at once (EventSource reconnects), then the server.
 """
 from __future__ import annotations
@@ -29,7 +30,6 @@ import signal
 import socket
 import threading
 import time
-import weakref
 from collections import Counter
 
 from waitress.channel import HTTPChannel
@@ -43,7 +43,6 @@ HEADER_SECONDS = 20.0
 CHECK_SECONDS = 5  # how often waitress looks for connections to close (its cleanup_interval)
 IDLE_SECONDS = 60  # a keep-alive connection without a request is closed after this (its channel_timeout)
 MOST_CONNECTIONS = 4000
-KEPT_CONNECTIONS = 24
 
 
 def connections_per_client() -> int:
@@ -254,35 +253,6 @@ def build(application, *, binds: list[str], threads: int, map: dict | None = Non
     return MultiSocketServer(map, adj, [(s.effective_host, s.effective_port) for s in servers], dispatcher)
 
 
-class ConnectionsKept:
-    """After each request: this thread's database connection is closed when more than `limit` threads keep one
-    (Django keeps one per thread for CONN_MAX_AGE seconds)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._wrappers: weakref.WeakSet = weakref.WeakSet()
-        self._lock = threading.Lock()
-
-    def opened(self, sender, connection, **kwargs) -> None:
-        with self._lock:
-            self._wrappers.add(connection)
-
-    def finished(self, sender, **kwargs) -> None:
-        from django.db import connection
-
-        with self._lock:  # counted and closed together: threads ending at once close no more than needed
-            kept = sum(1 for wrapper in list(self._wrappers) if wrapper.connection is not None)
-            if kept > self.limit and connection.connection is not None and not connection.in_atomic_block:
-                connection.close()
-
-    def install(self) -> None:
-        from django.core.signals import request_finished
-        from django.db.backends.signals import connection_created
-
-        connection_created.connect(self.opened, weak=False)
-        request_finished.connect(self.finished, weak=False)
-
-
 def _quiet_logs() -> None:
     # waitress's notes ("Serving on", "Task queue depth") are English and say nothing the organizer needs; its
     # errors still reach the console.
@@ -302,6 +272,7 @@ def warm_up() -> None:
 def serve(*, binds: list[str], threads: int) -> None:
     """Load the app with every page, then serve until Ctrl+C or SIGTERM."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DATABASE_POOL", "1")  # on PostgreSQL: config/settings.py
     from django.core.wsgi import get_wsgi_application
     from django.db import connections
     from django.urls import get_resolver
@@ -309,8 +280,6 @@ def serve(*, binds: list[str], threads: int) -> None:
     application = get_wsgi_application()
     get_resolver().reverse_dict  # noqa: B018 - imports every app's urls and views now, not at the first tap
     warm_up()
-    if connections["default"].vendor != "sqlite":  # a SQLite file costs nothing to keep open
-        ConnectionsKept(KEPT_CONNECTIONS).install()
     connections.close_all()
     _quiet_logs()
     os.environ.setdefault("LIVE_STREAMS_PER_PROCESS", str(streams_for(threads)))

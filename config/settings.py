@@ -213,6 +213,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         "prepare_threshold": 0 if env_bool("PREPARED_STATEMENTS", True) else None,
         **DATABASES["default"].get("OPTIONS", {}),
     }
+    # The app's server (config/server.py sets DATABASE_POOL) holds a pool of connections (psycopg_pool through
+    # Django): its 256 threads and the event streams that wake together on a tap borrow one for a moment instead of
+    # each opening its own, a new PostgreSQL process and a password exchange every time. Persistent connections
+    # per thread give way to it (Django refuses both).
+    if env_bool("DATABASE_POOL", False):
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 2, "max_size": env_int("DATABASE_POOL_SIZE", 24), "timeout": 10,
+        }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A night of six tables on one file: readers never wait for the writer

@@ -4,12 +4,7 @@ from __future__ import annotations
 import ipaddress
 import threading
 
-import pytest
-from django.core.signals import request_finished
-from django.db import connection
-from django.db.backends.signals import connection_created
-
-from config.server import HEADER_SECONDS, ClientCounter, ConnectionsKept, LastIdleFirst, VenueChannel
+from config.server import HEADER_SECONDS, ClientCounter, LastIdleFirst, VenueChannel
 
 
 def test_a_client_address_gets_its_share_of_connections_and_its_places_come_back():
@@ -45,43 +40,6 @@ def test_a_header_that_is_not_complete_in_time_is_overdue_and_a_complete_one_nev
     assert not _channel(_Request(False), 100.0).header_overdue(100.0 + HEADER_SECONDS - 1)
     assert not _channel(_Request(True), 100.0).header_overdue(100.0 + 10 * HEADER_SECONDS)  # a body, an answer: not the header
     assert not _channel(None, 100.0).header_overdue(100.0 + 10 * HEADER_SECONDS)  # idle keep-alive: channel_timeout's
-
-
-@pytest.mark.django_db(transaction=True)
-def test_only_a_few_threads_keep_a_database_connection_between_requests():
-    """Every thread serves a request in turn; beyond the limit, a thread gives its connection back when its
-    request ends (on PostgreSQL the server would otherwise hold one per thread, more than the database allows)."""
-    kept = ConnectionsKept(2)
-    kept.install()
-    release = threading.Event()
-    finished = threading.Barrier(6)
-    still_open = []
-
-    def request() -> None:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-        finished.wait(10)  # all six have a connection at once, as under a burst
-        kept.finished(sender=None)  # as request_finished calls it (Django's own receiver may close by its age)
-        finished.wait(10)
-        still_open.append(connection.connection is not None)
-        release.wait(10)
-        connection.close()
-
-    try:
-        threads = [threading.Thread(target=request) for _ in range(6)]
-        for thread in threads:
-            thread.start()
-        for _ in range(100):
-            if len(still_open) == 6:
-                break
-            threading.Event().wait(0.05)
-        assert sum(still_open) == 2, still_open
-    finally:
-        release.set()
-        for thread in threads:
-            thread.join(10)
-        request_finished.disconnect(kept.finished)
-        connection_created.disconnect(kept.opened)
 
 
 def test_the_next_request_goes_to_the_thread_that_became_idle_last():
