@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.urls import reverse
 from django.utils import formats
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
 
 from results.nights import PlacementRow, TableResults
+from results.views.table_rows import around_id
 from tournaments.models import PlacementReason
 
-_MARK = 987654321  # an id no league reaches: the one place the route puts it
 
 
 @dataclass(frozen=True)
@@ -43,19 +42,14 @@ class ShownTable:
     placed: list[ShownPlacement]
 
 
-def _route(name: str, *args: int) -> tuple[str, str]:
-    before, after = reverse(name, args=[*args, _MARK]).split(str(_MARK))
-    return before, after
-
-
 def shown_tables(tables: Iterable[TableResults], *, season_id: int) -> list[ShownTable]:
     """Each table with its placed rows as the page shows them, in the active language."""
-    before, after = _route("player_detail")
+    before, after = around_id("player_detail")
     query = f"{after}?season={season_id}"
     winner = gettext("winner")
     shown = []
     for result in tables:
-        replay = _route("hand_replay", result.table.pk) if result.finished else None
+        replay = around_id("hand_replay", result.table.pk) if result.finished else None
         shown.append(ShownTable(result, [_row(row, before, query, winner, replay) for row in result.placed]))
     return shown
 

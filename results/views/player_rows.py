@@ -15,15 +15,13 @@ from functools import lru_cache
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
-from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from results.players import Finish, PlayerNight
-
-_MARK = 987654321  # a night id no league reaches: the one place the route puts the id
+from results.views.table_rows import around_id
 
 
 @dataclass(frozen=True)
@@ -59,18 +57,13 @@ def _forget_formats(**kwargs) -> None:
     _date.cache_clear()  # a test that overrides a format setting gets the new format
 
 
-def _night_url() -> tuple[str, str]:
-    before, after = reverse("night_results", args=[_MARK]).split(str(_MARK))
-    return before, after
-
-
 def _place(place: int, table_size: int) -> SafeString:
     return mark_safe(gettext("%(place)s. of %(n)s") % {"place": place, "n": table_size})
 
 
 def shown_nights(nights: Iterable[PlayerNight]) -> list[ShownNight]:
     """His nights of the season as the page shows them, in the active language."""
-    before, after = _night_url()
+    before, after = around_id("night_results")
     language = translation.get_language()
     return [
         ShownNight(
@@ -90,7 +83,7 @@ def shown_nights(nights: Iterable[PlayerNight]) -> list[ShownNight]:
 
 def shown_finishes(finishes: Iterable[Finish]) -> list[ShownFinish]:
     """His best finishes of all seasons as the page shows them, in the active language."""
-    before, after = _night_url()
+    before, after = around_id("night_results")
     language = translation.get_language()
     return [
         ShownFinish(
