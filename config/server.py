@@ -205,7 +205,7 @@ def adjustments(*, binds: list[str], threads: int, connection_limit: int) -> dic
         "channel_timeout": IDLE_SECONDS,
         "cleanup_interval": CHECK_SECONDS,
         "max_request_header_size": 65536,
-        "max_request_body_size": 64 * 1024 * 1024,  # a backup restored through the page; Django caps forms itself
+        "max_request_body_size": 64 * 1024 * 1024,  # read whole before a thread takes it; Django caps forms itself
         "asyncore_use_poll": True,  # poll(), where the system has it: no limit of 1024 sockets as with select()
         "ident": "league",
         "expose_tracebacks": False,
@@ -224,7 +224,7 @@ def adjustments(*, binds: list[str], threads: int, connection_limit: int) -> dic
     return settings
 
 
-def build(application, *, binds: list[str], threads: int, map: dict | None = None):
+def build(application, *, binds: list[str], threads: int):
     """waitress's server for `application` with the guards above (not yet running)."""
     from django.conf import settings
     from waitress.adjustments import Adjustments
@@ -235,7 +235,7 @@ def build(application, *, binds: list[str], threads: int, map: dict | None = Non
     limit = max(raise_open_files_limit(MOST_CONNECTIONS + 100) - 100, 50)
     adj = Adjustments(**adjustments(binds=binds, threads=threads, connection_limit=min(limit, MOST_CONNECTIONS)))
     clients = ClientCounter(connections_per_client(), tuple(trusted_networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))))
-    map = {} if map is None else map
+    map: dict = {}  # waitress's sockets, shared by every listener
     dispatcher = LastIdleFirstDispatcher()
     dispatcher.set_thread_count(adj.threads)
     servers = []
