@@ -18,7 +18,7 @@ from league.models import Entry, Night, Player, Season
 from tests.league.factories import make_player, make_season
 from tournaments.clock import services as clock_control
 from tournaments.models import Placement, Seat, Table
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.placements import paper as manual_results
 from tournaments.placements import services as placements_services
 from tournaments.tracker import services as tracker

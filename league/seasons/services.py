@@ -1,5 +1,5 @@
 """Seasons and nights run from the site: create and edit a season, plan the next night,
-open and close registration (finishing a night needs its tables: tournaments/night/services.py).
+open and close registration (finishing a night needs its tables: tournaments/floor/services.py).
 
 Each function checks its rules first and writes nothing when one fails. Which
 season settings freeze, and when, is decided in `frozen_fields`.

@@ -60,7 +60,7 @@ def random_places(size: int, rng: random.Random) -> list[int]:
 def play_night(night, organizer, rng: random.Random, *, deposits: bool = True):
     """Draw the seating, type every table's paper results (random order, some ties), confirm the deposits."""
     from results import jackpot
-    from tournaments.night import services
+    from tournaments.floor import services
     from tournaments.placements import paper as manual_results
 
     tables = services.draw_seating(night=night, rng=rng)

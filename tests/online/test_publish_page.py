@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from online import views
 from online.publish import status
 from tests.evening import build_evening
-from tournaments.night.services import finish_night
+from tournaments.floor.services import finish_night
 
 pytestmark = pytest.mark.django_db
 

@@ -84,7 +84,7 @@ def test_a_table_still_playing_cannot_have_its_deposit_confirmed(organizer):
 def night_of_three_tables(organizer):
     """13 paid players on tables of 5, 4, 4; tables 1 and 2 played on paper, table 3 not yet."""
     night = paid_night(organizer, 13)
-    from tournaments.night import services
+    from tournaments.floor import services
 
     tables = services.draw_seating(night=night, rng=random.Random(5))
     for table in tables[:2]:

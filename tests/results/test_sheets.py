@@ -217,7 +217,7 @@ def test_a_table_s_sheet_comes_from_its_placements(english, organizer_client, or
 @pytest.mark.django_db
 def test_the_night_s_sheets_have_a_page_per_table_blank_where_nothing_is_played(english, organizer_client, organizer):
     night = paid_night(organizer, 13)
-    from tournaments.night import services
+    from tournaments.floor import services
 
     tables = services.draw_seating(night=night)
     response = organizer_client.get(reverse("night_sheets_pdf", args=[night.pk]))

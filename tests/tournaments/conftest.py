@@ -10,7 +10,7 @@ from league.desk import services as league_services
 from league.models import Night
 from tests.league.factories import make_night, make_player
 from tournaments.models import Seat, Table
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.poker.cards import seeded_rng
 from tournaments.tracker import services as tracker
 

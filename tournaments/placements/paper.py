@@ -27,7 +27,7 @@ from league.models import PaperSheet
 from league.rules import standings
 from league.web.rule_errors import rules_message
 from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.placements import services as placements_services
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.hands import figures
 from tournaments.models import Placement, PlacementCorrection
-from tournaments.night.services import NightError
+from tournaments.floor.services import NightError
 
 logger = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from league.models import NightStatus, PaperSheet
 from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.tracker import services as tracker
 
 

@@ -21,7 +21,7 @@ from league.accounts.first_login import FirstLogin, ensure_first_organizer
 from league.desk import services
 from league.models import Entry, Night, NightStatus, Player, Season
 from results import jackpot
-from tournaments.night import services as night_services
+from tournaments.floor import services as night_services
 from tournaments.placements import paper as manual_results
 from tournaments.poker.cards import seeded_rng
 

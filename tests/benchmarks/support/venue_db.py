@@ -106,7 +106,7 @@ def draw(database: str, tables: int, stack: int) -> dict:
 
     from league.desk import services as league_services
     from league.models import Night, Player, Season
-    from tournaments.night import services
+    from tournaments.floor import services
 
     _migrate(database)
     mark = f"{random.randrange(16**6):06x}"  # several runs against one DATABASE_URL do not collide

@@ -142,7 +142,7 @@ def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phon
     from decimal import Decimal
 
     from league.desk import services
-    from tournaments.night import services as night_services
+    from tournaments.floor import services as night_services
 
     page = german_phone
     today = datetime.date.today()

@@ -15,7 +15,7 @@ from tests.evening import FEE, SHARE, _seat
 from tests.league.factories import make_season
 from tournaments.clock import services as clock_control
 from tournaments.models import Table
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.placements import paper as manual_results
 from tournaments.tracker import services as tracker
 

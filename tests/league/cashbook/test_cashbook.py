@@ -21,7 +21,7 @@ from results import payout as results_payout
 from tests.league.factories import FEE, make_night, make_player, make_season
 from tests.tournaments.conftest import paid_night, table_of
 from tournaments.models import Table, TableStatus
-from tournaments.night import late_entries, services
+from tournaments.floor import late_entries, services
 from tournaments.placements import paper as manual_results
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ from league.desk import services as desk
 from league.models import CashBox, CashLine, Entry, LineKind, NightStatus
 from results import jackpot
 from tests.league.factories import FEE, make_night, make_player
-from tournaments.night import late_entries, services as night_services
+from tournaments.floor import late_entries, services as night_services
 
 pytestmark = pytest.mark.django_db
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}

@@ -12,7 +12,7 @@ from league.seasons import services as seasons
 from tests.league.factories import make_night, make_player, make_season
 from tournaments.clock import services as clock_control
 from tournaments.models import ClockState, Table, TableStatus
-from tournaments.night import services as night_services
+from tournaments.floor import services as night_services
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from league.models import Night, NightStatus
 from tests.evening import build_evening
 from tests.league.factories import make_season
 from tournaments.models import Table
-from tournaments.night import services as night_services
+from tournaments.floor import services as night_services
 from tournaments.tonight import reading
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from django.utils.html import format_html
 
 from tests.tournaments.conftest import Dealer
 from tournaments.models import Action
-from tournaments.night import services
+from tournaments.floor import services
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from league.models import Entry, Night, NightStatus
 from tournaments.models import Seat, Table
-from tournaments.night.services import (
+from tournaments.floor.services import (
     NightError,
     _lock_night,
     _night_has_play,

@@ -5,7 +5,7 @@ from league.models import Entry
 from tests.league.factories import make_player
 from tests.tournaments.conftest import FEE, Dealer, paid_night
 from tournaments.models import Seat, Table
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.poker import seating
 from tournaments.poker.cards import Card, parse_cards, seeded_rng
 

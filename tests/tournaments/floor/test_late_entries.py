@@ -11,7 +11,7 @@ from league.desk import services as league_services
 from league.models import Entry, Player
 from tests.league.factories import make_night, make_player
 from tournaments.models import Seat, Table, TableStatus
-from tournaments.night import late_entries, services, waiting
+from tournaments.floor import late_entries, services, waiting
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Seating, tables, the first dealer, walk-ins and late entries, finishing the night: thin views over `tournaments.night.services`."""
+"""Seating, tables, the first dealer, walk-ins and late entries, finishing the night: thin views over `tournaments.floor.services`."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -16,9 +16,9 @@ from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
 from tournaments.models import Placement, Seat, Table
-from tournaments.night import late_entries, services, waiting
-from tournaments.night.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
-from tournaments.night.services import NightError
+from tournaments.floor import late_entries, services, waiting
+from tournaments.floor.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
+from tournaments.floor.services import NightError
 from tournaments.poker import seating as seating_rules
 from tournaments.qr.codes import qr_svg
 

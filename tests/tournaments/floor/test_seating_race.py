@@ -15,7 +15,7 @@ from django.utils import translation
 
 from tests.tournaments.conftest import paid_night
 from tournaments.models import Seat
-from tournaments.night import services
+from tournaments.floor import services
 from tournaments.poker.cards import seeded_rng
 
 ROUNDS = 20

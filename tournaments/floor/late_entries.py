@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
 from tournaments.models import Seat
-from tournaments.night.services import NightError, _lock_night, free_table, seat_late_entry, seat_or_wait
+from tournaments.floor.services import NightError, _lock_night, free_table, seat_late_entry, seat_or_wait
 
 
 def unseated_entries(night: Night) -> list[Entry]:

@@ -1,7 +1,7 @@
 """The night before and around play: the seating, walk-ins and late entries, tables and their first dealer, finishing."""
 from django.urls import path
 
-from tournaments.night import views
+from tournaments.floor import views
 
 urlpatterns = [
     path("nights/<int:night_id>/seating/", views.seating, name="seating"),

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from tests.tournaments.conftest import FEE, paid_night
 from tournaments.models import Hand, Seat
-from tournaments.night import late_entries, services, waiting
+from tournaments.floor import late_entries, services, waiting
 from tournaments.poker.cards import seeded_rng
 from tournaments.tracker import services as tracker
 

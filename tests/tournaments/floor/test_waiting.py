@@ -12,7 +12,7 @@ from league.cashbook import book
 from league.models import Entry
 from tests.tournaments.conftest import FEE, Dealer, paid_night
 from tournaments.models import Hand, Seat, Table
-from tournaments.night import late_entries, services, waiting
+from tournaments.floor import late_entries, services, waiting
 from tournaments.poker import seating
 from tournaments.poker.cards import seeded_rng
 

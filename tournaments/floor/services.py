@@ -124,7 +124,7 @@ def table_for_late_entry(night: Night) -> Table:
 
 def seat_or_wait(*, night: Night, entry: Entry) -> Seat | None:
     """Seat a paid late entry at the smallest table that has not started; None when none can take him: he waits,
-    paid, for the organizer's way on (tournaments.night.waiting). The caller holds the night's lock."""
+    paid, for the organizer's way on (tournaments.floor.waiting). The caller holds the night's lock."""
     table = free_table(night)
     return seat_late(table=table, entry=entry) if table is not None else None
 

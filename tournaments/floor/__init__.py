@@ -1,0 +1,3 @@
+"""The tournament floor, before and around play (not tonight's page, which is `tonight`): the seating draw onto
+tables of at most six, walk-ins and entries the draw left unseated, each table's first dealer and its dealer link,
+and finishing the night."""
