@@ -153,4 +153,5 @@ def withdraw_entry(request: HttpRequest, entry_id: int) -> HttpResponse:
             messages.success(request, _("%(name)s was withdrawn.") % {"name": entry.player.name})
         return redirect("registration_desk", entry.night_id)
     refund: Decimal | None = entry.fee_paid if entry.is_paid else None
-    return render(request, "league/withdraw_confirm.html", {"entry": entry, "form": form, "refund": refund})
+    context = {"entry": entry, "form": form, "refund": refund, "cancel_to": "registration_desk"}
+    return render(request, "league/withdraw_confirm.html", context)

@@ -241,7 +241,8 @@ def withdraw_unseated(request: HttpRequest, entry_id: int) -> HttpResponse:
             messages.success(request, _("%(name)s was withdrawn.") % {"name": entry.player.name})
         return redirect("seating", entry.night_id)
     refund = entry.fee_paid if entry.is_paid else None
-    return render(request, "tournaments/late/withdraw_confirm.html", {"entry": entry, "form": form, "refund": refund})
+    context = {"entry": entry, "form": form, "refund": refund, "cancel_to": "seating"}
+    return render(request, "league/withdraw_confirm.html", context)
 
 
 @organizer_required

@@ -83,6 +83,16 @@ def test_an_unseated_entry_is_withdrawn_after_the_draw_with_a_confirmation(organ
     assert uwe.is_withdrawn and uwe.refund_amount is None and uwe.withdrawal_reason == "went home"
 
 
+def test_withdrawing_an_unseated_entry_with_too_long_a_reason_says_so_and_withdraws_nothing(organizer_client, drawn_night):
+    uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
+    response = organizer_client.post(f"/entries/{uwe.pk}/withdraw-unseated/", {"reason": "x" * 201})
+    page = response.content.decode()
+    assert response.status_code == 200 and 'role="alert"' in page and "at most 200 characters" in page
+    assert f'href="/nights/{drawn_night.pk}/seating/"' in page
+    uwe.refresh_from_db()
+    assert not uwe.is_withdrawn
+
+
 def test_a_paid_entry_left_unseated_is_refunded_when_withdrawn_after_the_draw(organizer, drawn_night):
     # Paid while the draw was being made: not seated, so the fee goes back and is recorded.
     late = league_services.register_player(night=drawn_night, player=make_player("Late Lotte"), by=organizer, fee=FEE, late=True)
