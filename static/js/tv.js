@@ -1,15 +1,13 @@
 /* The pub's TV: follows the organizer within a second, chimes, speaks, and shows the other screens.
  *
  * clock.js counts down; this file adds what only the TV does:
- * - it keeps an event stream open (EventSource, data-events-url): the server
- *   sends the state ("state") at once after an organizer's button, and the
- *   figures and the other screens ("state", "screens") when someone sat down or
- *   went out; EventSource reconnects by itself. Without a stream (no
- *   EventSource, the server refused it, it never opened) it polls instead:
- *   every data-pulse-ms (500) it asks for the version "clock-seats-play"; a
- *   changed clock part makes clock.js read the state at once, a changed seats
- *   part brings the figures and the other screens at most every 3 s; the stream
- *   is tried again a minute later;
+ * - it follows an event stream (data-events-url, through live.js as the rail
+ *   does): the server sends the state ("state") at once after an organizer's
+ *   button, and the figures and the other screens ("state", "screens") when
+ *   someone sat down or went out. Without a stream it polls instead: every
+ *   data-pulse-ms (500) it asks for the version "clock-seats-play"; a changed
+ *   clock part makes clock.js read the state at once, a changed seats part
+ *   brings the figures and the other screens at most every 3 s;
  * - the night's figures, the level list, the time to the next break, the wall clock
  *   and the organizer's announcement line;
  * - the screen the organizer chose (clock, seating, eliminations, standings, the
@@ -34,16 +32,6 @@
   var lastKey = null;
   var lastLeft = null;
   var lastAnnouncement = null;
-  var pulseBusy = false;
-  var pulseTimer = null;
-  var polling = false;
-  var source = null;
-  var openTimer = null;
-  var offlineTimer = null;
-  var againTimer = null;
-  var OPEN_WITHIN_MS = 10000;
-  var OFFLINE_AFTER_MS = 5000;
-  var STREAM_AGAIN_MS = 60000;
   var figuresTimer = null;
   var lastFigures = -Infinity;
   var rotationIndex = 0;
@@ -102,61 +90,27 @@
 
   // --- the event stream, or polling where there is none ---------------------------------
 
-  function listen() {
-    if (!window.EventSource || !el.dataset.eventsUrl) { return startPolling(); }
-    if (source) { return; }
-    stopPolling();
-    source = new EventSource(el.dataset.eventsUrl + "?seen=" + encodeURIComponent(el.dataset.pulse || ""));
-    clearTimeout(openTimer);
-    openTimer = setTimeout(function () {
-      if (source && source.readyState !== EventSource.OPEN) { giveUp(); }
-    }, OPEN_WITHIN_MS);
-    source.addEventListener("open", function () {
-      clearTimeout(openTimer);
-      clearTimeout(offlineTimer);
-      el.classList.remove("is-offline");
-      el.dataset.live = "stream";
-    });
-    source.addEventListener("state", function (event) {
-      clearTimeout(offlineTimer);
-      if (window.LeagueClock) { window.LeagueClock.apply(JSON.parse(event.data)); }
-    });
-    source.addEventListener("screens", function (event) { setScreens(event.data); });
-    source.addEventListener("error", function () {
-      if (source && source.readyState === EventSource.CLOSED) {
-        giveUp();
-      } else {
-        // EventSource reconnects by itself; only a longer gap is worth the offline banner.
-        clearTimeout(offlineTimer);
-        offlineTimer = setTimeout(function () { el.classList.add("is-offline"); }, OFFLINE_AFTER_MS);
-      }
+  function follow() {
+    window.LiveUpdates.follow({
+      eventsUrl: function () {
+        return el.dataset.eventsUrl ? el.dataset.eventsUrl + "?seen=" + encodeURIComponent(el.dataset.pulse || "") : "";
+      },
+      events: {
+        state: function (event) { if (window.LeagueClock) { window.LeagueClock.apply(JSON.parse(event.data)); } },
+        screens: function (event) { setScreens(event.data); }
+      },
+      poll: pulse,
+      pollMs: function () { return Number(el.dataset.pulseMs) || 500; },
+      mode: function (name) { el.dataset.live = name; },
+      offline: function (yes) { el.classList.toggle("is-offline", yes); },
+      pauseWhenHidden: false
     });
   }
 
-  function giveUp() {
-    clearTimeout(openTimer);
-    if (source) { source.close(); source = null; }
-    startPolling();
-    clearTimeout(againTimer);
-    againTimer = setTimeout(listen, STREAM_AGAIN_MS);
-  }
-
-  function startPolling() {
-    el.dataset.live = "poll";
-    if (polling) { return; }
-    polling = true;
-    pulseTimer = setTimeout(pulse, Number(el.dataset.pulseMs) || 500);
-  }
-
-  function stopPolling() {
-    polling = false;
-    clearTimeout(pulseTimer);
-  }
-
+  // Polling: the pulse "clock-seats-play"; a changed clock part is shown at once, a changed seats part
+  // brings the figures and the other screens.
   function pulse() {
-    if (pulseBusy || !polling) { return; }
-    pulseBusy = true;
-    fetch(el.dataset.pulseUrl, {cache: "no-store"})
+    return fetch(el.dataset.pulseUrl, {cache: "no-store"})
       .then(function (response) {
         if (!response.ok) { throw new Error(response.status); }
         return response.text();
@@ -171,11 +125,6 @@
           if (window.LeagueClock) { window.LeagueClock.sync(); }
         }
         if (now[1] !== was[1]) { figuresChanged(); }
-      })
-      .catch(function () { el.classList.add("is-offline"); })
-      .then(function () {
-        pulseBusy = false;
-        if (polling) { pulseTimer = setTimeout(pulse, Number(el.dataset.pulseMs) || 500); }
       });
   }
 
@@ -497,7 +446,7 @@
     el.addEventListener("clock:tick", tick);
     setUpSound();
     setUpFullscreen();
-    listen();
+    follow();
   }
 
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); } else { init(); }
