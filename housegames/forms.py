@@ -153,8 +153,9 @@ class CalculatorForm(forms.Form):
         return data
 
     def calculate(self) -> dict | None:
-        """Settle the table through the engine; ``None`` (with a form error)
-        when the jackpot meter is missing for a royal flush."""
+        """Settle the table through the engine: the settlement as the round keeps it
+        (``settlement_data``), each box with the number the dealer gave it; ``None``
+        (with a form error) when the jackpot meter is missing for a royal flush."""
         data = self.cleaned_data
         try:
             game, settlement = settle_table(
@@ -167,8 +168,7 @@ class CalculatorForm(forms.Form):
             else:
                 self.add_error(None, str(error))
             return None
-        view = uth_play.result_view(uth_play.settlement_data(game, settlement))
-        for box, entered in zip(view["boxes"], data["boxes"]):
+        result = uth_play.settlement_data(game, settlement)
+        for box, entered in zip(result["boxes"], data["boxes"]):
             box["number"] = entered["number"]
-        view["rules"] = uth_play.QUALIFYING_HANDS[game.profile.name]
-        return view
+        return result
