@@ -439,7 +439,7 @@ def minimum_stake() -> Decimal:
 
 
 # --------------------------------------------------------------------------
-# The settlement kept with the round (the page that shows it: housegames/views/uth_page.py)
+# The settlement kept with the round (the page that shows it: housegames/views/pages.py)
 # --------------------------------------------------------------------------
 
 

@@ -1,5 +1,5 @@
 """Ultimate Texas Hold'em against the house, and the live-table calculator.
-Thin: parse the request, call ``housegames.services.uth``, render what ``uth_page`` makes of it.
+Thin: parse the request, call ``housegames.services.uth``, render what ``pages`` makes of it.
 
 Every write is a POST form that also works without JavaScript (it redirects
 back to the table); with htmx the same view answers with the table's main
@@ -18,7 +18,7 @@ from housegames.forms import CalculatorForm
 from housegames.models import Bankroll, UthRound
 from housegames.services import uth as uth_play
 from housegames.services.bankroll import bankroll_for, bankroll_to_look_at, existing_bankroll
-from housegames.views import uth_page
+from housegames.views import pages
 from league.access import organizer_required
 from league.rules.inputs import ascii_whole_or_none
 
@@ -31,13 +31,13 @@ def _table_response(request: HttpRequest, bankroll: Bankroll) -> HttpResponse:
     if not request.htmx:
         return redirect("uth_table")
     slip = uth_play.BetSlip.from_session(request.session)
-    return render(request, TABLE + "#table-main", uth_page.table_context(bankroll, slip))
+    return render(request, TABLE + "#table-main", pages.table_context(bankroll, slip))
 
 
 def _decide_overdue(request: HttpRequest, bankroll: Bankroll) -> None:
     """Decisions whose time ran out are made first (seed 004), and the guest is told."""
     for verb in uth_play.decide_overdue(bankroll=bankroll):
-        messages.info(request, str(uth_page.TIMEOUT_MESSAGES[verb]))
+        messages.info(request, str(pages.TIMEOUT_MESSAGES[verb]))
 
 
 @require_GET
@@ -48,7 +48,7 @@ def uth_table(request: HttpRequest) -> HttpResponse:
             _decide_overdue(request, bankroll)
         slip = uth_play.BetSlip.from_session(request.session)
         template = TABLE + "#table-main" if request.htmx else TABLE
-        context = uth_page.table_context(bankroll, slip)
+        context = pages.table_context(bankroll, slip)
         if request.user.is_staff:
             context["rounds_in_play"] = uth_play.rounds_in_play()
         return render(request, template, context)
@@ -120,8 +120,8 @@ def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
     if uth_round.status != uth_round.Status.SETTLED:
         return redirect("uth_table")
     return render(request, "housegames/uth/round.html", {
-        "round": uth_page.round_view(uth_round, bankroll.balance()),
-        "ledger": uth_page.ledger(bankroll, round_id),
+        "round": pages.round_view(uth_round, bankroll.balance()),
+        "ledger": pages.ledger(bankroll, round_id),
     })
 
 
@@ -150,6 +150,6 @@ def uth_calculator(request: HttpRequest) -> HttpResponse:
     form = CalculatorForm(request.GET or None)
     result = form.calculate() if form.is_bound and form.is_valid() else None
     if result is not None:
-        result = uth_page.calculator_result(result)
+        result = pages.calculator_result(result)
     template = CALCULATOR + "#calc-main" if request.htmx else CALCULATOR
     return render(request, template, {"form": form, "result": result})

@@ -8,7 +8,7 @@ import pytest
 from housegames.models import Bankroll, BankrollEntry, JackpotMeter, JackpotMeterEvent, UthRound
 from housegames.services import uth as uth_play
 from housegames.services.uth import BetSlip, StaleRound, UthPlayError
-from housegames.views import uth_page
+from housegames.views import pages
 from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.django_db
@@ -81,8 +81,8 @@ def test_reloading_a_round_in_play_shows_the_same_cards_and_never_deals_again(ba
     stacked = stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip())
     uth_round = play(bankroll, uth_round, "check")
-    first = uth_page.round_view(UthRound.objects.get(pk=uth_round.pk), bankroll.balance())
-    again = uth_page.round_view(UthRound.objects.get(pk=uth_round.pk), bankroll.balance())
+    first = pages.round_view(UthRound.objects.get(pk=uth_round.pk), bankroll.balance())
+    again = pages.round_view(UthRound.objects.get(pk=uth_round.pk), bankroll.balance())
     assert first == again
     assert [c["code"] for c in first["board"] if c] == ["Ah", "Kd", "7c"]
     assert first["dealer_cards"] == [None, None]
@@ -151,7 +151,7 @@ def test_a_raise_the_bankroll_cannot_cover_is_refused_and_a_check_still_works(ba
     stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=50))
     BankrollEntry.objects.create(bankroll=bankroll, amount=Decimal("-800.00"), reason="spent")
-    view = uth_page.round_view(uth_round, bankroll.balance())
+    view = pages.round_view(uth_round, bankroll.balance())
     assert [(c["verb"], c["affordable"]) for c in view["choices"]] == [("4x", False), ("3x", False), ("check", True)]
     with pytest.raises(UthPlayError, match="Not enough play money for Raise 4x"):
         uth_play.make_decision(bankroll=bankroll, round_id=uth_round.pk, decision="4x", seen=0)
@@ -162,10 +162,10 @@ def test_extra_blind_boxes_stake_their_play_before_the_deal_and_show_their_cards
     stack_decks(monkeypatch, (["AsKs", "2c3d"], "QhQd", "AhKd7c2s2h"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=10, blind_boxes=[2]))
     assert uth_round.staked == 20 + 40  # two boxes' ante and blind, and the blind box's Play 2x
-    view = uth_page.round_view(uth_round, bankroll.balance())
+    view = pages.round_view(uth_round, bankroll.balance())
     assert view["boxes"][1]["cards"] == [None, None] and view["boxes"][0]["cards"][0]["code"] == "As"
     uth_round = play(bankroll, uth_round, "4x")
-    settled = uth_page.round_view(uth_round, bankroll.balance())
+    settled = pages.round_view(uth_round, bankroll.balance())
     assert [c["code"] for c in settled["boxes"][1]["cards"]] == ["2c", "3d"]
     assert [b["net"] for b in uth_round.result["boxes"]] == ["50.00", "30.00"]
     assert bankroll.balance() == 1000 + 50 + 30
@@ -209,7 +209,7 @@ def test_a_royal_flush_with_a_hole_card_wins_the_meter_which_resets_to_its_seed_
     # Ante 10, Blind 500:1 = 5000, Play 40 and the meter.
     assert bankroll.balance() == 1000 + 10 + 5000 + 40 + Decimal("9996.25")
     assert ledger(bankroll)[-1] == (Decimal("10001.25"), f"UTH round {uth_round.pk}: jackpot")
-    assert uth_page.meter_view()["wins"][0]["amount"] == Decimal("10001.25")
+    assert pages.meter_view()["wins"][0]["amount"] == Decimal("10001.25")
 
 
 def test_a_blind_box_royal_flush_wins_the_meter_and_pays_no_envy_bonus_on_the_guests_own_open_box(bankroll, monkeypatch):

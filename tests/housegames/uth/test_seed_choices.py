@@ -12,7 +12,7 @@ from django.urls import reverse
 from housegames.models import Bankroll, BankrollEntry, JackpotMeterEvent, UthRound
 from housegames.services import uth as uth_play
 from housegames.services.uth import BetSlip, UthPlayError
-from housegames.views import uth_page
+from housegames.views import pages
 from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_an_organizer_aborts_a_round_in_play_and_every_bet_and_the_meter_feed_go
     assert bankroll.balance() == Decimal("1000.00")
     # The guest can deal again, and sees the aborted round in the history.
     assert uth_play.round_in_play(bankroll) is None
-    assert uth_page.history(bankroll)[0]["aborted"]
+    assert pages.history(bankroll)[0]["aborted"]
 
 
 def test_only_an_organizer_aborts_and_the_table_shows_him_the_rounds_in_play(organizer_client, monkeypatch):

@@ -1,4 +1,4 @@
-"""The Ultimate Texas Hold'em pages' content: a round, its settlement, the history, the meter and the table in
+"""What the Ultimate Texas Hold'em pages show: a round, its settlement, the history, the meter and the table in
 the guest's words and figures, from the rows and the kept settlement (the game itself is
 ``housegames.services.uth``)."""
 from __future__ import annotations
