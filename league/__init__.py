@@ -6,4 +6,7 @@ Its packages: `desk` (the registration desk), `seasons` (seasons and nights, the
 (signing in, organizers, locked logins), `cashbook` (every movement of cash), `rules` (pure Python: input
 limits, name search, points, payouts), `web` (what every app's pages share: numbers and money as each language
 writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what every printed sheet shares).
-`models.py` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply twice."""
+`roster` (the player list as a file: import and export), `backup` (the whole league in one signed JSON file and
+back). `models` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply
+twice; `access` the organizer check and the 404s; `venue` what `manage.py venue` works out about the laptop;
+`collected_static` whether the static folder is already what `collectstatic` would make."""

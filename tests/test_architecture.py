@@ -3,13 +3,14 @@
 The layers themselves are import-linter contracts (`.importlinter`, also run by CI as `lint-imports`); these
 tests run them with the rest of the suite and check what import-linter cannot: that folders say what they
 hold (no module names standing in for a package, no folder too big to scan) and that each package says in
-its docstring what it is for.
+its docstring what it is for and names its modules.
 """
 from __future__ import annotations
 
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -72,6 +73,28 @@ def test_every_package_says_what_it_holds():
         if not ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))):
             silent.append(str(folder.relative_to(ROOT)))
     assert not silent
+
+
+# Modules Django's conventions name: what they hold is said by their names and the layers.
+CONVENTIONAL_MODULES = {"admin", "apps", "urls", "views", "forms", "services", "asgi", "wsgi"}
+# The tracker's docstring lists its modules once its services are split into rooms of their own.
+DOCSTRINGS_PENDING = {"tournaments/tracker"}
+
+
+def test_every_package_docstring_names_each_of_its_modules():
+    """A module a package's docstring does not name is a room nobody was told about: the docstring is the map."""
+    unnamed = {}
+    for folder, files in _folders(*APPS, "upkeep"):
+        where = folder.relative_to(ROOT)
+        if "__init__.py" not in files or CONVENTIONS & set(where.parts) or where.as_posix() in DOCSTRINGS_PENDING:
+            continue
+        doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))) or ""
+        packages = [d.name for d in sorted(folder.iterdir()) if (d / "__init__.py").exists() and d.name not in CONVENTIONS]
+        names = [f[:-3] for f in files if f != "__init__.py"] + packages
+        missing = [n for n in names if n not in CONVENTIONAL_MODULES and not re.search(rf"(?<!\w){n}(?!\w)", doc)]
+        if missing:
+            unnamed[where.as_posix()] = missing
+    assert not unnamed
 
 
 def test_every_model_the_migrations_know_is_registered_as_django_starts():

@@ -1,1 +1,2 @@
-"""The house games' rules: pure Python on plain values, importing nothing from Django."""
+"""The house games' rules: pure Python on plain values, importing nothing from Django: `uth` (Ultimate
+Texas Hold'em) and `imperial` (Imperial Poker)."""

@@ -1,1 +1,2 @@
-"""Use cases of the house games: the play-money ledger and one module per game."""
+"""Use cases of the house games: the play-money ledger (`bankroll`) and one module per game (`uth`,
+`imperial`)."""

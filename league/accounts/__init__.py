@@ -1,2 +1,3 @@
 """Signing in and out, and the organizers: a new organizer account, the locked logins (django-axes) and
-unlocking them, changing one's password. Organizers are Django staff users."""
+unlocking them, changing one's password. Organizers are Django staff users.
+`first_login` makes the first organizer account on a fresh database and tells its password once."""

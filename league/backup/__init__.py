@@ -9,7 +9,7 @@ hands, actions, placements, corrections, house games, organizer accounts.
 - `rows.py` checks every row of a file as the league's forms would (names, lengths, NUL, choices,
   references) before anything is written.
 - `files.py` writes the file (to a temporary file renamed when complete) and reads it back;
-  `load.py` puts the rows into an empty database, all or nothing.
+  `load.py` puts the rows into an empty database, all or nothing; `errors.py` holds the errors of both.
 
 Built on Django's serializers, so every model of the three apps is included without a list to keep up
 to date. Times keep their microseconds. The file is deterministic: objects in model and primary-key

@@ -5,4 +5,5 @@
 `assets` adds the static files (hashed names) and the sitemap, `destinations` opens a `folder` (built beside
 and switched at once) or an `sftp` server (sent under temporary names, renamed at the end), `sitefiles` keeps
 both to the site's own names, `sync` sends only what changed so that a visitor sees the old site or the new
-one, `status` keeps the progress for the organizer's page, and `services` runs it all."""
+one, `status` keeps the progress for the organizer's page, and `services` runs it all;
+`fingerprints` tells which pages a republish can take over from the last run."""

@@ -1,2 +1,6 @@
-"""The results' pages, one module per page family; thin: parse the request, read `results`, render. `table_rows`:
-the standings' rows made text once per row for the template (the template language took most of the page's time)."""
+"""The results' pages, one module per page family; thin: parse the request, read `results`, render.
+
+`standings`, `nights` (a night's results), `players` (a player's page), `statistics`, `jackpot`, `payout` (the
+season payout), `points` (a season's points rules), `sheets` (placement sheets as PDF), `exports` (CSV and XLSX),
+`merge` (two records of one player). `table_rows`, `night_rows` and `player_rows` make the standings', a night's
+and a player's rows text once per row for the template (the template language took most of those pages' time)."""

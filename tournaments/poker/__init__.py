@@ -1,3 +1,5 @@
-"""The tournament's rules core: pure Python, no Django and nothing else of the project anywhere below. Cards and
-the evaluator, one hand of No-Limit Hold'em with its pots, the replay_hand contract, PHH and OHH documents,
-player statistics, the blind clock's arithmetic and the seating draw."""
+"""The tournament's rules core: pure Python, no Django and nothing else of the project anywhere below. `cards` and
+the `evaluator` (`bulk` for many hands at once, with numpy), the all-in odds (`equity`), one hand of No-Limit
+Hold'em with its pots (`holdem`), the `replay_hand` contract (`replay`), PHH and OHH documents (`phh`, `ohh`),
+player statistics (`stats`), the replayer's frames (`timeline`), the blind clock's arithmetic (`clock`) and a
+season's blind `structure`, and the `seating` draw."""

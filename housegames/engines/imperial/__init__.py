@@ -1,1 +1,1 @@
-"""Imperial Poker: reading a hand, and one round against the house as a state machine."""
+"""Imperial Poker: reading a hand (`hands`), and one `round` against the house as a state machine."""
