@@ -312,10 +312,10 @@ STORAGES = {
 # The league's currency; money is always Decimal.
 CURRENCY = os.environ.get("CURRENCY", "EUR")
 
-# Imperial Poker table limits (seed 001: the total paid per round is capped at 20,000).
+# Imperial Poker table limits (docs/rules.md, "Limits": the total paid per round is capped).
 IMPERIAL_MIN_ANTE = env_int("IMPERIAL_MIN_ANTE", 5)
 IMPERIAL_PAYOUT_CAP = env_int("IMPERIAL_PAYOUT_CAP", 20000)
-# Seconds a UTH guest has for each decision before it is made for him (seed 004); 0: no limit.
+# Seconds a UTH guest has for each decision before it is made for him (docs/rules.md, "Decision time"); 0: no limit.
 UTH_DECISION_SECONDS = env_int("UTH_DECISION_SECONDS", 300)
 
 # The published static site (manage.py publish): where it goes (a folder or sftp://user@host/path) and the

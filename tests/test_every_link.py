@@ -1,4 +1,4 @@
-"""Every link a role can reach leads somewhere (issue 27, point 3): starting from the pages each role opens
+"""Every link a role can reach leads somewhere: starting from the pages each role opens
 (anyone: the home page, the standings, the house games; the dealer: the dealer link; the organizer: tonight's
 page and the organizer's home), every `<a href>` on every page reached is followed, breadth first, and none
 answers 404, 405 or 500. The evening is tests/evening.py's: a played night, one running, one at the desk.

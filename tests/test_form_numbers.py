@@ -160,7 +160,7 @@ def test_the_check_catches_a_german_decimal_comma_and_a_thousands_separator() ->
 
 @pytest.mark.parametrize("language, fee", [("de", "12,50"), ("en", "12.50")])
 def test_money_fields_are_filled_in_as_each_language_writes_money(organizer_client, evening, language, fee) -> None:
-    """A German organizer sees "12,50" in a fee field, not "12.50" (issue 27, defect 11); the field reads both."""
+    """A German organizer sees "12,50" in a fee field, not "12.50"; the field reads both."""
     pages = [
         reverse("registration_desk", args=[evening.desk_night.pk]) + "?q=i",  # a found player's fee
         reverse("seating", args=[evening.tonight.pk]),  # a late entry's fee

@@ -1,4 +1,4 @@
-"""The words seen at the venue (issue 27, defect 10): no pronoun that guesses a player's sex, buttons that
+"""The words seen at the venue (docs/rules.md, "Words the venue uses"): no pronoun that guesses a player's sex, buttons that
 say what they do, the tracker's words on every screen, and nothing meant for programs shown to people.
 
 The house games' words are checked in tests/housegames/test_languages.py.

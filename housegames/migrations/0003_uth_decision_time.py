@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='uthround',
             name='acted_at',
-            field=models.DateTimeField(blank=True, help_text="The next decision's time runs from here (seed 004's decision time).", null=True, verbose_name='last deal or decision'),
+            field=models.DateTimeField(blank=True, help_text="The next decision's time runs from here.", null=True, verbose_name='last deal or decision'),
         ),
         migrations.AddField(
             model_name='uthround',

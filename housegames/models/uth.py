@@ -42,7 +42,7 @@ class UthRound(models.Model):
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     acted_at = models.DateTimeField(
         _("last deal or decision"), null=True, blank=True,
-        help_text=_("The next decision's time runs from here (seed 004's decision time)."),
+        help_text=_("The next decision's time runs from here."),
     )
     auto_decisions = models.JSONField(
         _("decisions made on timeout"), default=list, blank=True,

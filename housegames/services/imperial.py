@@ -260,7 +260,7 @@ def clear_slip(slip: dict) -> None:
 
 
 def rebet(slip: dict, bankroll: Bankroll) -> None:
-    """Add the bets of the last round again (seed 001: each click adds them once more)."""
+    """Add the bets of the last round again (docs/rules.md, "Repeat": each click adds them once more)."""
     last = latest_round(bankroll)
     if last is None:
         raise ImperialPlayError(_("There is no earlier round to repeat."))

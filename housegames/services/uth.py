@@ -41,7 +41,7 @@ from tournaments.poker.cards import shuffled_deck
 
 GAME = "uth"
 RULES = "standard"
-# The rule profile's limits (seed 003: Ante and Trips 5 to 50); one open box and two blind ones.
+# The rule profile's limits (docs/rules.md, "Table limits": Ante and Trips 5 to 50); one open box and two blind ones.
 TABLE_LIMITS: TableLimits = get_profile(RULES).table_limits(max_boxes=3)
 JACKPOT_RULES = JackpotRules()
 CHIPS = (Decimal(5), Decimal(25), Decimal(100))
@@ -71,7 +71,8 @@ DECISION_LABELS = {
     "2x": gettext_lazy("Raise 2x"),
     "1x": gettext_lazy("Bet 1x"),
     "check": gettext_lazy("Check"),
-    # Seed 004 says PASSEN; "Fold" stays the Imperial Poker word (seed 001).
+    # German says "Passen" at the UTH table (docs/rules.md, "Words the venue uses"); the context keeps it apart
+    # from the other games' "Fold".
     "fold": pgettext_lazy("ultimate texas hold'em", "Fold"),
 }
 
@@ -318,7 +319,7 @@ def decision_time() -> timedelta | None:
 
 @transaction.atomic
 def decide_overdue(*, bankroll: Bankroll, now: datetime | None = None) -> list[str]:
-    """Make the decisions the guest let run out, as seed 004 does: „Sollten Sie
+    """Make the decisions the guest let run out (docs/rules.md, "Decision time"): „Sollten Sie
     während der Entscheidungszeit keine Entscheidung getroffen haben, so wird
     automatisch für Sie geschoben" (AUTO CHECKED) before the flop and on the
     flop; after the river „werden Sie automatisch gepasst" (AUTOM. GEPASST).

@@ -35,7 +35,7 @@ def _table_response(request: HttpRequest, bankroll: Bankroll) -> HttpResponse:
 
 
 def _decide_overdue(request: HttpRequest, bankroll: Bankroll) -> None:
-    """Decisions whose time ran out are made first (seed 004), and the guest is told."""
+    """Decisions whose time ran out are made first (docs/rules.md, "Decision time"), and the guest is told."""
     for verb in uth_play.decide_overdue(bankroll=bankroll):
         messages.info(request, str(pages.TIMEOUT_MESSAGES[verb]))
 
@@ -128,7 +128,8 @@ def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def uth_abort(request: HttpRequest, round_id: int) -> HttpResponse:
-    """Seed 004: an organizer voids a round that a fault interrupted; a confirmation with the reason first."""
+    """An organizer voids a round that a fault interrupted (docs/rules.md, "A round that a fault interrupts is void");
+    a confirmation with the reason first."""
     uth_round = get_object_or_404(UthRound, pk=round_id)
     error = ""
     if request.method == "POST":

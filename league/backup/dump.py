@@ -1,9 +1,8 @@
 """Every row of the league as the backup's objects, read in one transaction.
 
-Read model after model in autocommit, a backup taken while tables played held each `Table` row (its
+Read model after model in autocommit, a backup taken while tables play would hold each `Table` row (its
 revision and the tracker's snapshot) as it was when the tables were read, and the `Hand` and `Action`
-rows as they were a moment later (issue 31: 52 of 54 tables torn on PostgreSQL). Now every model is
-read in one transaction: REPEATABLE READ on PostgreSQL (one snapshot for all statements), one read
+rows as they were a moment later: a torn table. So every model is read in one transaction: REPEATABLE READ on PostgreSQL (one snapshot for all statements), one read
 transaction on SQLite (WAL: a reader keeps the database as it was at its first read and never blocks
 the writers; not the IMMEDIATE transaction the app's writes begin, which would hold the write lock and
 stop every tap for as long as the backup reads).
@@ -22,13 +21,13 @@ from django.core import serializers
 from django.db import connection, transaction
 
 FORMAT = "pub-poker-league-backup"
-VERSION = 2  # 2: read in one transaction, without the tracker's snapshots, signed (issue 31)
+VERSION = 2  # 2: read in one transaction, without the tracker's snapshots, signed
 APPS = ("auth.group", "auth.user", "league", "tournaments", "housegames")
 # Not the league's data: one-time form tokens expire, sessions and login failures are the machine's own;
 # a finished table's kept statistics are a cache of its hands' replay (the restore rebuilds them).
 EXCLUDED = ("league.formsubmission", "tournaments.tablefigures")
 # Fields that are a cache of other rows: written as null, rebuilt by the restore. The tracker's snapshot is
-# a copy of the latest hands; a file that carried it could only repeat it or, taken before issue 31, tear it.
+# a copy of the latest hands; a file that carried it could only repeat it or, read apart from the hands, tear it.
 CACHE_FIELDS = {"tournaments.table": ("tracker_snapshot",)}
 
 

@@ -18,7 +18,7 @@ from league.backup.dump import CACHE_FIELDS, FORMAT, VERSION, backup_text, canon
 from league.backup.errors import BackupError
 
 MAX_BYTES = 2_000_000_000
-READABLE_VERSIONS = (1, VERSION)  # 1: before issue 31, unsigned, with the tracker's snapshots (dropped on reading)
+READABLE_VERSIONS = (1, VERSION)  # 1: unsigned, with the tracker's snapshots (dropped on reading)
 
 
 def write_backup(path: Path) -> int:

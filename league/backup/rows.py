@@ -1,7 +1,7 @@
 """Every row of a backup checked as the league's forms would check it, before anything is written.
 
-A hand-edited file (or one from another version) restored without a word: players with empty names, a
-name of 300 characters with a NUL in it, an account nobody made (issue 32, N6). Each row now passes the
+A hand-edited file (or one from another version) must not restore players with empty names, a name of
+300 characters with a NUL in it, an account nobody made. Each row passes the
 model's own field checks (lengths, choices, number ranges, the points list, a username's characters),
 what a form adds to them (a required text is more than spaces; no NUL anywhere, in JSON neither), and
 every reference names a row of the file. The first problems are listed; nothing is written.

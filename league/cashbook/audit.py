@@ -5,7 +5,7 @@
 - Each reversal names a line of the book that is no reversal itself, in the same box, with the
   opposite amount; never a counting difference (a difference belongs to its count).
 - A jackpot deposit is reversed whole or not at all: both halves reversed exactly when the deposit is
-  marked reversed (issue 32, N7: one half alone counts the sum twice).
+  marked reversed (one half alone would count the sum twice).
 - A fee line and its entry agree: a reversed fee belongs to an entry closed without a refund and without a
   seat (the player unpaid, the jackpot share gone; league/desk/services.py reverse_fee), a standing one to an
   entry that is paid or refunded; a refund line is never reversed. Each finding names the player and the night.

@@ -1,4 +1,4 @@
-"""Demo data is marked: Season.is_demo and Player.is_demo (issue 33).
+"""Demo data is marked: Season.is_demo and Player.is_demo, so `remove_demo` takes exactly the demo away.
 
 A database set up with an earlier `setup_demo` gets its demo marked too: the seasons it named
 "Demo-Saison <year>", and its 24 players (the same name and date of birth) who have played in no other

@@ -68,7 +68,7 @@ def _state(rt: RailTable) -> str:
     text = f"{gettext('Hand %(number)s') % {'number': rt.hand_number}} · {street_label(rt.street)}"
     if rt.blinds:
         text += f" · {gettext('Blinds')} {format_chips(rt.blinds[0])}/{format_chips(rt.blinds[1])}"
-    if rt.ante:  # the season's structure (issue 28): the same words as the tracker's
+    if rt.ante:  # the season's blind structure (docs/league-rules.md): the same words as the tracker's
         said = gettext("big-blind ante %(n)s") if rt.ante_by == "big_blind" else gettext("ante %(n)s")
         text += " · " + said % {"n": format_chips(rt.ante)}
     return text

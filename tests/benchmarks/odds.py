@@ -143,7 +143,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "odds.sqlite3")
         night = venue_db("build", db, "--tables", str(args.tables))
-        # Every viewer comes from 127.0.0.1: without ONE_ADDRESS_FOR_ALL the per-client limit (issue 32) answers
+        # Every viewer comes from 127.0.0.1: without ONE_ADDRESS_FOR_ALL the per-client limit answers
         # all but four of them 204, and they would measure the polling fallback instead of the streams.
         server = start_venue_server(db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
                                     **phone_client.ONE_ADDRESS_FOR_ALL)

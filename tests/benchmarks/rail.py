@@ -154,7 +154,7 @@ def tv_stream(base: str, night: int, stop: threading.Event, counter: Counter) ->
     _get(f"{base}/nights/{night}/clock/", counter, "tv page")
     syncing = threading.Thread(target=_tv_sync, args=(base, night, stop, counter), daemon=True)
     syncing.start()
-    # The TV's live tables follow the night's rail stream (rail.js on the TV page, since issue 30).
+    # The TV's live tables follow the night's rail stream (rail.js on the TV page).
     tables = threading.Thread(target=event_stream, args=(f"{base}/nights/{night}/rail/events", stop, counter, lambda name: None),
                               daemon=True)
     tables.start()

@@ -1,4 +1,4 @@
-"""Every page of every role on a phone (390x844), in German and once in English (issue 27, point 3): axe-core
+"""Every page of every role on a phone (390x844), in German and once in English: axe-core
 finds no critical and no serious violation, nothing is wider than the screen, and no tap target is under
 44x44 px except a link inside running text (a sentence, a table's cell of text); every page has an <h1>; a drawing's words are at least 10 px tall.
 

@@ -1,4 +1,4 @@
-"""The repository stands alone (issue 33, point 1): no page links to a file beside the checkout or to one
+"""The repository stands alone: no page links to a file beside the checkout or to one
 that is missing, and nothing names the shared folder the contracts' examples once came from."""
 from __future__ import annotations
 

@@ -181,8 +181,8 @@ def test_typed_amounts_are_read_in_each_language(client, language, typed, accept
 
 # Words of English that German does not use; the games' own terms (Ante, Blind,
 # Play, Trips, Bonus, Jackpot, Box, Dealer, Royal Flush, Full House, Flop,
-# River, Hand) are the German seeds' own words (seeds 001, 003, 004) and are
-# allowed. Imperial's bet is "Einsatz" and its verbs are the tracker's (issue 27).
+# River, Hand) are the German leaflets' own words (docs/rules.md) and are
+# allowed. Imperial's bet is "Einsatz" and its verbs are the tracker's.
 ENGLISH_WORDS = {
     "the", "and", "you", "your", "with", "needs", "pays", "paid", "back", "of", "to", "is", "are", "for",
     "this", "that", "from", "by", "or", "better", "pair", "wins", "win", "lose", "loses", "tie", "folded",
@@ -248,7 +248,7 @@ def test_play_chips_and_percentages_follow_the_locale(client):
     assert uth_play.TABLE_LIMITS.max_ante == 50
 
 
-# The words the league's tracker uses for the same things (issue 27, defect 10): "Schieben", not "Check";
+# The words the league's tracker uses for the same things (docs/rules.md, "Words the venue uses"): "Schieben", not "Check";
 # Imperial's bet is "Einsatz", placed with "Setzen", and "Passen", not "Bet" and "Fold"; play money is
 # "Spielchips" (never the tournament's "Jeton"); a note that moves no chips shows no "0 Spielchips".
 NOT_THE_TRACKERS_WORDS = re.compile(r"\b(Check|Bet|Bets|Fold|Jetons?|Chips?)\b|verloren\s*0\s*Spielchips")

@@ -192,7 +192,7 @@ def test_the_rail_answers_not_modified_while_its_table_is_unchanged(heads_up_tab
     ("big_blind", "Blinds 25/50 · Big-Blind-Ante 10", "Blinds 25/50 · big-blind ante 10"),
 ])
 def test_the_rail_card_names_the_hand_s_ante_as_the_tracker_does(heads_up_table, client, ante_by, german, english):
-    """A season's structure with antes (issue 28): the rail and the TV's live tables say so beside the blinds."""
+    """A season's structure with antes: the rail and the TV's live tables say so beside the blinds."""
     from league.models import Season
     from tournaments.poker import structure
 

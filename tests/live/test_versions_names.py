@@ -1,6 +1,6 @@
 """live/versions.py: a seated player's corrected name is a new version, so the shared renderings of the TV and
-the rail (live/cache.py, kept per version) show it (issue 31: every cache that stands for rows is rebuilt when
-its source changes)."""
+the rail (live/cache.py, kept per version) show it (every cache that stands for rows is rebuilt when its source
+changes)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Replay links lead to a replay (issue 27, defect 3).
+"""Replay links lead to a replay.
 
 The replayer shows the hands of finished tables only. While a table plays, its hands' figures already
 count (the season's biggest pot, a player's knockouts), and the standings' award and the player's page

@@ -1,4 +1,4 @@
-"""The placement sheet says what the results page says (issue 27, defect 6): a disqualified player is
+"""The placement sheet says what the results page says: a disqualified player is
 marked, a shared place reads "2. =", and "winner" stands in the "out at" column, not where a player signs."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One rule for players tied in the standings, one figure everywhere (issue 27, defect 1).
+"""One rule for players tied in the standings, one figure everywhere (docs/rules.md, "Standings order").
 
 Three players equal in points, wins, second and third places and nights share the position in the
 standings and the money of the places they cover: the public jackpot page, the organizer's jackpot

@@ -1,5 +1,5 @@
 """backup/restore on the suite's own database: deterministic signed output, refusals with exit 2 that change
-nothing, and (issue 32, N6) no hand-edited file restored unnoticed: an edited or unsigned file is refused
+nothing, and no hand-edited file restored unnoticed: an edited or unsigned file is refused
 unless the organizer accepts it knowingly, and every row is checked as the forms would check it.
 
 The commands speak the league's language (German here, as at the venue).
@@ -167,7 +167,7 @@ def test_the_venue_key_is_kept_beside_the_database_and_made_once(venue_key_outsi
 
 
 def test_the_backup_signs_with_the_key_the_venue_serves_with_in_data_dir(tmp_path, settings):
-    """The venue keeps its key in DATA_DIR (issue 29); the backup must sign with that very file, not one in the
+    """The venue keeps its key in DATA_DIR; the backup must sign with that very file, not one in the
     checkout, or the file the organizer is told to take along is not the one that verifies."""
     import importlib.util
 

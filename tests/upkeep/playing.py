@@ -1,6 +1,6 @@
 """Six tables at play for the upkeep tests: a dealer's next input at any table, and what a table holds.
 
-Written against the tracker's services as they stood before issue 31 as well (the same calls), so the tests
+Written against the tracker's services as they stood at commit 46102d7 as well (the same calls), so the tests
 that use it can be run on that code to show they fail there.
 """
 from __future__ import annotations

@@ -8,7 +8,7 @@ is restored into the emptied database through `manage.py restore`, and every tab
 and another tap, and every hand replays.
 
 Runs on the suite's database: SQLite (a file in WAL mode, as at the venue) and, with DATABASE_URL, PostgreSQL.
-The code before issue 31 fails it (the commit message says how it was run): its backup read model after
+The code of commit 46102d7 fails it (the commit that added this test says how it was run): its backup read model after
 model, so a tap between its reading of the tables and of their hands tore the file, and the restored
 table answered the next tap with an IntegrityError.
 """

@@ -1,4 +1,4 @@
-"""`manage.py check_league`: it finds the torn state the code before issue 31 restored (tests/data/backups/),
+"""`manage.py check_league`: it finds the torn state the code of commit 46102d7 restored (tests/data/backups/),
 `--repair` mends it (the caches), and problems in the stored rows are named and never "repaired".
 
 Output in the league's language: German unless the settings say otherwise.
@@ -25,7 +25,7 @@ TORN = Path(__file__).resolve().parents[1] / "data" / "backups" / "torn-during-p
 
 
 def load_as_the_code_before_restored(tmp_path, path: Path = TORN) -> None:
-    """The file's rows, snapshots and all, loaded as `restore` did before issue 31 (Django's loaddata)."""
+    """The file's rows, snapshots and all, loaded as `restore` did at commit 46102d7 (Django's loaddata)."""
     fixture = tmp_path / "fixture.json"
     fixture.write_text(json.dumps(json.loads(path.read_text(encoding="utf-8"))["objects"]), encoding="utf-8")
     call_command("loaddata", str(fixture), verbosity=0)
@@ -192,7 +192,7 @@ def test_a_file_whose_hand_does_not_replay_is_restored_and_named_without_a_trace
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("ante_by", ["each", "big_blind"])
 def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_named(organizer, tmp_path, ante_by):
-    """Issue 28 beside issue 31's proof: a season whose structure has antes, one table played out (short stacks:
+    """Antes beside the snapshot's proof: a season whose structure has antes, one table played out (short stacks:
     players all-in on their antes too) and one in a hand, backed up, restored into an empty league and found
     in order by check_league; the same file with one hand's ante taken away does not replay."""
     from league.models import Season
@@ -230,7 +230,7 @@ def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_
 @pytest.mark.django_db(transaction=True)  # the restore empties the database first (flush: TRUNCATE on PostgreSQL)
 @pytest.mark.parametrize("ante_by", ["each", "big_blind"])
 def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_play_on(organizer, tmp_path, ante_by):
-    """Issue 28's antes beside issue 31's check: the check replays each hand with the ante it was dealt at, so a
+    """Antes beside the check of every hand: the check replays each hand with the ante it was dealt at, so a
     night with antes is in order, and its backup restores (restore checks it) into tables that take taps."""
     from league.models import Season
     from tournaments.poker.structure import Level, Structure

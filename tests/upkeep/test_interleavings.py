@@ -3,7 +3,7 @@ passes every check of `check_league` and every table is the replay of its rows.
 
 The desk books cash in between (a line, a reversal of a line the book lets reverse, a table's jackpot
 deposit, the night's count): the cash book must balance after every step, and a restore must give the
-boxes' balances as they were when its backup began. Since issue 32 a deposit's halves and a count's
+boxes' balances as they were when its backup began. A deposit's halves and a count's
 difference are not reversible line by line (`Line.reversible` says so; `reverse_line` refuses them).
 
 A backup here may be overtaken: at a model boundary hypothesis chooses, a second thread with its own

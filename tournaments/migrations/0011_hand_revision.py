@@ -1,4 +1,5 @@
-# Every hand gets a revision that each write of its row renews: the tracker's snapshot names it (issue 31).
+# Every hand gets a revision that each write of its row renews: the tracker's snapshot names it, so a snapshot
+# older than its rows (a restored backup) is told from a current one.
 # Existing hands share the default: the snapshot's proof names the hand's id as well, and snapshots written
 # before this migration carry no proof at all, so they are read from the rows and written anew.
 

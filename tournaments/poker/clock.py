@@ -43,7 +43,7 @@ __all__ = [
     "format_countdown",
 ]
 
-# Blinds double each level for as long as the night runs (seed 002: "further raises every 15 minutes");
+# Blinds double each level for as long as the night runs (docs/rules.md, "Blinds double");
 # a schedule may still end at a given level (``last_level``), which tests and short formats use.
 LAST_LEVEL = None
 MINUTE = timedelta(minutes=1)

@@ -36,7 +36,7 @@ Decisions the contract leaves open (docs/design.md):
   are dead money in the main pot: every player still in, also one who went
   all-in on his ante, is eligible for it. Side pots are built from the bets
   above the antes (pokerkit's ``ante_trimming_status = false``).
-- ``disqualify`` (seed 002, rule 13: immediate disqualification) is taken at
+- ``disqualify`` (docs/rules.md, "Immediate disqualification") is taken at
   any time before the hand is settled, out of turn too: the player's cards are
   folded, what he has put in stays in the pot (no uncalled bet comes back to
   him), his chips behind leave play (``HandResult.removed``), and the action

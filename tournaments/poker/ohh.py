@@ -27,7 +27,7 @@ _STREET_BOARD = {"preflop": (0, 0), "flop": (0, 3), "turn": (3, 4), "river": (4,
 _KINDS = {
     "ante": "Post Ante", "small_blind": "Post SB", "big_blind": "Post BB", "fold": "Fold", "check": "Check",
     "call": "Call", "bet": "Bet", "raise": "Raise",
-    "disqualify": "Fold",  # OHH has no disqualification: a fold, marked (seed 002, rule 13)
+    "disqualify": "Fold",  # OHH has no disqualification: a fold, marked (docs/rules.md, "Immediate disqualification")
 }
 
 

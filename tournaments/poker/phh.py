@@ -111,7 +111,8 @@ def phh_actions(played: PlayedHand, order: Sequence[str]) -> list[str]:
             continue
         who = seat[step.player]
         if step.kind == DISQUALIFY:
-            # PHH has no disqualification (seed 002, rule 13: out of turn, his chips leave play):
+            # PHH has no disqualification (docs/rules.md, "Immediate disqualification": out of turn, his chips
+            # leave play):
             # a comment keeps the moment; pokerkit cannot play such a hand to its end.
             folded.add(step.player)
             actions.append(f"# {who} disqualified: his cards are folded, {hand.removed[step.player]} chips leave play")

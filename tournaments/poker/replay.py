@@ -126,7 +126,7 @@ def parse_actions(data: Mapping[str, Any]) -> list[Action]:
             raise ReplayError(f"action {k} ({player} {given}): unknown action (use {', '.join(VERBS)})")
         to = entry.get("to")
         # The message's label is written only for a bad amount: formatting it for every action cost the contract
-        # call about 2 % (issue 30, point 4).
+        # call about 2 %.
         if to is not None and (type(to) is not int):
             to = _chips(to, f"action {k} ({player} {given}): to")
         parsed.append(Action(player, verb, to))
@@ -200,7 +200,7 @@ def replay_hand(data: Any) -> dict[str, Any]:
     """Replay one hand from the contract's input object; return the output object.
 
     The result alone: the exports' :class:`PlayedHand` would parse the showdown's cards a second time
-    (a sixth of the contract's time, issue 30)."""
+    (a sixth of the contract's time)."""
     result = _settle(data)[2]
     return {
         "stacks": result.stacks,
@@ -209,7 +209,8 @@ def replay_hand(data: Any) -> dict[str, Any]:
             for pot in result.pots
         ],
         "busted": list(result.busted),
-        # Only when the tracker recorded a disqualification (seed 002, rule 13): the chips that left play.
+        # Only when the tracker recorded a disqualification (docs/rules.md, "Immediate disqualification"): the
+        # chips that left play.
         # Then stacks plus these equal the starting stacks. Absent otherwise, so the contract's output is unchanged.
         **({"disqualified": result.removed} if result.removed else {}),
     }

@@ -2,8 +2,8 @@
 
 Pure Python, no Django import (tests/tournaments/poker/test_purity.py).
 
-docs/rules.md section 4 digests seed 001; the readings this module makes of the
-seed's garbled Table 1 are written down in docs/housegames/imperial.md.
+docs/rules.md section 4 digests the Imperial Poker leaflet; the readings this module makes of the
+leaflet's garbled Table 1 are written down in docs/housegames/imperial.md.
 
 A hand has 5 or 6 cards (six after a bought sixth card). Its *main*
 combination is the best five-card poker hand, with two additions:

@@ -2,7 +2,7 @@
 
 Pure Python, no Django import (tests/tournaments/poker/test_purity.py).
 
-The rules are docs/rules.md section 4 (seed 001); where the seed left a choice,
+The rules are docs/rules.md section 4; where the seed left a choice,
 the decision is written down in docs/housegames/imperial.md and tested.
 
 A round is its stakes, its shuffled deck and its list of actions:
@@ -79,7 +79,7 @@ class LastCardWarning(IllegalMove):
 
 @dataclass(frozen=True)
 class TableRules:
-    """What the table states (seed 001): minimum ante, payout cap per round, ..."""
+    """What the table states (docs/rules.md, "Limits"): minimum ante, payout cap per round, ..."""
 
     min_ante: int = 5
     payout_cap: int = 20_000

@@ -9,11 +9,11 @@ What is here
 ------------
 - Rule profiles (:data:`PROFILES`): ``"standard"`` (the dealer qualifies with
   a pair or better, seeds 000/003) and ``"pair_of_fours"`` (a pair of fours or
-  better, seed 004), each with its Blind and Trips pay tables as data.
+  better, docs/rules.md "Dealer qualifies"), each with its Blind and Trips pay tables as data.
 - :func:`settle_box`: one box's Ante, Blind, Play and Trips against the
   dealer, given all the cards (the ``uth_settle`` contract and the live-table
   calculator use it).
-- The progressive jackpot's pure payout rules (seed 003): :func:`jackpot_hand`,
+- The progressive jackpot's pure payout rules (docs/rules.md, "Progressive jackpot"): :func:`jackpot_hand`,
   :func:`settle_jackpot`, :func:`split_meter`. The meter itself is stored by
   the web app (``tournaments.models.uth``).
 - :class:`UthRound`: a round as a state machine. Bets per box (Ante = Blind,
@@ -37,7 +37,7 @@ Decisions the seeds leave open (also in docs/housegames/uth.md)
   Each royal flush made with a hole card by any box (with or without a
   jackpot bet) pays one envy bonus to every box with a jackpot bet of every
   *other* guest, on top of what that box wins itself; the guest who made the
-  royal gets no envy on his own other boxes (seed 003). Royal winners in the same round split the
+  royal gets no envy on his own other boxes ("Envy bonus"). Royal winners in the same round split the
   meter equally, rounded down to the cent; the cents left over stay on the
   meter.
 - Cards are dealt from the deck order: two to each box in box order, two to
@@ -46,7 +46,7 @@ Decisions the seeds leave open (also in docs/housegames/uth.md)
 - Open boxes decide in box order on each street; blind boxes never decide.
   Boxes are numbered from 1 in messages, as seats; indexes in the API are
   0-based.
-- Giving up while the Trips bet plays (seed 000): when the community cards
+- Giving up while the Trips bet plays (docs/rules.md, "Give up, Trips plays"): when the community cards
   turned over so far make three of a kind or better by themselves, a box with
   a Trips bet may fold at any decision, not only after the river. Ante and
   Blind are lost as in any fold; Trips is settled on the box's seven cards as
@@ -240,7 +240,7 @@ PROFILES: dict[str, RuleProfile] = {
         min_ante=Decimal(5), max_ante=Decimal(50), min_trips=Decimal(5), max_trips=Decimal(50),
     ),
     # The weakest pair of fours is 4-4-5-3-2: anything that ranks at least as
-    # high qualifies, so two pair of any ranks does (seed 004).
+    # high qualifies, so two pair of any ranks does (docs/rules.md, "Dealer qualifies").
     "pair_of_fours": RuleProfile(
         "pair_of_fours", _PAIR_OF_FOURS, "a pair of fours or better"
     ),
@@ -260,7 +260,7 @@ def get_profile(name: Any) -> RuleProfile:
 @dataclass(frozen=True)
 class TableLimits:
     """A table's bet limits. ``None`` means no maximum (or, for boxes, no limit:
-    the live-dealer variant of seed 004)."""
+    the live-dealer variant)."""
 
     min_ante: Decimal = Decimal(1)
     max_ante: Decimal | None = None
@@ -320,7 +320,7 @@ class TableLimits:
 
 @dataclass(frozen=True)
 class JackpotRules:
-    """The progressive jackpot's bet and fixed payouts (seed 003). The meter's
+    """The progressive jackpot's bet and fixed payouts (docs/rules.md, "Progressive jackpot"). The meter's
     seed and feed share are settings of the stored meter, not rules."""
 
     bet: Decimal = Decimal(5)
@@ -507,7 +507,7 @@ def settle_box(
 
 
 # --------------------------------------------------------------------------
-# Progressive jackpot (seed 003)
+# Progressive jackpot (docs/rules.md, "Progressive jackpot")
 # --------------------------------------------------------------------------
 
 JACKPOT_HANDS = ("royal_flush", "community_royal", "straight_flush", "four_of_a_kind", "full_house")
@@ -586,7 +586,7 @@ def settle_jackpot(
     ``players`` names who plays each box: boxes with the same non-empty name
     are one guest's, and the envy bonus is paid to every jackpot box of the
     *other* guests only: „ausser derjenige, der das Royal Flush erzielt hat"
-    (seed 003). An empty name (or no ``players``) is a guest of his own.
+    (docs/rules.md, "Envy bonus"). An empty name (or no ``players``) is a guest of his own.
     ``meter`` is the meter's amount at the showdown (needed only when a royal
     flush with a hole card wins it). ``royal_winners_elsewhere`` counts royal
     winners at other tables in the same round: all royal winners split the
@@ -645,7 +645,7 @@ def _choices(verbs: Sequence[str]) -> str:
 
 
 def board_makes_trips(cards: Sequence[Card]) -> bool:
-    """The community cards alone make three of a kind or better (seed 000's "give up, Trips plays")."""
+    """The community cards alone make three of a kind or better (docs/rules.md, "Give up, Trips plays")."""
     ranks = [card.rank for card in cards]
     if any(ranks.count(rank) >= 3 for rank in ranks):
         return True
@@ -890,7 +890,7 @@ class UthRound:
     def _choices_of(self, box: int) -> tuple[str, ...]:
         verbs = DECISIONS[self.phase]
         if "fold" not in verbs and self.boxes[box].trips and board_makes_trips(self.visible_board):
-            verbs = verbs + ("fold",)  # seed 000: give up, the Trips bet plays on
+            verbs = verbs + ("fold",)  # docs/rules.md, "Give up, Trips plays"
         return verbs
 
     def verify_decision(self, box: int, verb: str) -> None:
@@ -953,7 +953,7 @@ class UthRound:
 
     def timeout_decision(self) -> str | None:
         """What is decided for the box to act when its decision time runs out
-        (seed 004): before the flop and on the flop it checks („AUTO
+        (docs/rules.md, "Decision time"): before the flop and on the flop it checks („AUTO
         CHECKED"), after the river it folds („AUTOM. GEPASST")."""
         if self.to_act() is None:
             return None
@@ -1065,7 +1065,7 @@ def settle_table(
     optional ``trips``, ``jackpot`` and ``guest`` (boxes with the same guest
     are one person's: no envy bonus on his own royal). ``royal_winners_elsewhere``
     counts the jackpot's royal winners at other tables in the same round (they
-    share the meter, seed 003). The round is played through :class:`UthRound`,
+    share the meter, docs/rules.md "Progressive jackpot"). The round is played through :class:`UthRound`,
     so the calculator and the table share every rule."""
     rnd = UthRound(rules, TableLimits(min_ante=CENT, min_trips=CENT, max_boxes=None), jackpot_rules)
     plans = []

@@ -342,7 +342,7 @@ LEVELS_CLIPPED = """() => {
 
 @pytest.mark.parametrize("level", [11, 27, 45])
 def test_the_level_list_fits_its_box_however_long_the_night(page: Page, live_server, tv_night, level) -> None:
-    """From level 11 the blinds were wider than the list and cut off (issue 27, defect 12)."""
+    """From level 11 the blinds were wider than the list: none is cut off."""
     from tournaments.models import ClockState
 
     ClockState.objects.filter(night=tv_night.night).update(level=level)

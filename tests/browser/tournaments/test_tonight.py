@@ -1,4 +1,4 @@
-"""Tonight's page leads a first-time organizer through a whole evening (issue 27): German, on a phone, and
+"""Tonight's page leads a first-time organizer through a whole evening: German, on a phone, and
 only through its own buttons and the one "Heute" link of the organizer's bar; the pages a button opens are
 used for what they are for (the desk registers, the draw draws), never for their menus.
 

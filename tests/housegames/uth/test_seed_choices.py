@@ -1,5 +1,6 @@
-"""Two seed rules at the play-money table (issue 27, defect 13): giving up while the Trips bet plays on
-(seed 000), and an organizer's abort of a round that a fault interrupted, every bet returned (seed 004)."""
+"""Two of the leaflets' rules at the play-money table: giving up while the Trips bet plays on (docs/rules.md,
+"Give up, Trips plays"), and an organizer's abort of a round that a fault interrupted, every bet returned
+("A round that a fault interrupts is void")."""
 from __future__ import annotations
 
 import re

@@ -1,7 +1,7 @@
 """Rules where the app differed from the seeds, each read against the seed's own words.
 
-Seed 003 is the UTH leaflet of Casino Bad Ragaz, seed 004 the live-dealer
-machine's help (both German); docs/rules.md section 3 is their English digest.
+The UTH leaflet of Casino Bad Ragaz and the live-dealer machine's help (both German); docs/rules.md
+section 3 is their English digest, each rule named there in bold.
 """
 from datetime import timedelta
 from decimal import Decimal
@@ -34,7 +34,7 @@ def bankroll(db) -> Bankroll:
     return bankroll
 
 
-# --- Envy bonus: „ausser derjenige, der das Royal Flush erzielt hat" (seed 003) -------------------
+# --- Envy bonus: „ausser derjenige, der das Royal Flush erzielt hat" (docs/rules.md, "Envy bonus") -
 
 
 def test_the_envy_bonus_is_not_paid_on_the_royal_winners_own_other_boxes():
@@ -79,7 +79,7 @@ def test_the_calculator_pays_envy_to_other_guests_only(client):
     assert "envy bonus" in box3 and "+500</td>" in box3
 
 
-# --- A royal flush at several tables splits the meter (seed 003) ----------------------------------
+# --- A royal flush at several tables splits the meter (docs/rules.md, "Progressive jackpot") ------
 
 
 def test_the_calculator_splits_the_meter_with_royal_winners_at_other_tables(client):
@@ -106,7 +106,7 @@ def test_the_calculator_refuses_a_negative_count_of_other_tables_royals(client):
     assert "Payouts" not in html and "greater than or equal to 0" in html
 
 
-# --- Ante limits: „zwischen CHF 5 und CHF 50" (seed 003) ------------------------------------------
+# --- Ante limits: „zwischen CHF 5 und CHF 50" (docs/rules.md, "Table limits") ---------------------
 
 
 def test_the_standard_profile_carries_the_seeds_limits():
@@ -137,7 +137,7 @@ def test_the_web_table_takes_an_ante_of_50_and_refuses_55(bankroll, monkeypatch)
     assert uth_play.start_round(bankroll=bankroll, slip=slip).staked == 100
 
 
-# --- Timeouts: AUTO CHECKED, AUTOM. GEPASST (seed 004) --------------------------------------------
+# --- Timeouts: AUTO CHECKED, AUTOM. GEPASST (docs/rules.md, "Decision time") ----------------------
 
 
 def _age(uth_round: StoredRound, seconds: int) -> None:

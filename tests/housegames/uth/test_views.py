@@ -222,7 +222,7 @@ def test_the_pay_tables_on_the_page_are_the_engine_s(client):
 
 
 def test_no_ante_chip_above_the_table_limit_is_offered(client):
-    """A +100 ante chip was always refused (maximum 50) (issue 27, defect 11)."""
+    """A +100 ante chip would always be refused (maximum 50): it is not offered."""
     html = client.get(reverse("uth_table")).content.decode()
     offered = {int(value) for value in re.findall(r'name="change" value="ante:(\d+)"', html)}
     assert offered and max(offered) <= uth_play.TABLE_LIMITS.max_ante

@@ -93,7 +93,7 @@ def test_a_whole_deposit_reversal_balances_but_half_of_one_is_named(closed_night
 
 @pytest.mark.parametrize("kind", [LineKind.DIFFERENCE])  # half a deposit: the test above
 def test_a_reversal_of_a_counting_difference_is_named(closed_night, organizer, kind):
-    # The book refuses it since issue 32 (CashLine.reversible); an older or hand-edited database may hold one.
+    # The book refuses it (CashLine.reversible); an older or hand-edited database may hold one.
     target = next(line for line in cashbook.all_lines() if line.kind == kind and line.box == CashBox.ORGANIZER)
     assert not target.reversible
     CashLine.objects.create(

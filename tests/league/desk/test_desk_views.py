@@ -186,7 +186,7 @@ def test_the_home_page_shows_the_season_and_the_next_night(client, night):
 
 
 def test_tonights_entries_are_listed_alphabetically_not_in_the_order_they_came(organizer_client, night, organizer):
-    """Fifteen rows on a phone are found by name (issue 27, defect 11); case and umlauts do not count."""
+    """Fifteen rows on a phone are found by name; case and umlauts do not count."""
     from league.desk import services as desk
 
     for name in ("Zoe Otto", "anton Pfeiffer", "Ömer Yilmaz", "Olga Czerny", "Bea Quast"):

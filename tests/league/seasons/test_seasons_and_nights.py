@@ -81,7 +81,7 @@ def test_the_season_form_renders_chips_plain_and_money_the_german_way_never_grou
     season = make_season(starting_stack=15000, entry_fee=Decimal("1250.50"))
     page = organizer_client.get(f"/organizer/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert 'name="starting_stack" value="15000"' in page
-    assert 'name="entry_fee" value="1250,50"' in page  # a text field the server reads as typed (issue 27)
+    assert 'name="entry_fee" value="1250,50"' in page  # a text field the server reads as typed
 
 
 def test_settings_are_free_to_change_before_any_fee_or_draw(organizer):
@@ -340,7 +340,7 @@ def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_clie
 
 
 def test_favicon_ico_leads_to_the_app_s_icon(client):
-    """A tool that asks for /favicon.ico without reading the page got a 404 (issue 27, defect 9)."""
+    """A tool that asks for /favicon.ico without reading the page is sent to the icon, not given a 404."""
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"].endswith(".svg") and "favicon" in response["Location"]
     assert client.post("/favicon.ico").status_code == 405

@@ -33,6 +33,6 @@ def test_a_venue_server_waits_while_another_one_sets_up(tmp_path) -> None:
     server = outcome["server"]
     try:
         assert db.exists() and f"Organisator: {server.url()}/" in server.log()  # it set up, then announced itself
-        assert "Geprüft: 0 Tische" in server.log()  # check_league --repair --quick ran before the server (issue 31)
+        assert "Geprüft: 0 Tische" in server.log()  # check_league --repair --quick ran before the server
     finally:
         server.stop()

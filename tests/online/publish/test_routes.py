@@ -1,5 +1,5 @@
-"""Every route of the app is either published or left out for a stated reason: a new page (as issue 28's
-season downloads were) cannot slip past the published site unnoticed. Routes from tests/url_list.txt."""
+"""Every route of the app is either published or left out for a stated reason: a new page (as the season's
+downloads once did) cannot slip past the published site unnoticed. Routes from tests/url_list.txt."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -79,7 +79,7 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
         assert f"{prefix}players/{evening.player.pk}/season-{evening.season.pk}.html" in files
         assert f"{prefix}tables/{tracked.pk}/replays/index.html" in files
         assert f"{prefix}tables/{tracked.pk}/replays/2/index.html" in files
-        # The season's downloads (issue 28), in the page's language.
+        # The season's downloads, in the page's language.
         for name in ("standings", "results"):
             for fmt in ("csv", "xlsx"):
                 assert f"{prefix}seasons/{evening.season.pk}/{name}.{fmt}" in files

@@ -1,4 +1,4 @@
-"""A table that plays for hours (issue 27, defect 12): from level 27 on the doubling blinds pass what a
+"""A table that plays for hours: from level 27 on the doubling blinds pass what a
 32-bit integer column holds (25/50 doubled 26 times is 1,677,721,600/3,355,443,200). Every hand is still
 dealt, played and stored, on SQLite and on PostgreSQL (whose integer columns are 32-bit), and the TV's
 state reads those levels."""

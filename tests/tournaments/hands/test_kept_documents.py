@@ -1,5 +1,5 @@
 """The kept hand-history documents (the `hand_stats` file cache) stand for the rows they print: a renamed season
-is a new key, and `check_league` compares what is kept with the hands made into documents again (issue 31)."""
+is a new key, and `check_league` compares what is kept with the hands made into documents again."""
 from __future__ import annotations
 
 import io

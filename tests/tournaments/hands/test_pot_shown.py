@@ -1,4 +1,4 @@
-"""The pot the rail and the replayer show is the pot (issue 27, defect 5).
+"""The pot the rail and the replayer show is the pot.
 
 An uncalled bet goes back to its player: it is not part of the pot. The rail showed "Pot 4.575" beside a
 main pot of 3.650 and a side pot of 600; now the parts add up to the pot and the uncalled chips are named
@@ -60,7 +60,7 @@ def test_the_dealer_page_names_a_single_eligible_player_once(client, organizer):
 
 
 def test_the_replayers_last_step_offers_the_next_hand_not_a_dead_forward(client, all_in):
-    """The last step showed a disabled "Weiter →" (issue 27, defect 11): it leads on to the next hand, or the list."""
+    """The last step showed a disabled "Weiter →": it leads on to the next hand, or the list."""
     all_in.settle(pot_winners=[["Carl"], ["Ben"]])
     Table.objects.filter(pk=all_in.table.pk).update(status=TableStatus.FINISHED)
     last = client.get(reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=99", HTTP_ACCEPT_LANGUAGE="de").content.decode()

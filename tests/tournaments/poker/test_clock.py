@@ -306,7 +306,7 @@ def test_the_clock_module_imports_nothing_from_django():
     assert not {name for name in modules if name == "django" or name.startswith("django.")}
 
 
-# --- the levels never end (seed 002: "further raises every 15 minutes") ----------------
+# --- the levels never end (docs/rules.md, "Blinds double") ------------------------------
 
 
 @pytest.mark.parametrize("hours, level", [(6, 25), (12, 49)])

@@ -1,4 +1,4 @@
-"""The winner of a table is its winner, not "out" (issue 27, defect 4).
+"""The winner of a table is its winner, not "out".
 
 The dealer's page labelled every placed player "ausgeschieden", the table's winner too ("Gerd Bauer
 ausgeschieden 1. Platz"); the rail struck his name through and counted him among the players out; the

@@ -1,4 +1,4 @@
-"""Imperial Poker hand reading: seed 001's Table 1 and Table 2, comparison, qualification."""
+"""Imperial Poker hand reading: the leaflet's Table 1 and Table 2 (docs/rules.md section 4), comparison, qualification."""
 
 from itertools import combinations
 

@@ -1,4 +1,4 @@
-"""The progressive jackpot's payout rules (seed 003): fixed payouts, the meter
+"""The progressive jackpot's payout rules (docs/rules.md, "Progressive jackpot"): fixed payouts, the meter
 for a royal flush with a hole card, the community royal, the envy bonus and
 the split of the meter."""
 from decimal import Decimal

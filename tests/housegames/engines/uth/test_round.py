@@ -261,7 +261,7 @@ def test_the_settlement_totals_add_up_to_what_each_box_staked_and_got_back():
     assert (settlement.dealer_hand, settlement.dealer_qualifies) == ("two_pair", True)
 
 
-# --- seed 000: give up, the Trips bet plays on (issue 27, defect 13) ----------------------------------
+# --- docs/rules.md, "Give up, Trips plays" ---------------------------------------------------------
 
 
 def test_with_trips_on_the_flop_a_box_with_a_trips_bet_may_give_up_and_trips_still_pays():
