@@ -1,11 +1,12 @@
 """What each of the handbook's pictures is made from, written beside the pictures as manifest.json.
 
-A picture shows what the live server rendered for it: the templates (Django's `template_rendered` signal,
-sent in the test environment for every template and every template it includes), the view modules that
-answered (the page's own URL, and every request since the previous picture: the search the desk's list
-answers, the form just posted, the PDF), and the static files the page loaded (its stylesheets, scripts and
-images, as the browser lists them). Only files of this repository count: Django's own change with its
-version. tests/docs/test_handbook_pictures.py compares their digests with today's files.
+A picture shows what the live server rendered for its page: the templates (Django's `template_rendered`
+signal, sent in the test environment for every template and every template it includes) and the view
+modules of the page's own latest load and of every request the page made since (its Referer: the search the
+desk's list answers, a form posted and the page it leads back to, a part read again, the TV's event stream),
+and the static files the page loaded (its stylesheets, scripts and images, as the browser lists them). Chosen
+by the page and not by time, the list is the same at every run. Only files of this repository count: Django's
+own change with its version. tests/docs/test_handbook_pictures.py compares their digests with today's files.
 """
 from __future__ import annotations
 
@@ -38,9 +39,7 @@ class Sources:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.pictures: dict[str, dict] = {}
-        self._requests: list[tuple[str, set[str]]] = []  # every request's path and the templates it rendered
-        self._seen = 0  # requests before this were made for an earlier picture
-        self._rendered_since: set[str] = set()  # templates since the last picture (a stream renders long after it began)
+        self._requests: list[tuple[str, str, set[str]]] = []  # every request's path, Referer's path, templates rendered
         self._current = threading.local()
         self._lock = threading.Lock()
 
@@ -55,7 +54,8 @@ class Sources:
 
     def _started(self, sender, environ=None, **kwargs) -> None:
         with self._lock:
-            self._requests.append((environ.get("PATH_INFO", "") if environ else "", set()))
+            environ = environ or {}
+            self._requests.append((environ.get("PATH_INFO", ""), urlsplit(environ.get("HTTP_REFERER", "")).path, set()))
             self._current.index = len(self._requests) - 1
 
     def _rendered(self, sender, template, context, **kwargs) -> None:
@@ -63,11 +63,10 @@ class Sources:
         index = getattr(self._current, "index", None)
         if name and index is not None:
             with self._lock:
-                self._requests[index][1].add(str(name))
-                self._rendered_since.add(str(name))
+                self._requests[index][2].add(str(name))
 
     def page(self, page: Page, name: str) -> None:
-        """The picture `name`.png just taken of `page`: its URL's latest render, everything since the last picture."""
+        """The picture `name`.png just taken of `page`."""
         self._record(name, urlsplit(page.url).path, page.evaluate(_LOADED))
 
     def download(self, url: str, name: str, drawn_by: str) -> None:
@@ -75,13 +74,14 @@ class Sources:
         self._record(name, urlsplit(url).path, [], also={str(ROOT / drawn_by)})
 
     def _record(self, name: str, path: str, loaded: list[str], also: set[str] = frozenset()) -> None:
-        with self._lock:
-            since = self._requests[self._seen:]
-            latest = next((templates for seen, templates in reversed(self._requests) if seen == path and templates), set())
-            files = set(latest) | self._rendered_since | set(also)
-            self._seen = len(self._requests)
-            self._rendered_since = set()
-        paths = {path} | {seen for seen, _templates in since}
+        with self._lock:  # the server's threads add to them meanwhile
+            requests = [(seen, referer, set(templates)) for seen, referer, templates in self._requests]
+        loads = [i for i, (seen, _referer, _templates) in enumerate(requests) if seen == path]
+        arrivals = [i for i in loads if requests[i][1] != path]  # a reload or a form's answer comes from the page itself
+        first = (arrivals or loads or [len(requests)])[-1]
+        shown = [(seen, templates) for seen, referer, templates in requests[first:] if path in (seen, referer)]
+        files = set(also).union(*(templates for _seen, templates in shown))
+        paths = {path} | {seen for seen, _templates in shown}
         files |= {_view_module(seen) for seen in paths}
         files |= {_static_file(url) for url in loaded}
         made_from = {}
