@@ -72,3 +72,23 @@ def test_the_nights_pages_speak_the_venues_words(organizer_client, table, organi
     assert "Aussetzen lassen" in html["dealer link"] and "Jetons im Spiel" in html["clock TV"]
     assert "wird disqualifiziert: Karten abgeworfen" in html["hand history"]
     assert "Handkarten werden nur" in html["replayer"]
+
+
+# The handbook says "Sie" to the organizer; the pages say it to everyone (players, dealers, the café's staff):
+# never "du", "dein", "dich", "dir", nor an imperative that says "du" ("Versuch es", "Schau vorbei").
+DU = re.compile(r"\b([Dd]u|[Dd]ein(e[mnrs]?)?|[Dd]ich|[Dd]ir)\b"
+                r"|(^|[.:;!?–(„]\s*)(Schau|Frag|Versuch|Öffne|Tippe|Wähle|Gib|Nimm|Sag|Warte|Prüfe|Drück|Zähle|Trage|Geh)\b")
+
+
+def test_the_german_pages_say_sie_never_du():
+    from babel.messages.pofile import read_po
+
+    from tests.test_no_english import PO
+
+    with PO.open("rb") as po:
+        catalogue = read_po(po)
+    found = []
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+        found += [f"{message.id!r}: {string}" for string in strings if message.id and string and DU.search(string)]
+    assert not found, "\n".join(found)

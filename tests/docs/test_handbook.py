@@ -1,11 +1,11 @@
 """The organizer's handbook (docs/handbuch/): every picture a page shows is there, and every picture there
-is shown. The pictures themselves are made by tests/browser/handbook/test_first_evening.py, which also
-fails when the handbook names one it does not make."""
+is shown. The pictures themselves are made by `python -m tests.docs.make_pictures` (its demo evening fails when
+the handbook names a picture it does not make); tests/docs/test_handbook_pictures.py says when one is stale."""
 from __future__ import annotations
 
 import struct
 
-from tests.docs.handbook import HANDBOOK, PICTURES, named_pictures, pages
+from tests.docs.handbook import HANDBOOK, MANIFEST, PICTURES, named_pictures, pages
 
 PNG = b"\x89PNG\r\n\x1a\n"
 CHAPTERS = ("erster-ligaabend.md", "geber.md", "tv.md", "saisonende.md", "sicherung-und-umzug.md", "server.md")
@@ -24,7 +24,7 @@ def test_every_picture_the_handbook_names_exists():
 
 def test_every_picture_is_a_real_screenshot_and_shown_somewhere():
     named = set(named_pictures())
-    kept = sorted(PICTURES.glob("*"))
+    kept = sorted(path for path in PICTURES.glob("*") if path.name != MANIFEST)
     assert kept, "docs/handbuch/bilder/ is empty"
     for path in kept:
         assert path.resolve() in named, f"{path.name} is in docs/handbuch/bilder/ but no page shows it"

@@ -20,8 +20,9 @@ def _render(request: HttpRequest, night, *, chosen: bool) -> HttpResponse:
         context["season"] = choose_season(None)[1]
     else:
         evening = reading.evening(night)
+        views = steps.step_views(evening)
         context.update(
-            night=night, evening=evening, steps=steps.step_views(evening),
+            night=night, evening=evening, steps=views, due=next((step for step in views if step.due), None),
             tables=[(line, steps.gap_texts(line)) for line in evening.tables],
         )
     return render(request, TEMPLATE + "#tonight" if request.htmx else TEMPLATE, context)

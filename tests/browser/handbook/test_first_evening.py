@@ -5,11 +5,12 @@ cash box; docs/handbuch/geber.md is the dealer's page. This test does the same o
 (`manage.py setup_demo`): the organizer on a laptop-sized screen, the dealer on a phone, the TV at 1280x720.
 It takes a picture at every step the handbook shows, and fails if the handbook shows a picture this walk
 does not make (or makes one the handbook does not show), so the pages and the pictures cannot drift apart.
+Beside the pictures it writes manifest.json: what each picture was made from (tests/browser/handbook/pictures.py).
 
-    HANDBOOK_SCREENSHOTS=docs/handbuch/bilder .venv/bin/python -m pytest -n 0 tests/browser/handbook
+    .venv/bin/python -m tests.docs.make_pictures
 
-writes the pictures into the handbook (redo it when a screen changes); a plain run writes them to a
-temporary folder. A table played on the phone is finished through the tracker's services (shove and call),
+writes the pictures into the handbook (redo it when a screen changes: tests/docs/test_handbook_pictures.py
+says when); a plain run writes them to a temporary folder. A table played on the phone is finished through the tracker's services (shove and call),
 the other on paper as the organizer types it in: only the screens are the point.
 """
 from __future__ import annotations
@@ -25,7 +26,8 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from league.models import CashCount, JackpotDeposit, Night, NightStatus, Season
-from tests.browser.helpers import PHONE, log_in, search_settled
+from tests.browser.handbook.pictures import Sources
+from tests.browser.helpers import PHONE, search_settled
 from tests.docs.handbook import walk_pictures
 from tournaments.models import Table, TableStatus
 from tournaments.tracker import services as tracker
@@ -38,18 +40,20 @@ PUBLIC_URL = "http://192.168.178.23:8000"  # the laptop's address on the pub's W
 
 
 class Camera:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, sources: Sources) -> None:
         self.folder = folder
-        folder.mkdir(parents=True, exist_ok=True)
+        self.sources = sources
         self.taken: list[str] = []
 
     def page(self, page: Page, name: str, *, full: bool = False) -> None:
         page.wait_for_load_state()
         page.screenshot(path=str(self.folder / f"{name}.png"), full_page=full, animations="disabled")
+        self.sources.page(page, name)
         self.taken.append(name)
 
-    def pdf(self, page: Page, url: str, name: str) -> None:
-        """The first page of a PDF the app prints, as the organizer sees it (pdftoppm, poppler-utils)."""
+    def pdf(self, page: Page, url: str, name: str, *, drawn_by: str) -> None:
+        """The first page of a PDF the app prints, as the organizer sees it (pdftoppm, poppler-utils); `drawn_by`
+        is the module that lays it out (a PDF renders no template)."""
         response = page.request.get(url)
         assert response.ok and response.headers["content-type"] == "application/pdf", url
         pdf = self.folder / f"{name}.pdf"
@@ -59,7 +63,16 @@ class Camera:
                             str(self.folder / name)], check=True, timeout=60)
         finally:
             pdf.unlink()
+        self.sources.download(url, name, drawn_by)
         self.taken.append(name)
+
+
+@pytest.fixture
+def camera(tmp_path):
+    folder = Path(os.environ.get("HANDBOOK_SCREENSHOTS") or tmp_path / "bilder")
+    folder.mkdir(parents=True, exist_ok=True)
+    with Sources(folder) as sources:
+        yield Camera(folder, sources)
 
 
 def _play_out(table: Table) -> None:
@@ -103,12 +116,11 @@ def _register(page: Page, name: str) -> None:
 
 
 def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, live_server, transactional_db, organizer,
-                                                       settings, tmp_path) -> None:
+                                                       settings, camera) -> None:
     settings.PUBLIC_URL = PUBLIC_URL
     call_command("setup_demo", stdout=io.StringIO())
     season = Season.objects.get(is_demo=True)
     night = season.nights.exclude(status=NightStatus.FINISHED).get()
-    camera = Camera(Path(os.environ.get("HANDBOOK_SCREENSHOTS") or tmp_path / "bilder"))
     base = live_server.url
     page.set_viewport_size(LAPTOP)
 
@@ -135,8 +147,14 @@ def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, l
     expect(page.get_by_role("heading", name="Neuer Ligaabend")).to_be_visible()
     camera.page(page, "05-neuer-abend")
 
+    # "Heute" leads through the evening: its due step's button opens the desk.
+    page.get_by_role("link", name="Heute", exact=True).click()
+    expect(page.locator("#due-step")).to_contain_text("Anmeldung")
+    camera.page(page, "05a-heute", full=True)
+    page.locator("#due-step").get_by_role("link", name="Anmeldetisch öffnen").click()
+
     # The desk: two fees taken, two more players registered and paid.
-    page.goto(f"{base}/nights/{night.pk}/desk/")
+    expect(page.get_by_label("Spieler suchen")).to_be_visible()
     for name in ("Ines Vogel", "Jonas Richter"):
         page.locator(".entry", has_text=name).get_by_role("button", name="Gebühr erhalten").click()
         expect(page.get_by_role("status")).to_contain_text(f"Gebühr von {name} erhalten.")
@@ -169,7 +187,7 @@ def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, l
         page.get_by_role("button", name="Virtuelle Karten ziehen").click()
         expect(page.get_by_role("status")).to_contain_text("ist 1. Geber.")
     camera.page(page, "09-erster-geber", full=True)
-    camera.pdf(page, f"{base}/nights/{night.pk}/qr-codes.pdf", "10-qr-codes")
+    camera.pdf(page, f"{base}/nights/{night.pk}/qr-codes.pdf", "10-qr-codes", drawn_by="tournaments/qr/sheet.py")
 
     # The clock, and the TV.
     page.goto(f"{base}/nights/{night.pk}/clock/control/")
@@ -225,7 +243,7 @@ def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, l
     page.get_by_role("button", name="Plätze speichern").click()
     expect(page.get_by_role("status")).to_contain_text("Die Plätze von Tisch 2 wurden gespeichert.")
     camera.page(page, "17-ergebnisse")
-    camera.pdf(page, f"{base}/tables/{first.pk}/sheet.pdf", "18-platzierungsliste")
+    camera.pdf(page, f"{base}/tables/{first.pk}/sheet.pdf", "18-platzierungsliste", drawn_by="results/sheets.py")
 
     # The jackpot sums paid in at the café's register, then the organizer's cash box counted.
     page.goto(f"{base}/nights/{night.pk}/jackpot/")
@@ -260,8 +278,10 @@ def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, l
     expect(page.get_by_role("heading", name=re.compile("Auszahlung der Saison"))).to_be_visible()
     camera.page(page, "24-auszahlung", full=True)
 
-    # The handbook shows exactly the pictures this walk makes.
+    # The handbook shows exactly the pictures this walk makes; each says what it was made from.
     assert sorted(camera.taken) == sorted(walk_pictures())
     for name in camera.taken:
         picture = camera.folder / f"{name}.png"
         assert picture.exists() and picture.stat().st_size > 5000, name
+        assert camera.sources.pictures[picture.name]["made_from"], name
+    camera.sources.write()

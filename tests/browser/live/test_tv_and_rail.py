@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.handbook.pictures import Sources
 from tests.browser.helpers import log_in
 from tests.browser.live.tv_night import act, build_tv_night, bust_one, settle, start
 from tournaments.clock import services as clock_control
@@ -22,7 +23,8 @@ from tournaments.tracker import services as tracker
 
 pytestmark = pytest.mark.browser
 
-# docs/design.md's pictures are refreshed on demand (TV_SCREENSHOTS=docs/screenshots); a plain run writes to a temporary folder.
+# docs/design.md's and the handbook's TV pictures are refreshed on demand, with the handbook's (`python -m
+# tests.docs.make_pictures` sets TV_SCREENSHOTS=docs/screenshots); a plain run writes to a temporary folder.
 DOCS_SCREENSHOTS = os.environ.get("TV_SCREENSHOTS")
 TV_SIZES = [(1920, 1080), (1280, 720)]
 
@@ -285,13 +287,19 @@ def _smallest_text_vh(page: Page) -> tuple[float, str]:
 
 def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv_night, tmp_path) -> None:
     SCREENSHOTS = Path(DOCS_SCREENSHOTS) if DOCS_SCREENSHOTS else tmp_path
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    with Sources(SCREENSHOTS) as sources:  # manifest.json: what each picture was made from
+        _tv_and_rail_pictures(page, live_server, tv_night, SCREENSHOTS, sources)
+        sources.write()
+
+
+def _tv_and_rail_pictures(page: Page, live_server, tv_night, folder: Path, sources: Sources) -> None:
     night = tv_night.night
     bust_one(tv_night.tables[0])
     start(tv_night.tables[1])
     tracker_state = tracker.load_state(tv_night.tables[1])
     act(tv_night.tables[1], tracker_state.engine.to_act, "raise", 150)
     clock_control.set_tv(night=night, screen=TvScreen.CLOCK, announcement="Pizza ist da – Pause um 22 Uhr", spoken=True)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     sizes = []
     for width, height in TV_SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -308,12 +316,13 @@ def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv
             assert smallest >= 3.99, f"{screen} at {width}x{height}: {where!r} is {smallest:.2f} vh"
             overflow = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
             assert not overflow, f"{screen} at {width}x{height} is wider than the screen"
-            page.screenshot(path=str(SCREENSHOTS / f"tv-{screen}-{width}x{height}.png"))
+            page.screenshot(path=str(folder / f"tv-{screen}-{width}x{height}.png"))
+            sources.page(page, f"tv-{screen}-{width}x{height}")
     for screen, width, height, smallest, where in sizes:
         print(f"{screen:13s} {width}x{height}: smallest text {smallest:.1f} vh ({where})")
     if shutil.which("zbarimg"):  # the QR code on the TV, read from the picture, leads to the rail
         for width, height in TV_SIZES:
-            image = SCREENSHOTS / f"tv-clock-{width}x{height}.png"
+            image = folder / f"tv-clock-{width}x{height}.png"
             decoded = subprocess.run(
                 ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)], capture_output=True, text=True
             ).stdout.strip()
@@ -323,10 +332,12 @@ def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv
     page.goto(f"{live_server.url}/tables/{tv_night.tables[1].pk}/rail/")
     expect(page.locator(".rail-seat.to-act")).to_have_count(1)
     assert not page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
-    page.screenshot(path=str(SCREENSHOTS / "rail-table-390x844.png"), full_page=True)
+    page.screenshot(path=str(folder / "rail-table-390x844.png"), full_page=True)
+    sources.page(page, "rail-table-390x844")
     page.goto(f"{live_server.url}/nights/{night.pk}/rail/")
     expect(page.locator(".rail-table")).to_have_count(2)
-    page.screenshot(path=str(SCREENSHOTS / "rail-night-390x844.png"))
+    page.screenshot(path=str(folder / "rail-night-390x844.png"))
+    sources.page(page, "rail-night-390x844")
 
 
 LEVELS_CLIPPED = """() => {

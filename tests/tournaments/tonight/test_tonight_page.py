@@ -66,3 +66,13 @@ def test_the_organizers_bar_leads_to_tonight_from_every_page(organizer_client, o
     build_evening(organizer)
     for url in (reverse("standings"), reverse("organizer_home"), reverse("uth_table")):
         assert f'href="{reverse("tonight")}"' in organizer_client.get(url).content.decode()
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_night_finished_before_its_cash_was_counted_shows_one_closing_card_the_count(organizer_client, organizer, language):
+    evening = build_evening(organizer)
+    night_services.finish_night(night=evening.tonight, confirm_unfinished=True)
+    page = organizer_client.get(reverse("night_tonight", args=[evening.tonight.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert page.count('id="due-step"') == 1
+    assert {"de": "Kasse zählen", "en": "Count the cash box"}[language] in page
+    assert {"de": "Der Ligaabend ist beendet.", "en": "The night is finished."}[language] not in page
