@@ -337,11 +337,16 @@ def _mark_best_nights(scored: list[Result], best: int) -> None:
     by_player: dict[int, list[int]] = defaultdict(list)
     for index, r in enumerate(scored):
         by_player[r.player_id].append(index)
+
+    def best_first(index: int) -> tuple[Fraction, int, datetime.date, int]:
+        r = scored[index]
+        assert r.points is not None  # score_results gave every result its points
+        return (-r.points, r.place, r.night_date, r.night_id)
+
     for indices in by_player.values():
         if len(indices) <= best:
             continue
-        # (scored: score_results gave every result its points)
-        ranked = sorted(indices, key=lambda i: (-scored[i].points, scored[i].place, scored[i].night_date, scored[i].night_id))  # type: ignore[operator]
+        ranked = sorted(indices, key=best_first)
         for index in ranked[best:]:
             r = scored[index]
             scored[index] = Result(
