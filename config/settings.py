@@ -53,7 +53,7 @@ def env_url(name: str, default: str) -> str:
     if parts.scheme not in {"http", "https"} or not parts.hostname or parts.path.strip("/") or parts.query or parts.fragment:
         raise ImproperlyConfigured(f"{name} must look like http://192.168.1.20:8000 (no path), not {value!r}")
     try:
-        parts.port
+        parts.port  # noqa: B018 - reading the port checks it
     except ValueError:
         raise ImproperlyConfigured(f"{name} has a bad port: {value!r}") from None
     return f"{parts.scheme}://{parts.netloc}"

@@ -47,7 +47,7 @@ class CardsField(forms.CharField):
         try:
             cards = parse_cards(value)
         except CardError:
-            raise forms.ValidationError(_("Enter cards like AsKd (ranks 2-9, T, J, Q, K, A; suits c, d, h, s)."))
+            raise forms.ValidationError(_("Enter cards like AsKd (ranks 2-9, T, J, Q, K, A; suits c, d, h, s).")) from None
         if len(cards) != self.count:
             raise forms.ValidationError(_("Enter exactly %(count)s cards.") % {"count": self.count})
         return cards

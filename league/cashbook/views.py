@@ -167,7 +167,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
     form = ReverseLineForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            reversal = cashbook.reverse_line(ref=ref, reason=form.cleaned_data["reason"], by=request.user)
+            cashbook.reverse_line(ref=ref, reason=form.cleaned_data["reason"], by=request.user)
         except cashbook.CashError as error:
             form.add_error(None, str(error))
         else:

@@ -18,3 +18,6 @@ class FormSubmission(models.Model):
 
     class Meta:
         verbose_name = _("applied form")
+
+    def __str__(self) -> str:
+        return self.token

@@ -30,10 +30,11 @@ import itertools
 import math
 import operator
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
+from typing import Any, TypedDict
 
 from simpleeval import SimpleEval
 
@@ -81,7 +82,7 @@ def _round(x: float, digits: float = 0.0) -> float:
     return round(float(x), int(digits))  # with digits given, a float's round is a float: never a huge int
 
 
-def _float_of(function):
+def _float_of(function: Callable[..., Any]) -> Callable[..., float]:
     return lambda *args: float(function(*args))
 
 
@@ -98,7 +99,7 @@ def _power(a: float, b: float) -> float:
     return math.pow(a, b)  # floats: constant time whatever the exponent, OverflowError where ints would grow
 
 
-def _float(op):
+def _float(op: Callable[[float, float], Any]) -> Callable[[float, float], Any]:
     return lambda a, b: op(float(a), float(b))
 
 
@@ -257,6 +258,8 @@ class Formula:
                  "players": n, "night_players": night, "place": r, "knockouts": k, "t": tables}
         evaluator = _evaluator()
         evaluator.names = names
+        # Made by compile_formula, which read the tree first: a text never read is never evaluated.
+        assert self._tree is not None
         try:
             return evaluator.eval(self.text, previously_parsed=self._tree.body)
         except RulesError:
@@ -298,7 +301,17 @@ def knockout_counts(table_size: int) -> tuple[Fraction, ...]:
     return tuple(sorted(counts))
 
 
-def _grid(uses: frozenset[str], largest_night: int = 0) -> Iterator[dict]:
+class _Placement(TypedDict):
+    """One placement the check evaluates: the arguments of :meth:`Formula.value`."""
+
+    place: int
+    table_size: int
+    night_players: int
+    night_tables: int
+    knockouts: Fraction | int
+
+
+def _grid(uses: frozenset[str], largest_night: int = 0) -> Iterator[_Placement]:
     """The placements a formula is checked on: every place at every table size, with every knockout count
     that can occur there (if the formula reads them), on every night from 2 players to `checked_nights`
     (if it reads the night: a condition on one night size cannot hide), each with the draw's tables

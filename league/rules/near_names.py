@@ -21,7 +21,7 @@ import heapq
 from collections import Counter
 from collections.abc import Iterator
 from operator import itemgetter
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 __all__ = ["NEAR_RATIO", "MAX_LENGTH_GAP", "NearNames", "is_near"]
 
@@ -35,7 +35,7 @@ Player = TypeVar("Player")
 _first = itemgetter(0)
 
 
-def is_near(matcher: difflib.SequenceMatcher, name: str) -> bool:
+def is_near(matcher: difflib.SequenceMatcher[str], name: str) -> bool:
     """difflib's verdict on `name` against the form the matcher holds as its second sequence, cheap bounds first."""
     matcher.set_seq1(name)
     return (matcher.real_quick_ratio() >= NEAR_RATIO and matcher.quick_ratio() >= NEAR_RATIO
@@ -54,7 +54,8 @@ class NearNames(Generic[Player]):
 
     def __init__(self) -> None:
         # a word -> the number of other letters -> the tree of the other letters of every form with that word
-        self._trees: dict[str, dict[int, dict]] = {}
+        # (a tree's nodes are dicts of a letter to a node, its leaves lists of (order, player, form))
+        self._trees: dict[str, dict[int, Any]] = {}
         self._added = 0
 
     def add(self, player: Player, forms: tuple[str, ...]) -> None:
@@ -77,7 +78,7 @@ class NearNames(Generic[Player]):
         found: set[int] = set()
         for plain in forms:
             matcher = difflib.SequenceMatcher(None, "", plain)
-            lists = []
+            lists: list[list[tuple[int, Player, str]]] = []
             for word in set(plain.split()):
                 rest = _rest(plain, word)
                 for size, tree in self._trees.get(word, {}).items():
@@ -90,7 +91,7 @@ class NearNames(Generic[Player]):
                     yield player
 
 
-def _within(tree: dict | list, rest: str, size: int, most: int) -> list[list]:
+def _within(tree: Any, rest: str, size: int, most: int) -> list[list[Any]]:
     """The lists of forms in `tree` (of forms with `size` other letters) whose other letters differ from `rest`
     by at most `most` letters: a sorted merge of the two bags counts the letters one has and the other has not;
     the letters each has left bound what the rest of the walk can still add."""

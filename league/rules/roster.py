@@ -79,7 +79,7 @@ class Row:
     date_of_birth: datetime.date | None = None
     contact: str = ""
     id_checked_adult: bool = False
-    errors: list[tuple[str, dict]] = field(default_factory=list)  # (code, params)
+    errors: list[tuple[str, dict[str, object]]] = field(default_factory=list)  # (code, params)
     status: str = "new"  # new, duplicate, similar, error
     match: Known | None = None  # the player it duplicates or resembles
 
@@ -180,7 +180,7 @@ def read_roster(data: bytes, *, today: datetime.date) -> Roster:
         columns = tuple(HEADERS.get(_header_key(cell), "") for cell in header)
         if "name" not in columns:
             raise RosterError("no_name_column", found=", ".join(cell.strip() for cell in header if cell.strip())[:200])
-        rows = []
+        rows: list[Row] = []
         for number, cells in enumerate(reader, start=2):
             if not any(cell.strip() for cell in cells):
                 continue

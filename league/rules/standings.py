@@ -28,11 +28,11 @@ import datetime
 import hashlib
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Hashable, TypeVar
+from typing import TypedDict, TypeVar, Unpack
 
 from league.rules.errors import RulesError  # noqa: F401 (raised here, and imported from here by the pages)
 from league.rules.formula import Formula, compile_formula, read_formula
@@ -96,6 +96,14 @@ def parse_payout_split(text: str) -> tuple[Decimal, ...]:
 # --- points at one table ----------------------------------------------------
 
 
+class PlaceContext(TypedDict, total=False):
+    """What a formula may read of a placement beside its place and table size (see Formula.points)."""
+
+    night_players: int
+    night_tables: int
+    knockouts: Fraction | int
+
+
 @dataclass(frozen=True)
 class Scheme:
     """How a season scores: the points for a place, a bonus per knockout, and how many nights count (0: all)."""
@@ -138,7 +146,7 @@ class Scheme:
     def uses_knockouts(self) -> bool:
         return bool(self.knockout_points) or (self.formula is not None and "k" in self.formula.uses)
 
-    def points_for_place(self, place: int, table_size: int, **context) -> Fraction | int:
+    def points_for_place(self, place: int, table_size: int, **context: Unpack[PlaceContext]) -> Fraction | int:
         """The points for a place; with a formula, `context` may give ``night_players``, ``night_tables`` and
         ``knockouts``. A formula that fails for a placement the check did not cover gives 0 (docs/rules.md)."""
         try:
@@ -146,11 +154,12 @@ class Scheme:
         except RulesError:
             return 0
 
-    def place_points(self, place: int, table_size: int, **context) -> Fraction | int:
+    def place_points(self, place: int, table_size: int, **context: Unpack[PlaceContext]) -> Fraction | int:
         """As `points_for_place`, but a formula that fails raises :class:`RulesError` saying why and where."""
         if self.kind == FIELD_SIZE:
             return max(table_size - place + 1, 0)
         if self.kind == FORMULA:
+            assert self.formula is not None  # from_settings gives the formula kind its formula
             return self.formula.points(place=place, table_size=table_size, **context)
         return self.fixed[place - 1] if 1 <= place <= len(self.fixed) else 0
 
@@ -177,7 +186,7 @@ def check_places(places: Sequence[int], table_size: int) -> None:
 
 
 def table_points(
-    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, Mapping] | None = None,
+    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, PlaceContext] | None = None,
     failed: dict[K, RulesError] | None = None,
 ) -> dict[K, Fraction]:
     """Points of each player at one table; k players sharing place p get the average of places p..p+k-1.
@@ -189,7 +198,7 @@ def table_points(
     sharing = Counter(places.values())
     points: dict[K, Fraction] = {}
     for key, place in places.items():
-        extra = (context or {}).get(key, {})
+        extra: PlaceContext = (context or {}).get(key, {})
         points[key], error = _place_average(scheme, place, sharing[place], table_size, extra)
         if error is not None and failed is not None:
             failed[key] = error
@@ -198,9 +207,10 @@ def table_points(
     return points
 
 
-def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: Mapping) -> tuple[Fraction, RulesError | None]:
+def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: PlaceContext) -> tuple[Fraction, RulesError | None]:
     """The average of the points of places place..place+tied-1, and the first error of a place that fails (0)."""
-    total, first = 0, None
+    total: Fraction | int = 0
+    first: RulesError | None = None
     for covered in range(place, place + tied):
         try:
             total += scheme.place_points(covered, table_size, **context)
@@ -252,7 +262,7 @@ class FormulaFailure:
     table_number: int
     place: int
     code: str
-    params: dict = dataclasses.field(hash=False)
+    params: dict[str, object] = dataclasses.field(hash=False)
     placements: int = 1
 
 
@@ -284,7 +294,7 @@ def score_results(
     for index, result in enumerate(results):
         by_table[result.table_id].append(index)
     scored = list(results)
-    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter, dict[int, RulesError]]] = {}
+    patterns: dict[tuple[int, tuple[int, ...]], tuple[dict[int, Fraction], Counter[int], dict[int, RulesError]]] = {}
     own = scheme.needs_context
     for indices in by_table.values():
         size = results[indices[0]].table_size
@@ -292,16 +302,16 @@ def score_results(
         pattern = patterns.get((size, places))
         if pattern is None:
             errors: dict[int, RulesError] = {}
-            points = {} if own else table_points(dict(enumerate(places)), size, scheme, failed=errors)
+            table: dict[int, Fraction] = {} if own else table_points(dict(enumerate(places)), size, scheme, failed=errors)
             pattern = patterns[(size, places)] = (
-                {places[k]: value for k, value in points.items()}, Counter(places), {places[k]: e for k, e in errors.items()},
+                {places[k]: value for k, value in table.items()}, Counter(places), {places[k]: e for k, e in errors.items()},
             )
         by_place, sharing, pattern_errors = pattern
         for index in indices:
             r = results[index]
             error = pattern_errors.get(r.place)
             if own:
-                context = {"night_players": r.night_players, "night_tables": r.night_tables, "knockouts": r.knockouts}
+                context: PlaceContext = {"night_players": r.night_players, "night_tables": r.night_tables, "knockouts": r.knockouts}
                 points, error = _place_average(scheme, r.place, sharing[r.place], size, context)
             else:
                 points = by_place[r.place]
@@ -327,10 +337,16 @@ def _mark_best_nights(scored: list[Result], best: int) -> None:
     by_player: dict[int, list[int]] = defaultdict(list)
     for index, r in enumerate(scored):
         by_player[r.player_id].append(index)
+
+    def best_first(index: int) -> tuple[Fraction, int, datetime.date, int]:
+        r = scored[index]
+        assert r.points is not None  # score_results gave every result its points
+        return (-r.points, r.place, r.night_date, r.night_id)
+
     for indices in by_player.values():
         if len(indices) <= best:
             continue
-        ranked = sorted(indices, key=lambda i: (-scored[i].points, scored[i].place, scored[i].night_date, scored[i].night_id))
+        ranked = sorted(indices, key=best_first)
         for index in ranked[best:]:
             r = scored[index]
             scored[index] = Result(
@@ -353,7 +369,7 @@ class Standing:
     dropped: int = 0  # nights played that do not count (best N nights)
 
     @property
-    def tie_key(self) -> tuple:
+    def tie_key(self) -> tuple[Fraction, tuple[int, ...], int]:
         """What decides the position: rows with equal keys are tied (the name only orders the list)."""
         return tie_key(self.points, self.place_counts, self.nights)
 
@@ -385,7 +401,7 @@ class Standing:
         return points_display(self.points)
 
 
-def tie_key(points: Fraction, place_counts: Sequence[int], nights: int) -> tuple:
+def tie_key(points: Fraction, place_counts: Sequence[int], nights: int) -> tuple[Fraction, tuple[int, ...], int]:
     """The season table's rule: more points, then more wins, more second places, ..., then fewer nights.
 
     Trailing zero counts do not matter (a table read back from the cache may count fewer places)."""
@@ -399,7 +415,8 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
     deepest = max((s.place for s in scored), default=0)
     # Points add up exactly as whole multiples of 1/scale (the denominators are tie sizes): integer sums
     # and comparisons instead of Fractions, which made this the slowest part of a big season's table.
-    scale = math.lcm(*{s.points.denominator for s in scored}) if scored else 1
+    # (scored: score_results gave every result its points)
+    scale = math.lcm(*{s.points.denominator for s in scored}) if scored else 1  # type: ignore[union-attr]
     totals: dict[int, int] = defaultdict(int)
     places: dict[int, list[int]] = defaultdict(lambda: [0] * deepest)
     nights: dict[int, set[int]] = defaultdict(set)
@@ -412,12 +429,12 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
             dropped[s.player_id] += 1
             totals[s.player_id] += 0
             continue
-        totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)
+        totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)  # type: ignore[union-attr]
         places[s.player_id][s.place - 1] += 1
 
     # The place counts add up to the nights played, so when all of them are equal the nights are too:
     # "fewer nights played" never decides on its own. It stays in the key because the rule lists it.
-    def order(player_id: int):
+    def order(player_id: int) -> tuple[int, tuple[int, ...], int, str, str, int]:
         return (
             -totals[player_id],
             tuple(-count for count in places[player_id]),
@@ -428,7 +445,7 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
         )
 
     rows = []
-    previous: tuple | None = None
+    previous: tuple[int, tuple[int, ...], int] | None = None
     position = 0
     for index, player_id in enumerate(sorted(totals, key=order), start=1):
         counts = tuple(places[player_id])

@@ -104,7 +104,7 @@ def _validate(season: Season) -> None:
         field, messages = next(iter(error.message_dict.items()))
         raise SeasonError(" ".join(messages), field=None if field == "__all__" else field) from None
     try:
-        season.scheme  # the formula, the knockout bonus and the nights that count, as the standings read them
+        season.scheme  # noqa: B018 - reading it checks the formula, the knockout bonus and the nights that count, as the standings read them
     except RulesError as error:
         field = {"formula": "points_formula", "knockout": "knockout_points", "best": "best_nights"}.get(
             error.code.split("_")[0], "fixed_points"

@@ -149,7 +149,7 @@ class Sftp:
                     "home folder; an absolute path is written with two slashes: sftp://user@host//srv/www."
                 ) % {"folder": self._where(parent), "host": self.host}) from None
             if not stat.S_ISDIR(parent_attributes.st_mode or 0):
-                raise DestinationError(_("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(parent), "host": self.host})
+                raise DestinationError(_("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(parent), "host": self.host}) from None
             self._call(self.sftp.mkdir, self.root, FOLDER_MODE)
             return
         except PermissionError:

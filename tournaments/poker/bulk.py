@@ -24,10 +24,15 @@ the 133,784,560 seven-card hands against :func:`~tournaments.poker.evaluator.han
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tournaments.poker import evaluator
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["RANK_KEYS", "RANK_TABLE", "FLUSH_TABLE", "VALUES", "CARD_KEYS", "CARD_BITS", "strengths7",
            "values7", "strengths_on_boards", "Boards", "boards_from", "board_chunks", "CHUNK"]
@@ -71,11 +76,11 @@ CARD_BITS = (np.uint64(1) << (16 * _suits + _ranks).astype(np.uint64)).astype(np
 """Each card's bit in a 64-bit suit mask: bit ``rank`` (0 = deuce) of its suit's 16-bit lane."""
 
 
-def strengths7(cards) -> np.ndarray:
+def strengths7(cards: ArrayLike) -> np.ndarray:
     """Strengths (1..7462, higher is better) of any number of seven-card hands: an array of shape (n, 7)
     of distinct card indexes 0..51 per row. No validation: duplicates give a meaningless value."""
     cards = np.asarray(cards, dtype=np.intp)
-    strength = RANK_TABLE[CARD_KEYS[cards].sum(axis=1)]
+    strength: np.ndarray = RANK_TABLE[CARD_KEYS[cards].sum(axis=1)]
     masks = CARD_BITS[cards].sum(axis=1)  # the bits are distinct: the sum is their OR
     five = (_CARD_SUIT_ONE[cards].sum(axis=1) + 0x3333) & 0x8888  # a 4-bit counter of 5 or more
     flush_suit = _SUIT_OF_BIT[five]
@@ -84,16 +89,17 @@ def strengths7(cards) -> np.ndarray:
     return strength
 
 
-def values7(cards) -> np.ndarray:
+def values7(cards: ArrayLike) -> np.ndarray:
     """:func:`~tournaments.poker.evaluator.hand_value` of many seven-card hands (shape (n, 7)), as int32."""
-    return VALUES[strengths7(cards)]
+    values: np.ndarray = VALUES[strengths7(cards)]
+    return values
 
 
 CHUNK = 32_768
 """Boards valued at a time: their arrays stay small (cache-sized, reused by the allocator) however many boards."""
 
 
-def board_chunks(deck, count: int, board=(), size: int = CHUNK):
+def board_chunks(deck: Iterable[int], count: int, board: Iterable[int] = (), size: int = CHUNK) -> Iterator[Boards]:
     """Every way of adding ``count`` cards from ``deck`` to ``board``, each choice once, as :class:`Boards`
     of about ``size`` boards at a time.
 
@@ -135,13 +141,13 @@ def board_chunks(deck, count: int, board=(), size: int = CHUNK):
         ends = new_ends
 
 
-def _joined(blocks) -> Boards:
+def _joined(blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Boards:
     if len(blocks) == 1:
         return Boards(*blocks[0])
     return Boards(*(np.concatenate(parts) for parts in zip(*blocks)))
 
 
-def boards_from(deck, count: int, board=()) -> Boards:
+def boards_from(deck: Iterable[int], count: int, board: Iterable[int] = ()) -> Boards:
     """All of :func:`board_chunks` in one :class:`Boards` (for tests and small enumerations)."""
     chunks = list(board_chunks(deck, count, board))
     return Boards(*(np.concatenate(parts) for parts in zip(*((c.keys, c.masks, c.suits) for c in chunks))))
@@ -160,7 +166,7 @@ class Boards:
         return len(self.keys)
 
 
-def strengths_on_boards(boards: Boards, holes) -> np.ndarray:
+def strengths_on_boards(boards: Boards, holes: Sequence[tuple[int, int]]) -> np.ndarray:
     """The strength of each pair of hole cards on each of many five-card boards, shape (len(holes), boards).
 
     The work shared by all pairs is done once per board: a board of five cards has at most one suit with

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 __all__ = [
     "CardError",
@@ -92,7 +92,7 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(_NAMES[self], spec)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (int(self),))
 
 
@@ -172,7 +172,11 @@ def _split_string(text: str) -> list[Card]:
     return cards
 
 
-def parse_cards(value: str | list[str] | tuple) -> tuple[Card, ...]:
+CardsLike = str | Iterable[Card | str]
+"""What the engines take for a group of cards: a string like ``"AsKd"``, or Cards or their names."""
+
+
+def parse_cards(value: str | Sequence[Card | str]) -> tuple[Card, ...]:
     """Parse a group of cards: a string or a list/tuple of card strings (or Cards).
 
     ``""`` and ``[]`` give ``()``. Raises :class:`CardError` for an unknown
@@ -227,7 +231,7 @@ def format_cards(cards: Iterable[Card], sep: str = "") -> str:
     return sep.join(names[c] for c in cards)
 
 
-def seeded_rng(seed) -> random.Random:
+def seeded_rng(seed: int | float | str | bytes | bytearray | None) -> random.Random:
     """A reproducible random source, for tests and simulations only."""
     return random.Random(seed)
 

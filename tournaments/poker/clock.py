@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from tournaments.poker.structure import Structure
+from tournaments.poker.structure import Break, Structure
 
 __all__ = [
     "LAST_LEVEL",
@@ -109,7 +109,7 @@ class Schedule:
             return True
         return self.has_regular_breaks and (level - 1) % self.break_every == 0
 
-    def _listed_break(self, level: int):
+    def _listed_break(self, level: int) -> Break | None:
         return self.structure.break_after(level - 1) if self.structure is not None else None
 
     def length(self, stage: Stage) -> timedelta:
@@ -147,9 +147,11 @@ class Schedule:
         )
 
     def stages_after(self, stage: Stage, count: int) -> tuple[Stage, ...]:
-        following = []
-        while len(following) < count and (stage := self.next_stage(stage)) is not None:
-            following.append(stage)
+        following: list[Stage] = []
+        last = stage
+        while len(following) < count and (after := self.next_stage(last)) is not None:
+            following.append(after)
+            last = after
         return tuple(following)
 
 
@@ -166,8 +168,8 @@ class Step:
     ante: int = 0
     note: str = ""
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, int | str]:
+        data: dict[str, int | str] = {
             "level": self.level,
             "is_break": self.is_break,
             "small_blind": self.small_blind,
@@ -255,7 +257,7 @@ class Reading:
     def countdown(self) -> str:
         return format_countdown(self.seconds_left)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "level": self.level,
             "is_break": self.is_break,

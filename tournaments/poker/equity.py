@@ -147,7 +147,8 @@ def _parse(data: Any) -> tuple[list[str], list[tuple[Card, ...]], tuple[Card, ..
         raise EquityError('hands must be an object like {"Anna": "AsAh", "Ben": "KdKc"}')
     if not MIN_HANDS <= len(hands) <= MAX_HANDS:
         raise EquityError(f"hands: {MIN_HANDS} to {MAX_HANDS} hands are needed, got {len(hands)}")
-    names, holes = [], []
+    names: list[str] = []
+    holes: list[tuple[Card, ...]] = []
     for name, cards in hands.items():
         if not name.strip():
             raise EquityError("hands: a name must not be empty")

@@ -46,7 +46,7 @@ them and looks again, which costs nothing once they are built.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from threading import Lock
@@ -106,7 +106,7 @@ def _straight_top(mask: int) -> int:
     return 0
 
 
-def _nibbles(ranks) -> int:
+def _nibbles(ranks: Iterable[int]) -> int:
     v = 0
     shift = 16
     for r in ranks:
@@ -126,7 +126,8 @@ def _nonflush_table(pow5: list[int]) -> dict[int, int]:
     table: dict[int, int] = {}
     straight_top = _straight_top
 
-    def visit(start, size, key, mask, quads, trips, pairs, singles):
+    def visit(start: int, size: int, key: int, mask: int, quads: tuple[int, ...], trips: tuple[int, ...],
+              pairs: tuple[int, ...], singles: tuple[int, ...]) -> None:
         if size >= 5:
             if quads:
                 kicker = max(trips[:1] + pairs[:1] + singles[:1])
@@ -213,7 +214,7 @@ def build_tables() -> None:
 # Fast path
 # --------------------------------------------------------------------------
 
-def _flush_hand(cards, v: int, _suit=_FLUSH_SUIT, _flush=_FLUSH) -> int:
+def _flush_hand(cards: Sequence[int], v: int, _suit: dict[int, int] = _FLUSH_SUIT, _flush: list[int] = _FLUSH) -> int:
     suit = _suit[(v + _FLUSH_TEST) & _FLUSH_BITS]
     mask = 0
     for c in cards:
@@ -233,7 +234,8 @@ def _nonflush_value(key: int) -> int:
     return _NONFLUSH[key]
 
 
-def hand_value(cards: Sequence[Card], _k=_KEYS, _nf=_NONFLUSH, _flush_hand=_flush_hand) -> int:
+def hand_value(cards: Sequence[int], _k: tuple[int, ...] = _KEYS, _nf: dict[int, int] = _NONFLUSH,
+               _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand) -> int:
     """Value of the best five of 5, 6 or 7 cards; higher is better, equal ties.
 
     This is the fast path and does NOT validate: the cards must be distinct
@@ -260,7 +262,8 @@ def hand_value(cards: Sequence[Card], _k=_KEYS, _nf=_NONFLUSH, _flush_hand=_flus
 
 
 def hand_value7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card,
-                _k=_KEYS, _nf=_NONFLUSH, _flush_hand=_flush_hand) -> int:
+                _k: tuple[int, ...] = _KEYS, _nf: dict[int, int] = _NONFLUSH,
+                _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand) -> int:
     """:func:`hand_value` for exactly seven cards given as arguments (no validation)."""
     v = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
     if (v + 0x3333) & 0x8888:
@@ -324,7 +327,7 @@ def _order_five(five: tuple[Card, ...], value: int) -> tuple[Card, ...]:
     return tuple(sorted(five, key=lambda c: (counts[c >> 2], c), reverse=True))
 
 
-def evaluate(cards) -> HandRank:
+def evaluate(cards: str | Iterable[Card | str]) -> HandRank:
     """Evaluate 5, 6 or 7 distinct cards, with validation.
 
     ``cards`` is a sequence of Cards, or anything :func:`parse_cards`

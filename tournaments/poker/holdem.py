@@ -907,7 +907,7 @@ class Hand:
             removed=self.removed,
         )
 
-    def _parse_showdown_cards(self, hole_cards, board) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+    def _parse_showdown_cards(self, hole_cards: Mapping[str, object] | None, board: object) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
         groups: list[tuple[str, tuple[Card, ...]]] = []
         hole: dict[str, tuple[Card, ...]] = {}
         if hole_cards:
@@ -935,7 +935,7 @@ class Hand:
                 seen[card] = label
         return hole, board_cards
 
-    def _check_pot_winners(self, pot_winners, pots: list[Pot]) -> list[tuple[str, ...]]:
+    def _check_pot_winners(self, pot_winners: object, pots: list[Pot]) -> list[tuple[str, ...]]:
         if isinstance(pot_winners, (str, bytes)) or not isinstance(pot_winners, Sequence):
             raise SettlementError("pot_winners must be a list with one list of winners per pot")
         if len(pot_winners) != len(pots):

@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tournaments.poker.cards import format_cards
+from tournaments.poker.cards import Card, format_cards
 from tournaments.poker.holdem import STREETS
 from tournaments.poker.replay import PlayedHand
 
@@ -31,7 +31,7 @@ _KINDS = {
 }
 
 
-def _cards(cards) -> list[str]:
+def _cards(cards: Iterable[Card]) -> list[str]:
     return [format_cards([card]) for card in cards]
 
 

@@ -52,7 +52,7 @@ def _chips(value: Any, what: str) -> int:
         if not value.is_integer():
             raise ReplayError(f"{what} must be a whole number of chips, got {value}")
         value = int(value)
-    return value
+    return int(value)
 
 
 def parse_setup(data: Any) -> HandSetup:

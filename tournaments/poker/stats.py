@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from tournaments.poker.holdem import PREFLOP
 from tournaments.poker.replay import PlayedHand
@@ -255,7 +256,7 @@ def _unkey(value: object) -> Hashable:
     return tuple(value) if isinstance(value, list) else value
 
 
-def as_plain(stats: PlayerStats) -> list:
+def as_plain(stats: PlayerStats) -> list[Any]:
     """The counts of ``stats`` as one short JSON list (a season's worth is read on every statistics page):
     the counts in :data:`_COUNTS` order, the biggest pot's hand (a tuple becomes a list), the knockouts as
     numerator and denominator. The knockouts' list is apart: :func:`knockouts_as_plain`."""
@@ -263,15 +264,15 @@ def as_plain(stats: PlayerStats) -> list:
             stats.knockouts.numerator, stats.knockouts.denominator]
 
 
-def knockouts_as_plain(stats: PlayerStats) -> list:
+def knockouts_as_plain(stats: PlayerStats) -> list[list[Any]]:
     return [[_key(k.hand), _key(k.victim), k.share.numerator, k.share.denominator] for k in stats.knockout_list]
 
 
-def _knockouts(plain: Sequence) -> list[Knockout]:
+def _knockouts(plain: Sequence[Sequence[Any]]) -> list[Knockout]:
     return [Knockout(_unkey(hand), _unkey(victim), Fraction(num, den)) for hand, victim, num, den in plain]
 
 
-def from_plain(plain: Sequence, knockouts: Sequence = ()) -> PlayerStats:
+def from_plain(plain: Sequence[Any], knockouts: Sequence[Sequence[Any]] = ()) -> PlayerStats:
     """:func:`as_plain` (and :func:`knockouts_as_plain`) back: equal to what was kept."""
     stats = PlayerStats(*plain[:11])
     stats.biggest_pot_hand = _unkey(plain[11])
@@ -280,7 +281,7 @@ def from_plain(plain: Sequence, knockouts: Sequence = ()) -> PlayerStats:
     return stats
 
 
-def add_plain(parts: Iterable[tuple[Hashable, Sequence, Sequence]]) -> dict[Hashable, PlayerStats]:
+def add_plain(parts: Iterable[tuple[Hashable, Sequence[Any], Sequence[Sequence[Any]]]]) -> dict[Hashable, PlayerStats]:
     """``(person, as_plain, knockouts_as_plain or ())`` added up per person, in order: the same as
     :func:`merge` of :func:`from_plain`, but quick enough for a season's rows on every view."""
     counts: dict[Hashable, list[int]] = {}
@@ -307,7 +308,7 @@ def add_plain(parts: Iterable[tuple[Hashable, Sequence, Sequence]]) -> dict[Hash
             lists.setdefault(person, []).extend(_knockouts(knockout_list))
     result = {}
     for person, total in counts.items():
-        stats = PlayerStats(*total)
+        stats = PlayerStats(*total)  # type: ignore[arg-type]  # the ten counts: its first ten fields
         stats.biggest_pot, hand = biggest[person]
         stats.biggest_pot_hand = _unkey(hand)
         stats.knockouts = Fraction(knockouts[person], _SHARE_BASE) + odd_knockouts.get(person, 0)

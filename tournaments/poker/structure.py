@@ -15,6 +15,7 @@ import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = [
     "AFTER_LAST", "ANTE_BY", "MAX_LEVELS", "MAX_CHIPS", "MAX_MINUTES", "MAX_BREAK_MINUTES", "MAX_NOTE",
@@ -63,7 +64,7 @@ class Structure:
     breaks: tuple[Break, ...] = ()
     after_last: str = "double"
     ante_by: str = "each"
-    _breaks_by_level: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    _breaks_by_level: dict[int, Break] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _check(self)
@@ -97,7 +98,7 @@ class Structure:
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
-    def as_rows(self) -> list[dict]:
+    def as_rows(self) -> list[dict[str, int | str | None]]:
         """One row per level for the organizer's form: the level's values and the break after it, if any."""
         rows = []
         for number, lv in enumerate(self.levels, start=1):
@@ -179,7 +180,8 @@ def from_rows(rows: Iterable[Mapping[str, object]], *, after_last: str, ante_by:
     levels: list[Level] = []
     breaks: list[Break] = []
     for row in rows:
-        values = {key: row.get(key) for key in ("small", "big", "ante", "minutes", "break_minutes")}
+        # Whatever the form gave: _check (through Structure) refuses what is not a whole number.
+        values: dict[str, Any] = {key: row.get(key) for key in ("small", "big", "ante", "minutes", "break_minutes")}
         note = str(row.get("note") or "").strip()
         if all(value is None for value in values.values()) and not note:
             continue

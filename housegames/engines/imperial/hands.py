@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from tournaments.poker.cards import Card, CardError, format_cards, parse_cards
+from tournaments.poker.cards import Card, CardError, CardsLike, format_cards, parse_cards
 from tournaments.poker.evaluator import category_of, hand_value
 
 __all__ = [
@@ -142,7 +142,7 @@ class HandReading:
         """``reading.at_least("three_of_a_kind")``: that category or better."""
         return _RANK_OF_CATEGORY[self.main.category] >= _RANK_OF_CATEGORY[category]
 
-    def as_contract(self) -> dict:
+    def as_contract(self) -> dict[str, object]:
         """The output of ``manage.py imperial_hand`` (docs/contracts.md)."""
         return {
             "main": self.main.category,
@@ -159,7 +159,7 @@ class HandReading:
 _IMPERIAL_RANKS = frozenset(range(9, 15))
 
 
-def _parse_hand(cards) -> tuple[Card, ...]:
+def _parse_hand(cards: CardsLike) -> tuple[Card, ...]:
     try:
         parsed = parse_cards(cards if isinstance(cards, (str, list, tuple)) else tuple(cards))
     except CardError as error:
@@ -223,10 +223,10 @@ def _all_combinations(cards: Sequence[Card]) -> list[Combination]:
     for (r1, p1), (r2, p2) in combinations(pairs, 2):
         if r1 != r2:
             found.append(Combination("two_pair", p1 + p2))
-    for r3, three in trips:
-        for r2, pair in pairs:
+    for r3, trio in trips:
+        for r2, two in pairs:
             if r2 != r3:
-                found.append(Combination("full_house", three + pair))
+                found.append(Combination("full_house", trio + two))
     for five in combinations(cards, 5):
         category = _five_card_category(five)
         if category is not None and category != "full_house":  # full houses are above
@@ -258,7 +258,7 @@ def _used_cards(five: Sequence[Card], category: str) -> tuple[Card, ...]:
     return tuple(five)
 
 
-def _second_key(combo: Combination) -> tuple:
+def _second_key(combo: Combination) -> tuple[int, int, list[int]]:
     ranks = sorted((c.rank for c in combo.cards), reverse=True)
     return (combo.bet_odds, _RANK_OF_CATEGORY[combo.category], ranks)
 
@@ -267,7 +267,7 @@ def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (c.rank, c), reverse=True))
 
 
-def read_hand(cards) -> HandReading:
+def read_hand(cards: CardsLike) -> HandReading:
     """Read 5 or 6 cards (Cards, or anything ``parse_cards`` accepts).
 
     Raises :class:`HandError` for a wrong number of cards or a bad card.
@@ -282,7 +282,7 @@ def read_hand(cards) -> HandReading:
     candidates = _all_combinations(hand) if category != "high_card" else []
     best_main: tuple[Card, ...] | None = None
     best_second: Combination | None = None
-    best_key: tuple | None = None
+    best_key: tuple[int, int, list[int]] | None = None
     for five in fives:
         if hand_value(five) != value:
             continue
@@ -309,7 +309,7 @@ def hand_strength(cards: Sequence[Card]) -> tuple[int, int]:
     return (0, hand_value(cards))
 
 
-def compare_hands(player, dealer) -> int:
+def compare_hands(player: CardsLike | HandReading, dealer: CardsLike | HandReading) -> int:
     """1 if the player's main combination (kickers included) beats the dealer's,
     -1 if it loses, 0 for a tie. Each side is 5 or 6 cards or a HandReading."""
     p = player.strength if isinstance(player, HandReading) else hand_strength(_parse_hand(player))
@@ -317,12 +317,12 @@ def compare_hands(player, dealer) -> int:
     return (p > d) - (p < d)
 
 
-def dealer_qualifies(cards) -> bool:
+def dealer_qualifies(cards: CardsLike) -> bool:
     """The dealer plays with Ace-King or better."""
     return read_hand(cards).dealer_qualifies
 
 
-def bonus_category(five) -> str:
+def bonus_category(five: CardsLike) -> str:
     """The category of the original five cards as the bonus bet sees it."""
     hand = _parse_hand(five)
     if len(hand) != 5:
@@ -330,6 +330,6 @@ def bonus_category(five) -> str:
     return _main_category(hand_value(hand))
 
 
-def bonus_odds(five) -> int:
+def bonus_odds(five: CardsLike) -> int:
     """Table 2 bonus odds of the original five cards; 0 below three of a kind."""
     return BONUS_ODDS.get(bonus_category(five), 0)

@@ -28,8 +28,9 @@ Flow of a round::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any, cast
 
 from housegames.engines.imperial.hands import HandReading, bonus_category, bonus_odds, compare_hands, read_hand
 from tournaments.poker.cards import FULL_DECK, Card, CardError, parse_card, parse_cards
@@ -89,11 +90,11 @@ class TableRules:
     ante_spread: int = 5
     free_dealer_repeats: int = 3
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict) -> TableRules:
+    def from_dict(cls, data: dict[str, Any]) -> TableRules:
         return cls(**{k: int(v) for k, v in data.items() if k in cls.__dataclass_fields__})
 
 
@@ -162,18 +163,18 @@ class Box:
 class Round:
     """One round: the player's boxes against the dealer, from the deal to the settlement."""
 
-    def __init__(self, stakes: Sequence[Stake | dict | tuple], deck: Sequence[Card | str], rules: TableRules | None = None) -> None:
+    def __init__(self, stakes: Sequence[Stake | dict[str, Any] | tuple[int, int]], deck: Sequence[Card | str], rules: TableRules | None = None) -> None:
         self.rules = rules or TableRules()
         self.stakes = [_stake(s) for s in stakes]
         self._verify_stakes(self.stakes)
         self.deck: tuple[Card, ...] = _full_deck(deck)
         self._next = 0
-        self.actions: list[dict] = []
+        self.actions: list[dict[str, Any]] = []
         self.ledger: list[Line] = []
         self.phase = DECISIONS
         self.blind_revealed = False
         self.dealer_revealed = False
-        self.dealer_exchanges: list[dict] = []
+        self.dealer_exchanges: list[dict[str, Any]] = []
         self.boxes: list[Box] = []
         for number, stake in enumerate(self.stakes, start=1):
             five = self._draw(5)
@@ -196,7 +197,7 @@ class Round:
     # Storing and resuming
     # ------------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able data: rules, stakes, the whole deck order, the actions."""
         return {
             "version": _STATE_VERSION,
@@ -207,7 +208,7 @@ class Round:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> Round:
+    def from_dict(cls, data: dict[str, Any]) -> Round:
         """Rebuild a round by replaying its actions on its deck."""
         if not isinstance(data, dict) or data.get("version") != _STATE_VERSION:
             raise IllegalMove("not a stored Imperial Poker round (unknown version)")
@@ -219,7 +220,7 @@ class Round:
                 raise IllegalMove(f"stored action {index} ({action.get('action')}): {error}") from None
         return game
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: dict[str, Any]) -> None:
         """Apply one action given as data, e.g. ``{"action": "exchange", "box": 1, "cards": ["7h"]}``."""
         if not isinstance(action, dict):
             raise IllegalMove("an action is an object like {\"action\": \"bet\", \"box\": 1}")
@@ -231,7 +232,7 @@ class Round:
         elif verb == "exchange":
             self.exchange(_box_number(action), action.get("cards", ()), confirm_last_card=bool(action.get("confirm_last_card")))
         elif verb == "insure":
-            self.insure(_box_number(action), action.get("amount"))
+            self.insure(_box_number(action), cast(int, action.get("amount")))  # verify_insure checks it
         elif verb == "reveal":
             self.reveal()
         elif verb == "go_on":
@@ -311,9 +312,9 @@ class Round:
         """The next exchange costs 1 ante, and each repeated single-card exchange one ante more."""
         return (box.exchanges + 1) * box.ante
 
-    def options(self) -> list[dict]:
+    def options(self) -> list[dict[str, Any]]:
         """Every action allowed now, with what it costs."""
-        found: list[dict] = []
+        found: list[dict[str, Any]] = []
         if self.phase == DECISIONS:
             box = self.current_box
             if box is None:
@@ -427,7 +428,7 @@ class Round:
         action = {"action": "exchange", "box": number, "cards": [str(c) for c in chosen]}
         self._record(action, confirm_last_card and self.deck_remaining == 0)
 
-    def verify_insure(self, number: int, amount) -> Box:
+    def verify_insure(self, number: int, amount: object) -> Box:
         if self.phase == BLIND_INSURANCE:
             box = self.box(number)
             if not box.blind:
@@ -449,7 +450,7 @@ class Round:
             raise IllegalMove(f"the insurance on box {number} is from {low} to {high}")
         return box
 
-    def can_insure(self, number: int, amount) -> bool:
+    def can_insure(self, number: int, amount: object) -> bool:
         return _can(self.verify_insure, number, amount)
 
     def insure(self, number: int, amount: int) -> None:
@@ -588,6 +589,7 @@ class Round:
         current = self.current_box
         if box.status != "pending":
             raise IllegalMove(f"box {number} has already decided")
+        assert current is not None  # a pending box: the first of them has the turn
         if current is not box:
             raise IllegalMove(f"it is box {current.number}'s turn, not box {number}'s")
         return box
@@ -614,10 +616,10 @@ class Round:
     def _draw_one(self) -> Card:
         return self._draw(1)[0]
 
-    def _line(self, box: Box | None, kind: str, amount: int, **details) -> None:
+    def _line(self, box: Box | None, kind: str, amount: int, **details: Any) -> None:
         self.ledger.append(Line(box.number if box is not None else None, kind, amount, **details))
 
-    def _record(self, action: dict, confirmed_last_card: bool = False) -> None:
+    def _record(self, action: dict[str, Any], confirmed_last_card: bool = False) -> None:
         if confirmed_last_card:
             action["confirm_last_card"] = True
         self.actions.append(action)
@@ -724,7 +726,7 @@ class Round:
         self.phase = FINISHED
 
 
-def _can(verify, *args) -> bool:
+def _can(verify: Callable[..., object], *args: object) -> bool:
     try:
         verify(*args)
     except IllegalMove:
@@ -732,11 +734,11 @@ def _can(verify, *args) -> bool:
     return True
 
 
-def _stake(value) -> Stake:
+def _stake(value: object) -> Stake:
     if isinstance(value, Stake):
         stake = value
     elif isinstance(value, dict):
-        stake = Stake(value.get("ante"), value.get("bonus", 0))
+        stake = Stake(cast(int, value.get("ante")), value.get("bonus", 0))  # checked below
     elif isinstance(value, (tuple, list)):
         stake = Stake(*value)
     else:
@@ -757,7 +759,7 @@ def _full_deck(deck: Sequence[Card | str]) -> tuple[Card, ...]:
     return cards
 
 
-def _box_number(action: dict) -> int:
+def _box_number(action: dict[str, Any]) -> int:
     number = action.get("box")
     if not isinstance(number, int) or isinstance(number, bool):
         raise IllegalMove(f"the action {action.get('action')!r} needs a box number")

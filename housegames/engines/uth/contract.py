@@ -37,14 +37,14 @@ def parse_json(text: str) -> Any:
         raise UthError("malformed JSON: nested too deeply", code="bad_json") from None
 
 
-def _number(data: Mapping, key: str) -> Decimal:
+def _number(data: Mapping[str, Any], key: str) -> Decimal:
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise UthError(f"{key} must be a number, got {json.dumps(value, default=str)}", code="bad_amount")
     return Decimal(value)
 
 
-def settle_request(data: Any) -> dict:
+def settle_request(data: Any) -> dict[str, Any]:
     """Validate one input object and settle it; the output object with
     amounts as Decimal."""
     if not isinstance(data, Mapping):
@@ -78,7 +78,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def dumps(result: Mapping) -> str:
+def dumps(result: Mapping[str, Any]) -> str:
     return json.dumps({key: _plain(value) for key, value in result.items()})
 
 

@@ -294,7 +294,7 @@ class TableLimits:
                 code="trips_above_max", amount=trips, limit=self.max_trips,
             )
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "min_ante": format_money(self.min_ante),
             "max_ante": None if self.max_ante is None else format_money(self.max_ante),
@@ -304,8 +304,8 @@ class TableLimits:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> TableLimits:
-        def opt(key):
+    def from_dict(cls, data: Mapping[str, Any]) -> TableLimits:
+        def opt(key: str) -> Decimal | None:
             value = data.get(key)
             return None if value is None else money(value, key)
 
@@ -339,11 +339,11 @@ class JackpotRules:
             "envy": self.envy,
         }[kind]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {name: format_money(getattr(self, name)) for name in self.__dataclass_fields__}
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> JackpotRules:
+    def from_dict(cls, data: Mapping[str, Any]) -> JackpotRules:
         return cls(**{name: money(data[name], name) for name in cls.__dataclass_fields__ if name in data})
 
 
@@ -393,7 +393,7 @@ class BoxResult:
     def net(self) -> Decimal:
         return self.ante.net + self.blind.net + self.play.net + self.trips.net
 
-    def contract_dict(self) -> dict:
+    def contract_dict(self) -> dict[str, Any]:
         """The output object of ``uth_settle`` (docs/contracts.md), amounts as Decimal."""
         return {
             "ante": self.ante.net,
@@ -678,7 +678,7 @@ class Box:
     def play_multiple(self) -> int:
         return int(self.play / self.ante) if self.play else 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "ante": format_money(self.ante),
             "trips": format_money(self.trips),
@@ -909,6 +909,7 @@ class UthRound:
             raise UthError(f"{where}{verb} is not allowed: a blind box's Play ({b.blind_play}x) was fixed "
                            "before the deal", code="blind_box")
         if b.play:
+            assert b.play_street is not None  # set with the Play
             raise UthError(f"{where}{verb} is not allowed: Play was already made "
                            f"({b.play_multiple}x {_STREET_WORDS[b.play_street]})", code="play_made")
         if b.folded:
@@ -916,6 +917,7 @@ class UthRound:
         if self.phase == "showdown":
             raise UthError(f"{where}{verb} after the showdown: the round is over", code="round_over")
         actor = self.to_act()
+        assert actor is not None  # a street (the phases before and after were refused above)
         if actor != box:
             raise UthError(f"{where}{verb} out of turn: box {actor + 1} decides first", code="out_of_turn",
                            actor=actor)
@@ -1002,7 +1004,7 @@ class UthRound:
 
     # -- plain data ---------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The round as plain JSON-able data: rules, limits, bets, the deck
         order and the decisions. :meth:`from_dict` replays it."""
         return {
@@ -1016,7 +1018,7 @@ class UthRound:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping) -> UthRound:
+    def from_dict(cls, data: Mapping[str, Any]) -> UthRound:
         """Rebuild a round by replaying its bets, deal and decisions."""
         if not isinstance(data, Mapping) or data.get("version") != 1:
             raise UthError("not a stored round (version 1 expected)", code="bad_state")
@@ -1053,7 +1055,7 @@ def settle_table(
     *,
     dealer: Any,
     board: Any,
-    boxes: Sequence[Mapping],
+    boxes: Sequence[Mapping[str, Any]],
     rules: Any = "standard",
     meter: Decimal | None = None,
     jackpot_rules: JackpotRules | None = None,
@@ -1080,5 +1082,6 @@ def settle_table(
     rnd.deal(deck_order([box["player"] for box in boxes], dealer, board))
     while not rnd.is_over:
         actor = rnd.to_act()
+        assert actor is not None  # a round not over has a box to decide
         rnd.decide(actor, next(plans[actor]))
     return rnd, rnd.settle(meter=meter, royal_winners_elsewhere=royal_winners_elsewhere)

@@ -26,13 +26,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar, cast
 
-from housegames.engines.uth.rules import RuleProfile, get_profile
+from housegames.engines.uth.rules import PayTable, RuleProfile, get_profile
 from housegames.engines.uth.strategy import OUTS_LIMIT, raises_preflop
 from tournaments.poker import evaluator as _ev
+from tournaments.poker.cards import FULL_DECK
 from tournaments.poker.evaluator import CATEGORIES, category_floor
 
 __all__ = [
@@ -82,7 +84,7 @@ their best five cards; tests/housegames/engines/uth/test_simulation.py derives
 them again combinatorially."""
 
 
-def exact_trips_return(rules="standard") -> Fraction:
+def exact_trips_return(rules: str | RuleProfile = "standard") -> Fraction:
     """The Trips bet's exact expected result per unit bet for a profile's Trips
     table: the player's seven cards are a uniformly random 7-card hand."""
     table = get_profile(rules).trips_table
@@ -101,9 +103,18 @@ def _half_units(odds: Fraction) -> int:
     return int(doubled)
 
 
-def _category_table(table, default: int, scale: Callable[[Fraction], int]) -> tuple[list[int], int]:
+_Pay = TypeVar("_Pay")
+
+
+def _whole_or_fraction(odds: Fraction) -> int | Fraction:
+    return int(odds) if odds.denominator == 1 else odds
+
+
+def _category_table(
+    table: PayTable, default: _Pay, scale: Callable[[Fraction], _Pay]
+) -> tuple[list[_Pay], _Pay]:
     """Pay per value >> 20 (0..8) and the royal flush's pay."""
-    by_index = []
+    by_index: list[_Pay] = []
     for name in CATEGORY_ORDER[:9]:
         odds = table.odds_for(name)
         by_index.append(default if odds is None else scale(odds))
@@ -113,7 +124,7 @@ def _category_table(table, default: int, scale: Callable[[Fraction], int]) -> tu
 
 def _preflop_table() -> bytes:
     table = bytearray(52 * 52)
-    deck = _ev.FULL_DECK
+    deck = FULL_DECK
     for a in range(52):
         for b in range(52):
             if a != b and raises_preflop((deck[a], deck[b])):
@@ -121,7 +132,9 @@ def _preflop_table() -> bytes:
     return bytes(table)
 
 
-def make_round_function(rules="standard") -> Callable[..., tuple[int, int, int, int, int, int]]:
+def make_round_function(
+    rules: str | RuleProfile = "standard",
+) -> Callable[..., tuple[int, int, int, int | Fraction, int, int]]:
     """``play(p1, p2, d1, d2, b1, b2, b3, b4, b5)`` for one box against the
     dealer under the basic strategy; cards are ints 0..51. Returns
     ``(ante, blind, play, trips, player_value, play_multiple)``: the first
@@ -130,9 +143,7 @@ def make_round_function(rules="standard") -> Callable[..., tuple[int, int, int, 
     profile: RuleProfile = get_profile(rules)
     qualifying = profile.qualifying_value
     blind_pay, blind_royal = _category_table(profile.blind_table, 0, _half_units)
-    trips_pay, trips_royal = _category_table(
-        profile.trips_table, -1, lambda odds: int(odds) if odds.denominator == 1 else odds
-    )
+    trips_pay, trips_royal = _category_table(profile.trips_table, cast("int | Fraction", -1), _whole_or_fraction)
     preflop = _preflop_table()
     K, NF, FL, SUIT, POW5 = _K, _NF, _FLUSH, _FLUSH_SUIT, _POW5
     ROYAL, TWO_PAIR, STRAIGHT, FULL = _ROYAL, _TWO_PAIR, _STRAIGHT, _FULL_HOUSE
@@ -140,7 +151,7 @@ def make_round_function(rules="standard") -> Callable[..., tuple[int, int, int, 
     hand_value = _ev.hand_value
     deck = tuple(range(52))
 
-    def flush_value(cards, v):
+    def flush_value(cards: tuple[int, ...], v: int) -> int:
         suit = SUIT[(v + 0x3333) & 0x8888]
         mask = 0
         for c in cards:
@@ -148,11 +159,13 @@ def make_round_function(rules="standard") -> Callable[..., tuple[int, int, int, 
                 mask |= 1 << (c >> 2)
         return FL[mask]
 
-    def slow_outs(hole, board_cards, pv):
+    def slow_outs(hole: tuple[int, int], board_cards: tuple[int, ...], pv: int) -> int:
         seen = set(hole) | set(board_cards)
         return sum(1 for c in deck if c not in seen and hand_value(board_cards + (c,)) > pv)
 
-    def play(p1, p2, d1, d2, b1, b2, b3, b4, b5):
+    def play(
+        p1: int, p2: int, d1: int, d2: int, b1: int, b2: int, b3: int, b4: int, b5: int
+    ) -> tuple[int, int, int, int | Fraction, int, int]:
         flop = K[b1] + K[b2] + K[b3]
         board = flop + K[b4] + K[b5]
         hole = K[p1] + K[p2]
@@ -248,7 +261,7 @@ class Estimate:
 _Z95 = 1.959963984540054
 
 
-def _mean_estimate(total: int, squares: int, n: int, scale: float = 1.0) -> Estimate:
+def _mean_estimate(total: int | Fraction, squares: int | Fraction, n: int, scale: float = 1.0) -> Estimate:
     mean = total / n
     variance = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
     half = _Z95 * math.sqrt(variance / n)
@@ -277,8 +290,8 @@ class SimulationResult:
     ante_total: int = 0
     blind_total: int = 0
     play_total: int = 0
-    trips_total: int = 0
-    trips_squares: int = 0
+    trips_total: int | Fraction = 0
+    trips_squares: int | Fraction = 0
     categories: list[int] = field(default_factory=lambda: [0] * 10)
     multiples: dict[int, int] = field(default_factory=lambda: {4: 0, 2: 0, 1: 0, 0: 0})
 
@@ -296,7 +309,8 @@ class SimulationResult:
 
     def bet_return(self, bet: str) -> float:
         """The mean result of one bet (``ante``, ``blind``, ``play``) per ante."""
-        return getattr(self, f"{bet}_total") / self.rounds / 2
+        total: int = getattr(self, f"{bet}_total")
+        return total / self.rounds / 2
 
     def category_frequency(self, category: str) -> Estimate:
         return _wilson(self.categories[CATEGORY_ORDER.index(category)], self.rounds)
@@ -310,7 +324,7 @@ class SimulationResult:
         return 2 + played / self.rounds
 
 
-def simulate(rounds: int, seed=None, rules: str = "standard") -> SimulationResult:
+def simulate(rounds: int, seed: int | None = None, rules: str = "standard") -> SimulationResult:
     """Play ``rounds`` rounds of one box against the dealer under the basic
     strategy, with Trips, from ``random.Random(seed)``."""
     if rounds < 1:
@@ -322,7 +336,8 @@ def simulate(rounds: int, seed=None, rules: str = "standard") -> SimulationResul
     bits = _DEAL_BITS
     d = list(range(52))
     game_total = game_squares = ante_total = blind_total = play_total = 0
-    trips_total = trips_squares = 0
+    trips_total: int | Fraction = 0  # a Trips table may pay a fraction (3:2)
+    trips_squares: int | Fraction = 0
     categories = [0] * 10
     multiples = {4: 0, 2: 0, 1: 0, 0: 0}
     royal = _ROYAL
@@ -360,7 +375,7 @@ def simulate(rounds: int, seed=None, rules: str = "standard") -> SimulationResul
     )
 
 
-def deal_nine(seed, rounds: int):
+def deal_nine(seed: int | None, rounds: int) -> Iterator[tuple[int, ...]]:
     """The nine cards of each round exactly as :func:`simulate` deals them
     (player, player, dealer, dealer, five board cards), for tests."""
     rng = random.Random(seed)

@@ -39,9 +39,13 @@ River (raise 1x, otherwise fold), with the whole board:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tournaments.poker.cards import FULL_DECK, Card
 from tournaments.poker.evaluator import category_floor, hand_value
+
+if TYPE_CHECKING:
+    from housegames.engines.uth.rules import UthRound
 
 __all__ = [
     "STRATEGY_NAME",
@@ -129,7 +133,7 @@ def raises_river(hole: Sequence[Card], board: Sequence[Card]) -> bool:
     return dealer_outs(hole, board) < OUTS_LIMIT
 
 
-def decide(round_, box: int) -> str:
+def decide(round_: UthRound, box: int) -> str:
     """The strategy's decision for ``box`` of a
     :class:`~housegames.engines.uth.rules.UthRound` whose turn it is."""
     hole = round_.boxes[box].hole

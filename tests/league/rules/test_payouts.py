@@ -66,7 +66,7 @@ def test_shares_add_up_to_the_money_of_the_places_covered_and_ties_differ_by_at_
     shares = share_places(ranked, place_amounts)
     covered = min(len(ranked), len(place_amounts))
     last_group_end = 0
-    for g, size in enumerate(groups):  # the places covered by groups that start on a paid place
+    for size in groups:  # the places covered by groups that start on a paid place
         if last_group_end < len(place_amounts):
             covered = last_group_end + size
         last_group_end += size
