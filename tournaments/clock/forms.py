@@ -125,8 +125,14 @@ _MESSAGES = {
     "too_large": gettext_lazy("Level %(level)s: %(value)s is too large for the %(field)s (at most %(limit)s)."),
     "small_above_big": gettext_lazy("Level %(level)s: the small blind (%(small)s) is above the big blind (%(big)s)."),
     "ante_above_big": gettext_lazy("Level %(level)s: an ante of %(ante)s is more than the big blind (%(big)s) allows."),
-    "big_not_rising": gettext_lazy(
-        "Level %(level)s: the big blind (%(big)s) must be above the one of the level before (%(previous)s)."
+    "big_falling": gettext_lazy(
+        "Level %(level)s: the big blind (%(big)s) is below the one of the level before (%(previous)s); blinds never go down."
+    ),
+    "small_falling": gettext_lazy(
+        "Level %(level)s: the small blind (%(small)s) is below the one of the level before (%(previous)s); blinds never go down."
+    ),
+    "nothing_rising": gettext_lazy(
+        "Level %(level)s: same blinds as the level before: raise the blinds, or the ante above %(previous)s."
     ),
     "break_level": gettext_lazy("A break can only follow a level of the list."),
     "break_minutes": gettext_lazy("The break after level %(level)s: 1 to %(limit)s minutes."),
