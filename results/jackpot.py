@@ -13,7 +13,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.desk.services import desk_totals
-from league.models import Entry, JackpotDeposit, Night, Season
+from league.models import CashLine, Entry, JackpotDeposit, LineKind, Night, Season
 from league.rules import payouts, standings
 from league.rules.standings import RulesError
 from league.web.money import cents
@@ -169,6 +169,31 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
         PayoutPlace(place, amount) for place, amount in enumerate(report.place_amounts, start=1) if place > covered
     ]
     return report
+
+
+@dataclass(frozen=True)
+class Owing:
+    """A season whose jackpot is not paid out in full: its confirmed deposits less the payouts booked."""
+
+    season: Season
+    owed: Decimal
+
+
+def seasons_owing() -> list[Owing]:
+    """Every season that still owes jackpot money, oldest first (three queries). Seasons may overlap, and the
+    jackpot page shows one: without this list an old season's unpaid pot went unseen behind a new one's 0,00 €."""
+    deposits = dict(
+        JackpotDeposit.objects.standing().order_by().values("table__night__season_id")
+        .annotate(total=Sum("amount")).values_list("table__night__season_id", "total")
+    )
+    paid = dict(  # payouts are booked as negative lines, their reversals as positive ones
+        CashLine.objects.filter(player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL]).order_by()
+        .values("season_id").annotate(total=Sum("amount")).values_list("season_id", "total")
+    )
+    owing = {pk: cents(total) + cents(paid.get(pk)) for pk, total in deposits.items()}
+    owing = {pk: owed for pk, owed in owing.items() if owed > 0}
+    seasons = Season.objects.filter(pk__in=owing).order_by("start_date", "pk")
+    return [Owing(season, owing[season.pk]) for season in seasons]
 
 
 def jackpot_csv_rows(season: Season) -> list[list[object]]:

@@ -199,6 +199,11 @@ class Season(models.Model):
         return standings.points_display(self.knockout_points)
 
     @property
+    def knockout_points_count(self) -> int:
+        """The count for ngettext: 1 for exactly one point ("1 Punkt"), else 2 ("1,5 Punkte", "0,5 Punkte")."""
+        return 1 if self.knockout_points == 1 else 2
+
+    @property
     def payout_percents(self) -> tuple[Decimal, ...]:
         return standings.parse_payout_split(self.jackpot_payout_split)
 

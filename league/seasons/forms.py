@@ -126,7 +126,9 @@ class SeasonForm(forms.ModelForm):
             self.overlaps = seasons.overlapping_seasons(start, end, exclude=self.instance.pk)
             if self.overlaps and not cleaned.get("confirm_overlap"):
                 names = ", ".join(
-                    f"„{season.name}“ ({_day(season.start_date)}–{_day(season.end_date)})" for season in self.overlaps
+                    _("“%(name)s” (%(start)s–%(end)s)")
+                    % {"name": season.name, "start": _day(season.start_date), "end": _day(season.end_date)}
+                    for season in self.overlaps
                 )
                 self.add_error("start_date", ngettext(
                     "These dates overlap the season %(seasons)s: the home page and the jackpot page follow only "
