@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Count, OuterRef, Prefetch, Subquery, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -180,20 +180,22 @@ class Owing:
 
 
 def seasons_owing() -> list[Owing]:
-    """Every season that still owes jackpot money, oldest first (three queries). Seasons may overlap, and the
+    """Every season that still owes jackpot money, oldest first (one query). Seasons may overlap, and the
     jackpot page shows one: without this list an old season's unpaid pot went unseen behind a new one's 0,00 €."""
-    deposits = dict(
-        JackpotDeposit.objects.standing().order_by().values("table__night__season_id")
-        .annotate(total=Sum("amount")).values_list("table__night__season_id", "total")
+    deposits = (
+        JackpotDeposit.objects.standing().filter(table__night__season=OuterRef("pk")).order_by()
+        .values("table__night__season").annotate(total=Sum("amount")).values("total")
     )
-    paid = dict(  # payouts are booked as negative lines, their reversals as positive ones
-        CashLine.objects.filter(player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL]).order_by()
-        .values("season_id").annotate(total=Sum("amount")).values_list("season_id", "total")
+    paid = (  # payouts are booked as negative lines, their reversals as positive ones
+        CashLine.objects.filter(season=OuterRef("pk"), player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
+        .order_by().values("season").annotate(total=Sum("amount")).values("total")
     )
-    owing = {pk: cents(total) + cents(paid.get(pk)) for pk, total in deposits.items()}
-    owing = {pk: owed for pk, owed in owing.items() if owed > 0}
-    seasons = Season.objects.filter(pk__in=owing).order_by("start_date", "pk")
-    return [Owing(season, owing[season.pk]) for season in seasons]
+    rows = (
+        Season.objects.annotate(deposited=Subquery(deposits), paid=Subquery(paid))
+        .filter(deposited__gt=0).order_by("start_date", "pk")
+    )
+    owing = [Owing(season, cents(season.deposited) + cents(season.paid)) for season in rows]
+    return [o for o in owing if o.owed > 0]
 
 
 def jackpot_csv_rows(season: Season) -> list[list[object]]:

@@ -100,3 +100,13 @@ def test_a_season_s_own_dates_are_no_overlap_when_it_is_edited(organizer_client)
 def test_a_like_that_is_not_a_number_gives_the_plain_form(organizer_client):
     assert organizer_client.get("/organizer/seasons/new/?like=x1").status_code == 200
     assert organizer_client.get("/organizer/seasons/new/?like=999").status_code == 404
+
+
+@pytest.mark.parametrize(("points", "german", "english"), [
+    (Decimal("1"), "1 Punkt pro Knockout.", "1 point per knockout."),
+    (Decimal("1.5"), "1,5 Punkte pro Knockout.", "1.5 points per knockout."),
+])
+def test_points_per_knockout_are_singular_or_plural(organizer_client, points, german, english):
+    season = make_season(knockout_points=points)
+    assert german in organizer_client.get(f"/organizer/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert english in organizer_client.get(f"/organizer/seasons/{season.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
