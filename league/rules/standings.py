@@ -210,8 +210,9 @@ def table_points(
 
 
 def _exact(value: float) -> Fraction:
-    """A formula's value as the decimal it prints as (0.1 is 1/10, not the float's binary neighbour)."""
-    return Fraction(Decimal(repr(float(value))))
+    """A formula's value exactly as the float it is, as a spreadsheet adds its cells (a power of two below:
+    the season's sum stays a sum of whole numbers over one denominator, `_table`)."""
+    return Fraction(float(value))
 
 
 def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: Mapping) -> tuple[Fraction, RulesError | None]:

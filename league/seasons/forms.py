@@ -151,8 +151,8 @@ class SeasonForm(forms.ModelForm):
             changes["knockout_points"] = Decimal("0")
         if "best_nights" in changes and changes["best_nights"] is None:
             changes["best_nights"] = 0
-        if not changes.get("tie_rule", "average"):
-            changes["tie_rule"] = Season._meta.get_field("tie_rule").default
+        if "tie_rule" in changes and not changes["tie_rule"]:  # not sent: as it is (a new season: the average)
+            changes["tie_rule"] = self.instance.tie_rule
         return changes
 
 
