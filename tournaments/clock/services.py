@@ -44,6 +44,7 @@ __all__ = [
     "season_structure",
     "save_named_structure",
     "saved_structures",
+    "remove_saved_structure",
 ]
 
 
@@ -298,3 +299,12 @@ def saved_structure(saved: SavedStructure) -> structure.Structure | None:
         return structure.from_text(saved.levels)
     except structure.StructureError:
         return None
+
+
+def remove_saved_structure(*, saved_id: int) -> str | None:
+    """Remove a saved structure (seasons that took it keep their copy); its name, or None if it was gone."""
+    saved = SavedStructure.objects.filter(pk=saved_id).first()
+    if saved is None:
+        return None
+    saved.delete()
+    return saved.name

@@ -200,6 +200,11 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
             messages.success(request, _("The season plays the league's doubling blinds again."))
             return redirect("blind_structure", season.pk)
         confirm_reset = True
+    if post and "remove_saved" in post:
+        removed = clock_control.remove_saved_structure(saved_id=ascii_whole_or_none(post["remove_saved"]) or 0)
+        if removed is not None:
+            messages.success(request, _("“%(name)s” removed; seasons that took it keep their levels.") % {"name": removed})
+        return redirect("blind_structure", season.pk)
     if request.method == "GET" and not frozen:
         shown = _started_from(request, season, saved) or shown
     data, initial, rows, file_error, name_error = post or None, initial_rows(shown), _rows_wanted(request, shown), None, None
@@ -257,6 +262,7 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
         "file_error": file_error,
         "name_error": name_error,
         "saved_name": post.get("saved_name", ""),
+        "saved": saved,
         "templates": [
             ("doubling", _("The league's doubling (from the season's start blinds)")),
             ("classic", _("Classic: 20 minutes, antes from level 5")),

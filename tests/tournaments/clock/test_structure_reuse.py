@@ -130,3 +130,16 @@ def test_a_bad_file_is_refused_naming_its_line_and_nothing_is_written(organizer_
     page = _upload(organizer_client, season, content).content.decode()
     assert message in page
     assert Season.objects.get().blind_structure == "" and not SavedStructure.objects.exists()
+
+
+def test_a_saved_structure_can_be_removed_and_the_season_that_took_it_keeps_its_levels(organizer_client):
+    first = make_season()
+    _post(organizer_client, first, ANTE_AT_EQUAL_BLINDS, save_as="1", saved_name="Club")
+    saved = SavedStructure.objects.get()
+    other = make_season(name="Saison 2027", blind_structure=saved.levels)
+    url = reverse("blind_structure", args=[other.pk])
+    response = organizer_client.post(url, {"remove_saved": str(saved.pk)}, follow=True)
+    assert "„Club“ entfernt" in response.content.decode()
+    assert not SavedStructure.objects.exists()
+    assert Season.objects.get(pk=other.pk).blind_structure == saved.levels
+    assert organizer_client.post(url, {"remove_saved": "x"}).status_code == 302  # gone or not a number: nothing happens
