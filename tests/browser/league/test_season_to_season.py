@@ -93,7 +93,7 @@ def test_a_season_like_the_last_and_a_saved_structure_carry_over_and_the_ante_le
     third = Season.objects.get(name="Sommer 2027")
     assert third.blind_structure == ""
     page.goto(f"{live_server.url}/organizer/seasons/{third.pk}/blinds/")
-    page.get_by_label("Clubabend 14 Stufen").check()
+    page.get_by_role("radio", name="Clubabend 14 Stufen").check()
     page.get_by_role("button", name="Vorlage übernehmen").click()
     expect(page.locator("[name=ante_5]")).to_have_value("25")
     page.get_by_role("button", name="Struktur speichern", exact=True).click()
