@@ -27,7 +27,7 @@ def _nights(tables: list[tuple[int, list[str]]]) -> list[Result]:
 
 def test_a_night_the_best_n_rule_drops_does_not_cost_a_place_in_the_tiebreak():
     # Best 2 nights. Aylin: 2nd twice. Özlem: 2nd twice and a 4th that is dropped. Equal points, equal places:
-    # "fewer nights played" counts the nights that count (2 each), so they are tied for 2nd.
+    # "fewer nights played" counts the nights that count (2 each), so they are tied (3rd, behind Bruno).
     rows = _nights([
         (1, ["Bernd", "Aylin Demir", "F1", "F2"]), (1, ["Bruno", "Özlem Kaya", "F3", "F4"]),
         (2, ["Bernd", "Aylin Demir", "F5", "F6"]), (2, ["Bruno", "Özlem Kaya", "F7", "F8"]),
