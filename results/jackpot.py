@@ -8,12 +8,12 @@ from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Prefetch, Sum
+from django.db.models import Count, OuterRef, Prefetch, Subquery, Sum
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.desk.services import desk_totals
-from league.models import Entry, JackpotDeposit, Night, Season
+from league.models import CashLine, Entry, JackpotDeposit, LineKind, Night, Season
 from league.rules import payouts, standings
 from league.rules.standings import RulesError
 from league.web.money import cents
@@ -169,6 +169,33 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
         PayoutPlace(place, amount) for place, amount in enumerate(report.place_amounts, start=1) if place > covered
     ]
     return report
+
+
+@dataclass(frozen=True)
+class Owing:
+    """A season whose jackpot is not paid out in full: its confirmed deposits less the payouts booked."""
+
+    season: Season
+    owed: Decimal
+
+
+def seasons_owing() -> list[Owing]:
+    """Every season that still owes jackpot money, oldest first (one query). Seasons may overlap, and the
+    jackpot page shows one: without this list an old season's unpaid pot went unseen behind a new one's 0,00 €."""
+    deposits = (
+        JackpotDeposit.objects.standing().filter(table__night__season=OuterRef("pk")).order_by()
+        .values("table__night__season").annotate(total=Sum("amount")).values("total")
+    )
+    paid = (  # payouts are booked as negative lines, their reversals as positive ones
+        CashLine.objects.filter(season=OuterRef("pk"), player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
+        .order_by().values("season").annotate(total=Sum("amount")).values("total")
+    )
+    rows = (
+        Season.objects.annotate(deposited=Subquery(deposits), paid=Subquery(paid))
+        .filter(deposited__gt=0).order_by("start_date", "pk")
+    )
+    owing = [Owing(season, cents(season.deposited) + cents(season.paid)) for season in rows]
+    return [o for o in owing if o.owed > 0]
 
 
 def jackpot_csv_rows(season: Season) -> list[list[object]]:

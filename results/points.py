@@ -154,6 +154,11 @@ class PointsTable:
     def knockout_points_shown(self) -> Decimal:
         return standings.points_display(self.knockout_points)
 
+    @property
+    def knockout_points_count(self) -> int:
+        """The count for ngettext: 1 for exactly one point ("1 Punkt"), else 2 ("1,5 Punkte")."""
+        return 1 if self.knockout_points == 1 else 2
+
 
 SIZES = list(TABLE_SIZES)
 

@@ -38,7 +38,7 @@ from tournaments.models import Action, Hand, Placement, PlacementCorrection, Sea
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
-VERSION = 5  # raise when what is kept (its shape or how it is computed) changes
+VERSION = 6  # raise when what is kept (its shape or how it is computed) changes
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,8 @@ def _sql() -> tuple[str, int, int]:
     # One derived table per source, each scanned once; every derived table is a single row.
     results = [
         f"SELECT s.points_scheme || ':' || s.fixed_points || ':' || s.points_formula || ':' || s.best_nights || ':'"
-        f" || CAST(s.knockout_points AS TEXT) || ':' || CAST(s.entry_fee AS TEXT) FROM {season} s WHERE s.id = %s",
+        f" || CAST(s.knockout_points AS TEXT) || ':' || CAST(s.entry_fee AS TEXT) || ':' || s.tie_rule"
+        f" FROM {season} s WHERE s.id = %s",
         f"SELECT COUNT(*), MAX(p.id), SUM(p.place), SUM(p.place * p.seat_id), SUM(p.place * p.place * (p.seat_id %% 1009 + 1)),"
         f" SUM(COALESCE(p.knockouts, -1) * (p.seat_id %% 1013 + 1)) {placements}",
         f"SELECT COUNT(*), MAX(c.id) {corrections}",

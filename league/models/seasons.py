@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
-__all__ = ["PointsScheme", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange", "largest_night"]
+__all__ = ["PointsScheme", "TieRule", "SavedStructure", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange", "largest_night"]
 
 
 class PointsScheme(models.TextChoices):
@@ -37,6 +37,13 @@ def validate_payout_split(text: str) -> None:
         standings.parse_payout_split(text)
     except standings.RulesError as error:
         raise ValidationError(rules_message(error), code=error.code) from None
+
+
+class TieRule(models.TextChoices):
+    """What players tied at a table earn (docs/rules.md, "Ties")."""
+
+    AVERAGE = standings.TIES_AVERAGE, _("Average of the places they share")
+    BEST = standings.TIES_BEST, _("Points of the best place they share")
 
 
 class MinBetRule(models.TextChoices):
@@ -89,6 +96,10 @@ class Season(models.Model):
     )
     best_nights = models.PositiveSmallIntegerField(
         _("nights that count"), default=0, help_text=_("Only each player's best N nights count; 0: every night.")
+    )
+    tie_rule = models.CharField(
+        _("tied players earn"), max_length=10, choices=TieRule.choices, default=TieRule.AVERAGE,
+        help_text=_("For players out in the same hand with equal chips."),
     )
     knockout_points = models.DecimalField(
         _("points per knockout"),
@@ -179,7 +190,7 @@ class Season(models.Model):
     def scheme(self) -> standings.Scheme:
         return standings.Scheme.from_settings(
             self.points_scheme, self.fixed_points, self.points_formula, fee=self.entry_fee,
-            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=None,
+            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=None, ties=self.tie_rule,
         )
 
     @property
@@ -188,8 +199,32 @@ class Season(models.Model):
         return standings.points_display(self.knockout_points)
 
     @property
+    def knockout_points_count(self) -> int:
+        """The count for ngettext: 1 for exactly one point ("1 Punkt"), else 2 ("1,5 Punkte", "0,5 Punkte")."""
+        return 1 if self.knockout_points == 1 else 2
+
+    @property
     def payout_percents(self) -> tuple[Decimal, ...]:
         return standings.parse_payout_split(self.jackpot_payout_split)
+
+
+class SavedStructure(models.Model):
+    """A blind structure the club named and saved, to reuse in any season (beside the built-in templates).
+
+    The levels are kept as the season keeps its own (tournaments/poker/structure.py's text), checked by the
+    clock's page when saved; a season that takes it gets a copy, so changing it later changes no season."""
+
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    levels = models.TextField(_("levels"))
+    saved_at = models.DateTimeField(_("saved"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("saved blind structure")
+        verbose_name_plural = _("saved blind structures")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class NightStatus(models.TextChoices):

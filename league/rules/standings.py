@@ -8,16 +8,18 @@ a `Decimal` with at most two decimals for showing.
 Rules (docs/rules.md, "Decisions the seeds leave open"):
 - "field size": p-th of n at a table earns n - p + 1; "fixed": a list such
   as 10, 7, 5, 3, 2, 1 (places past its end earn 0); "formula": the season's
-  own formula (`league.rules.formula`), to hundredths of a point.
+  own formula (`league.rules.formula`), added exactly: the season's total is
+  rounded to hundredths once, when shown (as a spreadsheet adds its cells).
 - A knockout bonus adds its points for each player a player knocked out
   (a knockout shared by two winners of the pot counts half for each).
 - "Best N nights": only each player's N best nights count toward his total
   and his place counts; the others are kept, marked as not counted.
 - Players out in the same hand with equal chips share the best place of the
   places they cover (two tied for 4th-5th both have place 4) and each earns
-  the average of the points of the places they cover.
+  the average of the points of the places they cover, or, with the season's
+  "best place" rule, the points of the best of them.
 - The season table: points, then wins, then second places, and so on, then
-  fewer nights played. Players equal in all of these are tied: they share the
+  fewer nights played (of the nights that count, with best N nights). Players equal in all of these are tied: they share the
   position (1, 1, 1, 4) and the money of the places they cover
   (`league.rules.payouts`); the name only orders the list.
 """
@@ -42,6 +44,9 @@ FIELD_SIZE = "field_size"
 FIXED = "fixed"
 FORMULA = "formula"
 SCHEMES = (FIELD_SIZE, FIXED, FORMULA)
+TIES_AVERAGE = "average"  # tied players each earn the average of the places they cover (the default)
+TIES_BEST = "best"  # tied players each earn the points of the best place they cover
+TIES = (TIES_AVERAGE, TIES_BEST)
 MAX_KNOCKOUT_POINTS = 1000
 
 CENT = Decimal("0.01")
@@ -113,11 +118,13 @@ class Scheme:
     formula: Formula | None = None
     knockout_points: Fraction = Fraction(0)
     best_nights: int = 0
+    ties: str = TIES_AVERAGE
 
     @classmethod
     def from_settings(
         cls, kind: str, fixed_points: str, formula: str = "", *, fee: Decimal | int = 0,
         knockout_points: Decimal | Fraction | int = 0, best_nights: int = 0, check_up_to: int | None = 0,
+        ties: str = TIES_AVERAGE,
     ) -> Scheme:
         """The scheme of a season's settings. `check_up_to`: the league's largest night, when the settings are
         being set (the formula is checked for every night up to twice it); None: a stored season's settings,
@@ -129,13 +136,15 @@ class Scheme:
             raise RulesError("knockout_points_range", limit=MAX_KNOCKOUT_POINTS)
         if not isinstance(best_nights, int) or best_nights < 0 or best_nights > 1000:
             raise RulesError("best_nights_range", limit=1000)
+        if ties not in TIES:
+            raise RulesError("ties_unknown", value=str(ties)[:20])
         if kind != FORMULA:
             checked = None
         elif check_up_to is None:
             checked = read_formula(formula, fee=fee)
         else:
             checked = compile_formula(formula, fee=fee, largest_night=check_up_to)
-        return cls(kind, parse_points_list(fixed_points) if kind == FIXED else (), checked, bonus, best_nights)
+        return cls(kind, parse_points_list(fixed_points) if kind == FIXED else (), checked, bonus, best_nights, ties)
 
     @property
     def needs_context(self) -> bool:
@@ -160,7 +169,9 @@ class Scheme:
             return max(table_size - place + 1, 0)
         if self.kind == FORMULA:
             assert self.formula is not None  # from_settings gives the formula kind its formula
-            return self.formula.points(place=place, table_size=table_size, **context)
+            # Exact, not to hundredths: rounding each night's points first put a season's total a cent or more
+            # off the same sum in a spreadsheet; the total is rounded once, when shown (`points_display`).
+            return _exact(self.formula.value(place=place, table_size=table_size, **context))
         return self.fixed[place - 1] if 1 <= place <= len(self.fixed) else 0
 
 
@@ -207,8 +218,17 @@ def table_points(
     return points
 
 
+def _exact(value: float) -> Fraction:
+    """A formula's value exactly as the float it is, as a spreadsheet adds its cells (a power of two below:
+    the season's sum stays a sum of whole numbers over one denominator, `_table`)."""
+    return Fraction(float(value))
+
+
 def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: PlaceContext) -> tuple[Fraction, RulesError | None]:
-    """The average of the points of places place..place+tied-1, and the first error of a place that fails (0)."""
+    """The average of the points of places place..place+tied-1 (with the "best place" rule: the points of
+    `place`), and the first error of a place that fails (0)."""
+    if scheme.ties == TIES_BEST:
+        tied = 1
     total: Fraction | int = 0
     first: RulesError | None = None
     for covered in range(place, place + tied):
@@ -371,7 +391,7 @@ class Standing:
     @property
     def tie_key(self) -> tuple[Fraction, tuple[int, ...], int]:
         """What decides the position: rows with equal keys are tied (the name only orders the list)."""
-        return tie_key(self.points, self.place_counts, self.nights)
+        return tie_key(self.points, self.place_counts, self.nights - self.dropped)
 
     @property
     def wins(self) -> int:
@@ -402,7 +422,8 @@ class Standing:
 
 
 def tie_key(points: Fraction, place_counts: Sequence[int], nights: int) -> tuple[Fraction, tuple[int, ...], int]:
-    """The season table's rule: more points, then more wins, more second places, ..., then fewer nights.
+    """The season table's rule: more points, then more wins, more second places, ..., then fewer nights
+    (the nights that count: a night dropped by the best-N rule does not make a player's tiebreak worse).
 
     Trailing zero counts do not matter (a table read back from the cache may count fewer places)."""
     counts = tuple(place_counts)
@@ -432,13 +453,17 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
         totals[s.player_id] += s.points.numerator * (scale // s.points.denominator)  # type: ignore[union-attr]
         places[s.player_id][s.place - 1] += 1
 
-    # The place counts add up to the nights played, so when all of them are equal the nights are too:
-    # "fewer nights played" never decides on its own. It stays in the key because the rule lists it.
+    # The place counts add up to the nights that count, so when all of them are equal those nights are too:
+    # "fewer nights played" never decides on its own. It stays in the key because the rule lists it; it counts
+    # the nights that count, or a night the best-N rule dropped would still cost a player his place.
+    def counting(player_id: int) -> int:
+        return len(nights[player_id]) - dropped[player_id]
+
     def order(player_id: int) -> tuple[int, tuple[int, ...], int, str, str, int]:
         return (
             -totals[player_id],
             tuple(-count for count in places[player_id]),
-            len(nights[player_id]),
+            counting(player_id),
             names[player_id].casefold(),
             names[player_id],
             player_id,
@@ -449,7 +474,7 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
     position = 0
     for index, player_id in enumerate(sorted(totals, key=order), start=1):
         counts = tuple(places[player_id])
-        tie = (totals[player_id], counts, len(nights[player_id]))
+        tie = (totals[player_id], counts, counting(player_id))
         if tie != previous:  # players equal in everything but the name share the position
             position, previous = index, tie
         rows.append(

@@ -8,7 +8,9 @@ from decimal import Decimal
 
 from django import forms
 from django.db import models
+from django.utils import formats
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from league.models import Season
 from league.seasons import services as seasons
@@ -16,6 +18,10 @@ from league.web.fields import DecimalTextField, FeeField, WholeNumberField
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
+
+
+def _day(day) -> str:
+    return formats.date_format(day, "SHORT_DATE_FORMAT")
 
 
 def knockout_points_field(**kwargs) -> DecimalTextField:
@@ -61,14 +67,30 @@ class SeasonForm(forms.ModelForm):
             "points_formula": forms.TextInput(attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}),
         }
 
-    def __init__(self, *args, **kwargs):
+    confirm_overlap = forms.BooleanField(label=_("Save anyway: the seasons may overlap"), required=False)
+    copy_structure = forms.BooleanField(required=False)
+
+    def __init__(self, *args, like: Season | None = None, **kwargs):
+        # `like`: "new season like the last": its settings as the initial values, each changeable.
+        if like is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {**seasons.like(like), "copy_structure": bool(like.blind_structure)}
         super().__init__(*args, **kwargs)
+        self.like = like
+        self.overlaps: list[Season] = []
+        if like is not None and like.blind_structure:
+            self.fields["copy_structure"].label = _("Play the blind structure of “%(season)s”") % {"season": like.name}
+            self.fields["copy_structure"].help_text = _(
+                "Its levels, antes and breaks; the start blinds below are then those of its first level."
+            )
+        else:
+            del self.fields["copy_structure"]
         if self.instance.pk is not None:
             # Changed on the points scheme page, which recomputes the nights once there are results.
             for name in seasons.POINTS_FIELDS:
                 del self.fields[name]
         if "best_nights" in self.fields:
             self.fields["best_nights"].required = False  # empty: every night counts, as before
+        self.fields["tie_rule"].required = False  # not sent: the average, as before
         if self.instance.blind_structure:
             # The season's own blind structure has its levels and minutes (tournaments/clock/: its own page).
             for name in seasons.DOUBLING_FIELDS:
@@ -100,7 +122,28 @@ class SeasonForm(forms.ModelForm):
         small, big = cleaned.get("start_small_blind"), cleaned.get("start_big_blind")
         if small and big and big < small:
             self.add_error("start_big_blind", _("The big blind cannot be smaller than the small blind."))
+        if start and end and end >= start and not self.errors:
+            self.overlaps = seasons.overlapping_seasons(start, end, exclude=self.instance.pk)
+            if self.overlaps and not cleaned.get("confirm_overlap"):
+                names = ", ".join(
+                    _("“%(name)s” (%(start)s–%(end)s)")
+                    % {"name": season.name, "start": _day(season.start_date), "end": _day(season.end_date)}
+                    for season in self.overlaps
+                )
+                self.add_error("start_date", ngettext(
+                    "These dates overlap the season %(seasons)s: the home page and the jackpot page follow only "
+                    "one season at a time. Change the dates, or tick the box below and save again.",
+                    "These dates overlap the seasons %(seasons)s: the home page and the jackpot page follow only "
+                    "one season at a time. Change the dates, or tick the box below and save again.",
+                    len(self.overlaps),
+                ) % {"seasons": names})
         return cleaned
+
+    def structure_source(self) -> Season | None:
+        """The season whose blind structure the new one copies, if the organizer kept that choice."""
+        if self.like is not None and self.cleaned_data.get("copy_structure"):
+            return self.like
+        return None
 
     def changes(self) -> dict:
         changes = {name: self.cleaned_data[name] for name in seasons.CREATE_FIELDS if name in self.fields}
@@ -108,6 +151,8 @@ class SeasonForm(forms.ModelForm):
             changes["knockout_points"] = Decimal("0")
         if "best_nights" in changes and changes["best_nights"] is None:
             changes["best_nights"] = 0
+        if "tie_rule" in changes and not changes["tie_rule"]:  # not sent: as it is (a new season: the average)
+            changes["tie_rule"] = self.instance.tie_rule
         return changes
 
 

@@ -39,7 +39,11 @@ EDITABLE_FIELDS = (
     *PLAY_FIELDS,
     "break_every_levels",
     "break_minutes",
+    "tie_rule",
 )
+# What tied players earn: set before play, frozen like the blinds (changing it later would move places
+# already shown; the points scheme's page is the way to recompute).
+TIE_FIELDS = ("tie_rule",)
 
 # A new season also takes its points rules; afterwards the scheme page changes them (frozen with results).
 POINTS_FIELDS = ("points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points")
@@ -76,7 +80,7 @@ def frozen_fields(season: Season) -> dict[str, str]:
         frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
     if season.nights.filter(status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():  # drawn
         reason = _("frozen: a seating has been drawn this season")
-        frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS), reason))
+        frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS, *TIE_FIELDS), reason))
     return frozen
 
 
@@ -113,15 +117,42 @@ def _validate(season: Season) -> None:
 
 
 @transaction.atomic
-def create_season(**settings: Any) -> Season:
-    """A new season from the form's settings (keyword-only by construction)."""
+def create_season(*, structure_of: Season | None = None, **settings: Any) -> Season:
+    """A new season from the form's settings (keyword-only by construction); `structure_of`: a season whose
+    own blind structure it plays too (a copy: changing one later leaves the other as it is)."""
     unknown = set(settings) - set(CREATE_FIELDS)
     if unknown:
         raise TypeError(f"not a season setting: {', '.join(sorted(unknown))}")
     season = Season(**settings)
+    if structure_of is not None and structure_of.blind_structure:
+        # The start blinds and minutes follow the structure's first level, as they do on the season it came from.
+        season.blind_structure = structure_of.blind_structure
+        for field in DOUBLING_FIELDS:
+            setattr(season, field, getattr(structure_of, field))
     _validate(season)
     season.save()
     return season
+
+
+# "New season like the last": everything but its name and dates (docs/features.md).
+COPIED_FIELDS = tuple(name for name in CREATE_FIELDS if name not in ("name", "start_date", "end_date"))
+
+
+def like(season: Season) -> dict[str, Any]:
+    """A new season's settings copied from `season`, its dates the same length from the day after it ends."""
+    settings = {name: getattr(season, name) for name in COPIED_FIELDS}
+    start = season.end_date + datetime.timedelta(days=1)
+    settings.update(start_date=start, end_date=start + (season.end_date - season.start_date))
+    return settings
+
+
+def overlapping_seasons(start: datetime.date, end: datetime.date, *, exclude: int | None = None) -> list[Season]:
+    """The other seasons whose dates meet `start`..`end` (the demo's left out): allowed, but the form warns,
+    because the home page and the public jackpot page then follow only one of them."""
+    seasons = Season.objects.filter(start_date__lte=end, end_date__gte=start, is_demo=False)
+    if exclude is not None:
+        seasons = seasons.exclude(pk=exclude)
+    return list(seasons.order_by("start_date", "pk"))
 
 
 @transaction.atomic

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.models import Night
+from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
 from league.seasons import services as seasons_services
 from league.seasons.forms import NightForm, SeasonForm
@@ -24,26 +25,30 @@ def organizer_home(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
     nights = list(season.nights.order_by("-date", "-pk")) if season else []  # the coming and latest nights first
     demo = any(s.is_demo for s in all_seasons)
+    last = next((s for s in all_seasons if not s.is_demo), all_seasons[0] if all_seasons else None)
     return render(
         request,
         "league/organizer/home.html",
-        {"seasons": all_seasons, "season": season, "nights": nights, "demo": demo},
+        {"seasons": all_seasons, "season": season, "nights": nights, "demo": demo, "last_season": last},
     )
 
 
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def season_create(request: HttpRequest) -> HttpResponse:
-    form = SeasonForm(request.POST if request.method == "POST" else None)
+    """A new season; `?like=<id>`: "new season like the last", its settings copied, each changeable."""
+    wanted = ascii_whole_or_none(request.GET.get("like"))
+    like = get_season_or_404(wanted) if wanted is not None else None
+    form = SeasonForm(request.POST if request.method == "POST" else None, like=like)
     if request.method == "POST" and form.is_valid():
         try:
-            season = seasons.create_season(**form.changes())
+            season = seasons.create_season(structure_of=form.structure_source(), **form.changes())
         except seasons.SeasonError as error:
             form.add_error(error.field, str(error))
         else:
             messages.success(request, _("“%(name)s” created. Now plan its first night.") % {"name": season.name})
             return redirect("night_create", season.pk)
-    return render(request, "league/organizer/season_form.html", {"form": form, "season": None})
+    return render(request, "league/organizer/season_form.html", {"form": form, "season": None, "like": like})
 
 
 @organizer_required

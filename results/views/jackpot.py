@@ -25,7 +25,9 @@ from tournaments.models import Table
 def jackpot(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons.choose_season(request.GET.get("season"))
     report = season_money.season_jackpot(season) if season else None
-    return render(request, "results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report})
+    owing = [o for o in season_money.seasons_owing() if o.season != season]
+    return render(request, "results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report,
+                                                    "owing": owing})
 
 
 @organizer_required

@@ -251,3 +251,27 @@ def test_the_jackpot_report_states_the_split_and_the_rule_for_ties_once(organize
     assert text.count(SPLIT[language] + ":") == 1 and "50,30,20" not in text
     public = _main_text(organizer_client.get(reverse("jackpot"), {"season": season.pk}, HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert public.count(TIES[language]) == 1  # the public page has no payout table: the split says it
+
+
+# --- seasons that still owe money ----------------------------------------------------------------
+
+
+def test_the_jackpot_page_names_every_other_season_that_still_owes_money(client, finished, organizer):
+    from results.payout import record_payout
+
+    old = finished.night.season
+    jackpot.confirm_deposit(table=finished, by=organizer)
+    new = make_season(name="Frühjahr 2027", start_date=datetime.date(2027, 2, 1), end_date=datetime.date(2027, 6, 30))
+    html = text(client.get(reverse("jackpot"), {"season": new.pk}, HTTP_ACCEPT_LANGUAGE="de"))
+    assert "Der Jackpot dieser Saison ist noch auszuzahlen:" in html
+    assert f'<a href="?season={old.pk}">{old.name}</a>: 8,00' in html
+    assert [(o.season, o.owed) for o in jackpot.seasons_owing()] == [(old, Decimal("8.00"))]
+    winner = finished.seats.get(placement__place=1).entry.player
+    type(finished.night).objects.filter(pk=finished.night.pk).update(status="finished")
+    record_payout(season=old, player=winner, amount=Decimal("4.00"), method="cash", by=organizer, season_over=True)
+    assert [o.owed for o in jackpot.seasons_owing()] == [Decimal("4.00")]
+    for place, amount in ((2, "2.40"), (3, "1.60")):  # the split 50/30/20 of 8,00
+        player = finished.seats.get(placement__place=place).entry.player
+        record_payout(season=old, player=player, amount=Decimal(amount), method="cash", by=organizer, season_over=True)
+    assert jackpot.seasons_owing() == []
+    assert "noch auszuzahlen" not in text(client.get(reverse("jackpot"), {"season": new.pk}, HTTP_ACCEPT_LANGUAGE="de"))

@@ -97,6 +97,38 @@ class StructureForm(forms.Form):
             return None
 
 
+ROW_ACTIONS = ("up", "down", "drop", "insert")
+
+
+def rearranged(data, rows: int) -> tuple[dict, int] | None:
+    """The grid as posted with one level moved up or down, dropped, or an empty level inserted after it (the
+    row buttons), as initial values and the number of rows; None when no row button was pressed. Nothing is
+    checked or saved: the organizer sees the grid changed and saves when it is right."""
+    action = next((name for name in ROW_ACTIONS if name in data), None)
+    if action is None:
+        return None
+    try:
+        row = int(data.get(action, ""))
+    except ValueError:
+        return None
+    grid = [{name: data.get(f"{name}_{k}", "") for name in LEVEL_FIELDS} for k in range(1, rows + 1)]
+    if not 1 <= row <= len(grid):
+        return None
+    index = row - 1
+    if action == "up" and index > 0:
+        grid[index - 1], grid[index] = grid[index], grid[index - 1]
+    elif action == "down" and index < len(grid) - 1:
+        grid[index + 1], grid[index] = grid[index], grid[index + 1]
+    elif action == "drop":
+        del grid[index]
+    elif action == "insert" and len(grid) < structure.MAX_LEVELS + MORE_ROWS:
+        grid.insert(index + 1, dict.fromkeys(LEVEL_FIELDS, ""))
+    initial = {"after_last": data.get("after_last", "double"), "ante_by": data.get("ante_by", "each")}
+    for k, values in enumerate(grid, start=1):
+        initial.update({f"{name}_{k}": value for name, value in values.items()})
+    return initial, max(len(grid), 1)
+
+
 def initial_rows(levels: structure.Structure | None) -> dict:
     """A structure as the form's initial values."""
     initial = {}
@@ -125,8 +157,14 @@ _MESSAGES = {
     "too_large": gettext_lazy("Level %(level)s: %(value)s is too large for the %(field)s (at most %(limit)s)."),
     "small_above_big": gettext_lazy("Level %(level)s: the small blind (%(small)s) is above the big blind (%(big)s)."),
     "ante_above_big": gettext_lazy("Level %(level)s: an ante of %(ante)s is more than the big blind (%(big)s) allows."),
-    "big_not_rising": gettext_lazy(
-        "Level %(level)s: the big blind (%(big)s) must be above the one of the level before (%(previous)s)."
+    "big_falling": gettext_lazy(
+        "Level %(level)s: the big blind (%(big)s) is below the one of the level before (%(previous)s); blinds never go down."
+    ),
+    "small_falling": gettext_lazy(
+        "Level %(level)s: the small blind (%(small)s) is below the one of the level before (%(previous)s); blinds never go down."
+    ),
+    "nothing_rising": gettext_lazy(
+        "Level %(level)s: same blinds as the level before: raise the blinds, or the ante above %(previous)s."
     ),
     "break_level": gettext_lazy("A break can only follow a level of the list."),
     "break_minutes": gettext_lazy("The break after level %(level)s: 1 to %(limit)s minutes."),

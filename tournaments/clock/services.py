@@ -14,7 +14,7 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Entry, Night, Season
+from league.models import Entry, Night, SavedStructure, Season
 from league.seasons import services as seasons
 from tournaments.models import ClockState, Seat, Table, TableStatus, TvScreen
 from tournaments.poker import clock, structure
@@ -42,6 +42,9 @@ __all__ = [
     "StructureFrozen",
     "set_blind_structure",
     "season_structure",
+    "save_named_structure",
+    "saved_structures",
+    "remove_saved_structure",
 ]
 
 
@@ -256,3 +259,52 @@ def season_structure(season: Season) -> structure.Structure:
         return structure.from_text(season.blind_structure)
     return structure.doubling(season.start_small_blind, max(season.start_big_blind, season.start_small_blind),
                               max(season.level_minutes, 1))
+
+
+# --- the club's saved structures ---------------------------------------------------------------------------
+
+MAX_NAME = 60
+
+
+class StructureNameError(ValueError):
+    """A name a saved structure cannot have; the message says why."""
+
+
+def saved_structures() -> list[SavedStructure]:
+    return list(SavedStructure.objects.order_by("name", "pk"))
+
+
+@transaction.atomic
+def save_named_structure(*, name: str, levels: structure.Structure) -> tuple[SavedStructure, bool]:
+    """Keep `levels` under `name` for any season to start from; a structure of the same name is replaced (the
+    organizer saves again after a change). Returns it and whether it replaced one. Seasons that took the
+    old one keep their copy."""
+    name = " ".join(name.split())
+    if not name:
+        raise StructureNameError(_("Give the structure a name."))
+    if len(name) > MAX_NAME or any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
+        raise StructureNameError(_("A structure's name: letters, digits and punctuation, at most %(limit)s characters.")
+                                 % {"limit": MAX_NAME})
+    kept = SavedStructure.objects.select_for_update().filter(name__iexact=name).first()
+    if kept is None:
+        return SavedStructure.objects.create(name=name, levels=levels.to_text()), False
+    kept.name, kept.levels, kept.saved_at = name, levels.to_text(), timezone.now()
+    kept.save(update_fields=["name", "levels", "saved_at"])
+    return kept, True
+
+
+def saved_structure(saved: SavedStructure) -> structure.Structure | None:
+    """A saved structure's levels, or None when its text no longer meets the rules (it is then not offered)."""
+    try:
+        return structure.from_text(saved.levels)
+    except structure.StructureError:
+        return None
+
+
+def remove_saved_structure(*, saved_id: int) -> str | None:
+    """Remove a saved structure (seasons that took it keep their copy); its name, or None if it was gone."""
+    saved = SavedStructure.objects.filter(pk=saved_id).first()
+    if saved is None:
+        return None
+    saved.delete()
+    return saved.name

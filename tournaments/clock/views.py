@@ -5,8 +5,9 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -14,10 +15,12 @@ from league.access import get_night_or_404, get_season_or_404, organizer_require
 from league.models import Night
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
+from league.web.downloads import export_language
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
 from tournaments.clock import services as clock_control
-from tournaments.clock.forms import MORE_ROWS, BreakForm, StructureForm, TvForm, initial_rows
+from tournaments.clock import structure_file
+from tournaments.clock.forms import MORE_ROWS, BreakForm, StructureForm, TvForm, initial_rows, rearranged
 from tournaments.poker import structure
 
 
@@ -149,34 +152,95 @@ def _timeline(levels: structure.Structure) -> list[dict]:
     return lines
 
 
+def _started_from(request: HttpRequest, season, saved: list) -> structure.Structure | None:
+    """`?template=`: a built-in template, or `saved-<id>`, one of the club's saved structures."""
+    template = request.GET.get("template", "")
+    if template in structure.TEMPLATES:
+        messages.info(request, _("Template copied: check the levels, change what you like, then save."))
+        return structure.template(
+            template, small=season.start_small_blind, big=max(season.start_big_blind, season.start_small_blind),
+            minutes=max(season.level_minutes, 1), colour_up=_("Colour-up: the 25 chips go"),
+        )
+    chosen = next((s for s in saved if f"saved-{s.pk}" == template), None)
+    levels = clock_control.saved_structure(chosen) if chosen is not None else None
+    if levels is not None:
+        messages.info(request, _("“%(name)s” copied: check the levels, change what you like, then save.") % {"name": chosen.name})
+    return levels
+
+
+def _imported(request: HttpRequest, shown: structure.Structure) -> tuple[structure.Structure | None, str | None]:
+    """The structure of the uploaded file, or the reason it is refused (nothing is written either way)."""
+    upload = request.FILES.get("structure_file")
+    if upload is None:
+        return None, _("Choose a CSV file of levels.")
+    try:
+        return structure_file.read_structure(
+            upload.read(structure_file.MAX_BYTES + 1), after_last=shown.after_last, ante_by=shown.ante_by
+        ), None
+    except structure_file.StructureFileError as error:
+        return None, str(error)
+
+
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
-    """The season's blind structure: copy a template, edit the levels, save; or go back to the seed's doubling."""
+    """The season's blind structure: start from a template or a saved structure, or read a file; edit the levels
+    in the grid (move, drop, insert rows); save it for the season, or under a name for other seasons; or go
+    back to the seed's doubling."""
     season = get_season_or_404(season_id)
     own = clock_control.season_structure(season) if season.blind_structure else None
     frozen = seasons.frozen_fields(season).get("blind_structure")
     shown = clock_control.season_structure(season)
+    saved = clock_control.saved_structures()
+    post = request.POST if request.method == "POST" else {}
     confirm_reset = False
-    if request.method == "POST" and not frozen and "reset" in request.POST:
-        if "confirmed" in request.POST:
+    if post and not frozen and "reset" in post:
+        if "confirmed" in post:
             clock_control.set_blind_structure(season=season, levels=None)
             messages.success(request, _("The season plays the league's doubling blinds again."))
             return redirect("blind_structure", season.pk)
         confirm_reset = True
-    template = request.GET.get("template")
-    if request.method == "GET" and template in structure.TEMPLATES and not frozen:
-        shown = structure.template(
-            template, small=season.start_small_blind, big=max(season.start_big_blind, season.start_small_blind),
-            minutes=max(season.level_minutes, 1), colour_up=_("Colour-up: the 25 chips go"),
-        )
-        messages.info(request, _("Template copied: check the levels, change what you like, then save."))
-    form = StructureForm(
-        request.POST if request.method == "POST" and "reset" not in request.POST else None,
-        rows=_rows_wanted(request, shown),
-        initial=initial_rows(shown),
-    )
-    if request.method == "POST" and not frozen and "more" not in request.POST and not confirm_reset:
+    if post and "remove_saved" in post:
+        removed = clock_control.remove_saved_structure(saved_id=ascii_whole_or_none(post["remove_saved"]) or 0)
+        if removed is not None:
+            messages.success(request, _("“%(name)s” removed; seasons that took it keep their levels.") % {"name": removed})
+        return redirect("blind_structure", season.pk)
+    if request.method == "GET" and not frozen:
+        shown = _started_from(request, season, saved) or shown
+    data, initial, rows, file_error, name_error = post or None, initial_rows(shown), _rows_wanted(request, shown), None, None
+    if confirm_reset:
+        data = None
+    elif post and "import" in post and not frozen:
+        levels, file_error = _imported(request, shown)
+        data, rows = None, len(shown.levels) + MORE_ROWS
+        if levels is not None:
+            initial, rows = initial_rows(levels), len(levels.levels) + MORE_ROWS
+            messages.info(request, ngettext(
+                "%(count)s level read from the file: check it, then save.",
+                "%(count)s levels read from the file: check them, then save.", len(levels.levels),
+            ) % {"count": len(levels.levels)})
+    elif post and not frozen:
+        moved = rearranged(post, min(ascii_whole_or_none(post.get("rows")) or 1, structure.MAX_LEVELS + MORE_ROWS))
+        if moved is not None:
+            (initial, rows), data = moved, None
+    form = StructureForm(data, rows=rows, initial=initial)
+    if frozen:
+        for field in form.fields.values():
+            field.disabled = True
+    if data is not None and "save_as" in post:
+        levels = form.structure()
+        if levels is None:
+            messages.error(request, _("Nothing was saved: please correct the marked fields."))
+        else:
+            try:
+                kept, replaced = clock_control.save_named_structure(name=post.get("saved_name", ""), levels=levels)
+            except clock_control.StructureNameError as error:
+                name_error = str(error)
+            else:
+                messages.success(request, (_("“%(name)s” replaced: seasons start from it now.") if replaced else
+                                           _("“%(name)s” saved: every season can start from it.")) % {"name": kept.name})
+                return redirect("blind_structure", season.pk)
+    elif data is not None and not frozen and "more" not in post:
         levels = form.structure()
         if levels is not None:
             try:
@@ -188,9 +252,6 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
                 return redirect("blind_structure", season.pk)
         else:
             messages.error(request, _("Nothing was saved: please correct the marked fields."))
-    if frozen:
-        for field in form.fields.values():
-            field.disabled = True
     return render(request, "tournaments/clock/structure.html", {
         "season": season,
         "form": form,
@@ -198,9 +259,27 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
         "frozen": frozen,
         "confirm_reset": confirm_reset,
         "timeline": _timeline(shown),
+        "file_error": file_error,
+        "name_error": name_error,
+        "saved_name": post.get("saved_name", ""),
+        "saved": saved,
         "templates": [
             ("doubling", _("The league's doubling (from the season's start blinds)")),
             ("classic", _("Classic: 20 minutes, antes from level 5")),
             ("turbo", _("Turbo: 10 minutes, big-blind ante")),
+            *[(f"saved-{s.pk}", s.name) for s in saved],
         ],
     })
+
+
+@organizer_required
+@require_GET
+def blind_structure_file(request: HttpRequest, season_id: int) -> HttpResponse:
+    """The season's levels as a CSV file (tournaments/clock/structure_file.py), to share or keep."""
+    season = get_season_or_404(season_id)
+    language = export_language(request)
+    with translation.override(language):
+        content = structure_file.to_csv(clock_control.season_structure(season), language=language)
+    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="blinds-season-{season.pk}.csv"'
+    return response

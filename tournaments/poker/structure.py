@@ -126,7 +126,7 @@ def _check(structure: Structure) -> None:
         raise StructureError("after_last_unknown", value=str(structure.after_last)[:20])
     if structure.ante_by not in ANTE_BY:
         raise StructureError("ante_by_unknown", value=str(structure.ante_by)[:20])
-    previous_big = 0
+    previous: Level | None = None
     for number, lv in enumerate(levels, start=1):
         for name, value, low, high in (
             ("small", lv.small, 1, MAX_CHIPS), ("big", lv.big, 1, MAX_CHIPS),
@@ -141,9 +141,16 @@ def _check(structure: Structure) -> None:
             raise StructureError("small_above_big", level=number, small=lv.small, big=lv.big)
         if lv.ante > lv.big * (1 if structure.ante_by == "each" else 2):
             raise StructureError("ante_above_big", level=number, ante=lv.ante, big=lv.big)
-        if lv.big <= previous_big:
-            raise StructureError("big_not_rising", level=number, big=lv.big, previous=previous_big)
-        previous_big = lv.big
+        # docs/rules.md, "Blind structures": blinds never go down, and each level raises the blinds or the
+        # ante (100/200, then 100/200 ante 25, as tournament clocks write an ante's arrival).
+        if previous is not None:
+            if lv.big < previous.big:
+                raise StructureError("big_falling", level=number, big=lv.big, previous=previous.big)
+            if lv.small < previous.small:
+                raise StructureError("small_falling", level=number, small=lv.small, previous=previous.small)
+            if (lv.small, lv.big) == (previous.small, previous.big) and lv.ante <= previous.ante:
+                raise StructureError("nothing_rising", level=number, big=lv.big, ante=lv.ante, previous=previous.ante)
+        previous = lv
     seen = set()
     for pause in structure.breaks:
         _whole(pause.after, "break_level", level=pause.after)

@@ -13,7 +13,7 @@ LEFT_OUT = {
     # night's and tables' hand-history files (the players' own are published).
     "organizer": {
         "registration_desk", "desk_register", "desk_new_player", "entry_take_fee", "entry_withdraw", "organizer_home",
-        "season_create", "season_edit", "night_create", "blind_structure", "night_registration", "night_finish",
+        "season_create", "season_edit", "night_create", "blind_structure", "blind_structure_file", "night_registration", "night_finish",
         "organizer_add", "locked_logins", "unlock_login", "password_change", "remove_demo", "cash_book", "player_list",
         "players_csv", "players_xlsx", "players_import", "cash_book_csv", "cash_book_pdf", "cash_line_reverse",
         "cash_line_new", "season_payout", "season_payout_pdf", "night_cash", "night_cash_pdf", "night_cash_reopen", "seating_draw",

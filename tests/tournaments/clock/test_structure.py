@@ -57,8 +57,11 @@ def test_the_seed_s_doubling_written_out_is_the_seed_s_clock():
 
 @pytest.mark.parametrize(("levels", "breaks", "code", "params"), [
     ([], [], "empty", {}),
-    ([Level(25, 50), Level(50, 50)], [], "big_not_rising", {"level": 2, "big": 50, "previous": 50}),
-    ([Level(25, 50), Level(25, 40)], [], "big_not_rising", {"level": 2}),
+    ([Level(25, 50), Level(25, 50)], [], "nothing_rising", {"level": 2, "big": 50, "previous": 0}),
+    ([Level(100, 200, 25), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "ante": 25}),
+    ([Level(100, 200, 50), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "previous": 50}),
+    ([Level(25, 50), Level(25, 40)], [], "big_falling", {"level": 2, "big": 40, "previous": 50}),
+    ([Level(50, 100), Level(40, 120)], [], "small_falling", {"level": 2, "small": 40, "previous": 50}),
     ([Level(-25, 50)], [], "too_small", {"level": 1, "field": "small"}),
     ([Level(25, 50, -1)], [], "too_small", {"level": 1, "field": "ante"}),
     ([Level(25, 50, 0, 0)], [], "too_small", {"level": 1, "field": "minutes"}),
@@ -164,8 +167,10 @@ def test_the_organizer_copies_a_template_edits_it_and_saves(organizer_client):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("rows", "message"), [
-    ([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": 50, "minutes": 15}],
-     "Level 2: the big blind (50) must be above the one of the level before (50)."),
+    ([{"small": 25, "big": 50, "minutes": 15}, {"small": 25, "big": 40, "minutes": 15}],
+     "Level 2: the big blind (40) is below the one of the level before (50); blinds never go down."),
+    ([{"small": 100, "big": 200, "minutes": 15}, {"small": 100, "big": 200, "minutes": 15}],
+     "Level 2: same blinds as the level before: raise the blinds, or the ante above 0."),
     ([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": "-100", "minutes": 15}], "greater than or equal to 0"),
     ([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": 100, "minutes": 0}],
      "Level 2: the minutes must be at least 1."),
@@ -273,3 +278,12 @@ def test_a_snapshot_written_before_antes_reads_as_no_ante(organizer):
     dealer.act("Anna", "fold")  # read from the old snapshot, then replayed and written as usual
     dealer.settle()
     assert dealer.stacks() == {"Anna": 1475, "Ben": 1525}
+
+
+def test_a_level_may_bring_an_ante_at_the_same_blinds():
+    levels = Structure((Level(50, 100), Level(100, 200), Level(100, 200, 25), Level(100, 200, 50), Level(150, 300, 50)))
+    assert levels.level(3) == Level(100, 200, 25)
+
+
+def test_a_level_may_raise_only_the_small_blind():
+    assert Structure((Level(25, 50), Level(50, 50))).level(2) == Level(50, 50)
