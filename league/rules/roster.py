@@ -25,7 +25,7 @@ import datetime
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from league.rules.names import search_forms
@@ -33,7 +33,7 @@ from league.rules.near_names import NearNames
 
 __all__ = [
     "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "read_rows",
-    "read_date", "as_csv_text", "compare",
+    "read_date", "cell_text", "as_csv_text", "text_records", "compare",
 ]
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -140,7 +140,7 @@ def _delimiter(first_line: str) -> str:
     return best if counts[best] else ";"
 
 
-def _text(value: object) -> str:
+def cell_text(value: object) -> str:
     """A workbook's cell as the text a CSV file would hold: a whole number without ".0" (a phone number typed as
     one), a date as ISO."""
     if value is None:
@@ -222,6 +222,12 @@ def read_roster(data: bytes, *, today: datetime.date) -> Roster:
     """The file's rows, each checked on its own (compare them with the league afterwards: :func:`compare`)."""
     if len(data) > MAX_BYTES:
         raise RosterError("too_big", limit=MAX_BYTES // (1024 * 1024))
+    records, encoding, delimiter, text = text_records(data)
+    return read_rows(records, today=today, encoding=encoding, delimiter=delimiter, text=text)
+
+
+def text_records(data: bytes) -> tuple[Iterator[tuple[int, list[str]]], str, str, str]:
+    """A CSV file's records, each with its line, and its encoding, delimiter and text (csv.Error while read)."""
     if b"\x00" in data:
         raise RosterError("not_csv")
     text, encoding = decode(data)
@@ -234,8 +240,7 @@ def read_roster(data: bytes, *, today: datetime.date) -> Roster:
         raise RosterError("empty")
     delimiter = _delimiter(lines[0])
     reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
-    records = ((skipped + number, cells) for number, cells in enumerate(reader, start=1))
-    return read_rows(records, today=today, encoding=encoding, delimiter=delimiter, text=text)
+    return ((skipped + number, cells) for number, cells in enumerate(reader, start=1)), encoding, delimiter, text
 
 
 def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.date, encoding: str,
@@ -246,16 +251,16 @@ def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.d
     out: list[Row] = []
     try:
         for _number, header in records:
-            if any(_text(cell).strip() for cell in header):
+            if any(cell_text(cell).strip() for cell in header):
                 break
         else:
             raise RosterError("empty")
-        header = [_text(cell) for cell in header]
+        header = [cell_text(cell) for cell in header]
         columns = tuple(HEADERS.get(_header_key(cell), "") for cell in header)
         if "name" not in columns:
             raise RosterError("no_name_column", found=", ".join(cell.strip() for cell in header if cell.strip())[:200])
         for number, cells in records:
-            if not any(_text(cell).strip() for cell in cells):
+            if not any(cell_text(cell).strip() for cell in cells):
                 continue
             if len(out) >= MAX_ROWS:
                 raise RosterError("too_many_rows", limit=MAX_ROWS)
@@ -280,7 +285,7 @@ def as_csv_text(rows: Iterable[tuple[int, Sequence[object]]]) -> str:
         while line < number - 1:
             writer.writerow([])
             line += 1
-        writer.writerow([_text(cell)[:CARRIED_CELL] for cell in cells])
+        writer.writerow([cell_text(cell)[:CARRIED_CELL] for cell in cells])
         line += 1
     return out.getvalue()
 
@@ -293,7 +298,7 @@ def _row(number: int, cells: Sequence[object], columns: Sequence[str], today: da
         if column == "date_of_birth" and "date_of_birth" not in values:
             birth = cell if not isinstance(cell, str) else _cell(cell)
         if column and column not in values:
-            values[column] = _cell(_text(cell))
+            values[column] = _cell(cell_text(cell))
     row.name = " ".join(values.get("name", "").split())
     row.nickname = values.get("nickname", "")
     row.contact = values.get("contact", "")
