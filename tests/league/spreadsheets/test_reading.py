@@ -68,7 +68,7 @@ def test_a_row_repeated_a_million_times_and_a_cell_to_the_sheet_s_edge_are_count
     _zip({"readme.txt": "not a workbook"}),
     b"PK\x03\x04 broken",
     _zip({"mimetype": ODS, "content.xml": "<not xml"}),
-])
+], ids=["entities", "no workbook", "broken zip", "broken xml"])
 def test_what_is_no_workbook_is_refused(data):
     with pytest.raises(SheetError) as caught:
         read_sheet(data, max_rows=100)
@@ -83,7 +83,7 @@ def test_what_is_no_workbook_is_refused(data):
     ("bild.xlsx", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "weder eine CSV-Datei noch eine Tabelle"),
     ("liste.zip", _zip({"a.txt": "x"}), "weder eine CSV-Datei noch eine Tabelle"),
     ("gross.csv", b"Name\n" + b"x" * (3 * 1024 * 1024), "zu groß"),
-])
+], ids=["xlsx bomb", "ods bomb", "png", "zip", "too big"])
 def test_the_import_refuses_a_bad_file_in_german_and_writes_nothing(organizer_client, name, data, words):
     organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
     page = organizer_client.post(reverse("players_import"), {"file": SimpleUploadedFile(name, data)}, follow=True)
