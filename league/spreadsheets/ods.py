@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 __all__ = ["ODS_TYPE", "ods_bytes"]
 
 ODS_TYPE = "application/vnd.oasis.opendocument.spreadsheet"
+FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 _ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # characters XML cannot hold
 _NAMESPACES = (
     'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
@@ -75,8 +76,10 @@ def ods_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[ob
                '</office:document-content>')
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
-        # the mimetype first and stored, so a reader knows the file from its first bytes (the ODF rule)
-        archive.writestr(zipfile.ZipInfo("mimetype"), ODS_TYPE, compress_type=zipfile.ZIP_STORED)
-        archive.writestr("META-INF/manifest.xml", _MANIFEST, compress_type=zipfile.ZIP_DEFLATED)
-        archive.writestr("content.xml", content, compress_type=zipfile.ZIP_DEFLATED)
+        # the mimetype first and stored, so a reader knows the file from its first bytes (the ODF rule); no
+        # time of writing: the same table makes the same bytes (a republish sends only what changed)
+        for name, text, packing in (("mimetype", ODS_TYPE, zipfile.ZIP_STORED),
+                                    ("META-INF/manifest.xml", _MANIFEST, zipfile.ZIP_DEFLATED),
+                                    ("content.xml", content, zipfile.ZIP_DEFLATED)):
+            archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), text, compress_type=packing)
     return out.getvalue()

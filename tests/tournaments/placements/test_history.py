@@ -88,11 +88,12 @@ def test_a_league_that_changed_since_the_preview_imports_nothing(season, organiz
     assert Night.objects.count() == 1
 
 
-def test_the_season_s_results_export_imports_back_as_the_same_standings(season, organizer, client):
+@pytest.mark.parametrize("fmt", ["csv", "xlsx", "ods"])
+def test_the_season_s_results_export_imports_back_as_the_same_standings(season, organizer, client, fmt):
     data = (DATA / "past-nights.ods").read_bytes()
     preview = history.preview_history(season=season, data=data, today=TODAY)
     history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
-    exported = client.get(reverse("season_results_file", args=[season.pk, "csv"]), {"lang": "de"}).content
+    exported = client.get(reverse("season_results_file", args=[season.pk, fmt]), {"lang": "de"}).content
     other = make_season(name="Kopie", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2027, 2, 28))
     preview = history.preview_history(season=other, data=exported, today=TODAY)
     assert not preview.refused
@@ -118,3 +119,14 @@ def test_the_page_and_its_refusals_are_german(season, organizer_client):
     assert "Niemand steht nicht in der Spielerliste" in page and "also der ganze Tisch" in page
     page = organizer_client.post(url, {"file": SimpleUploadedFile("a.ods", b"PK\x03\x04kaputt")}).content.decode()
     assert "weder eine CSV-Datei noch eine Tabelle" in page and not Night.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["results-export.csv", "results-export.xlsx", "results-export.ods",
+                                  "results-export-libreoffice.csv", "results-export-libreoffice.xlsx",
+                                  "results-export-libreoffice.ods"])
+def test_the_results_export_imports_back_also_after_a_round_trip_through_libreoffice(season, organizer, name):
+    data = (DATA / name).read_bytes()
+    preview = history.preview_history(season=season, data=data, today=TODAY)
+    assert not preview.refused and preview.taken == 11
+    history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
+    assert _standings(season) == _spreadsheet_s_standings()
