@@ -1,6 +1,7 @@
 """A league's past nights as a file holds them, read back: one row per player and night with the night's
 date, the table, the player and his place at that table (the season's results export writes these columns,
-results/exports.py; other columns are ignored). Pure Python (no Django).
+results/exports.py; other columns are ignored), or, without a place column, his points (the places at each
+table then follow from them; the season's rules give the points). Pure Python (no Django).
 
 Each row is checked on its own (a date as league/rules/roster.py reads one, not in the future; a name; a
 table and a place that are whole numbers), then each table as a whole: its places are 1 to the players at
@@ -13,6 +14,7 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from dataclasses import dataclass, field
 
 from league.rules.roster import cell_text, read_date
@@ -27,6 +29,7 @@ HEADERS = {
     "table": "table", "tisch": "table",
     "player": "player", "spieler": "player", "name": "player",
     "place": "place", "platz": "place", "rank": "place", "rang": "place", "finish": "place", "platzierung": "place",
+    "points": "points", "punkte": "points", "pkt": "points", "score": "points",
 }
 
 
@@ -46,6 +49,7 @@ class PastRow:
     player: str = ""
     table: int = 1
     place: int = 0
+    points: Decimal | None = None  # a file of points without places: the places follow from them
     errors: list[tuple[str, dict]] = field(default_factory=list)  # (code, params)
     player_id: int | None = None  # the league's player of that name (matched by the caller)
 
@@ -74,7 +78,9 @@ def read_history(records: Iterable[tuple[int, Sequence[object]]], *, today: date
             continue
         if not columns:
             columns = tuple(HEADERS.get(_key(cell_text(cell)), "") for cell in cells)
-            missing = [name for name in ("date", "player", "place") if name not in columns]
+            missing = [name for name in ("date", "player") if name not in columns]
+            if "place" not in columns and "points" not in columns:
+                missing.append("place")
             if missing:
                 raise HistoryError("columns", found=", ".join(cell_text(c).strip() for c in cells if cell_text(c).strip())[:200])
             continue
@@ -97,15 +103,44 @@ def read_history(records: Iterable[tuple[int, Sequence[object]]], *, today: date
                 row.errors.append(("bad_table", {"value": cell_text(values.get("table"))[:20]}))
             else:
                 row.table = table
-        place = _whole(values.get("place"))
-        if place is None or not 1 <= place <= MAX_TABLE:
-            row.errors.append(("bad_place", {"value": cell_text(values.get("place"))[:20]}))
+        if "place" in columns:
+            place = _whole(values.get("place"))
+            if place is None or not 1 <= place <= MAX_TABLE:
+                row.errors.append(("bad_place", {"value": cell_text(values.get("place"))[:20]}))
+            else:
+                row.place = place
         else:
-            row.place = place
+            row.points = _points(values.get("points"))
+            if row.points is None:
+                row.errors.append(("bad_points", {"value": cell_text(values.get("points"))[:20]}))
         rows.append(row)
     if not rows:
         raise HistoryError("empty")
+    if "place" not in columns:
+        _places_from_points(rows)
     return rows
+
+
+def _points(value: object) -> Decimal | None:
+    text = cell_text(value).strip().replace(",", ".")
+    return Decimal(text) if re.fullmatch(r"\d{1,6}(?:\.\d{1,4})?", text) else None
+
+
+def _places_from_points(rows: Sequence[PastRow]) -> None:
+    """A file of points without places (another tool's standings per night): at each table the most points
+    is place 1, and so on. Equal points cannot say who finished better: that table is refused."""
+    tables: dict[tuple[datetime.date | None, int], list[PastRow]] = {}
+    for row in rows:
+        if row.ok:
+            tables.setdefault((row.date, row.table), []).append(row)
+    for (_date, table), group in tables.items():
+        ranked = sorted(group, key=lambda row: row.points, reverse=True)
+        if len({row.points for row in group}) < len(group):
+            for row in group:
+                row.errors.append(("equal_points", {"table": table}))
+            continue
+        for place, row in enumerate(ranked, start=1):
+            row.place = place
 
 
 def check_tables(rows: Sequence[PastRow]) -> None:

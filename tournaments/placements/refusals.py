@@ -15,13 +15,15 @@ FILE_MESSAGES = {
     "not_spreadsheet": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
     "unpacked_too_big": _("The spreadsheet unpacks to more than %(limit)s MB: it is not read."),
     "broken_utf8": _("Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."),
-    "columns": _("The first row must name the columns Night (date), Player and Place (Table is optional); it has: %(found)s."),
+    "columns": _("The first row must name the columns Night (date), Player and Place or Points (Table is optional); it has: %(found)s."),
 }
 ROW_MESSAGES = {
     "bad_date": _("“%(value)s” is not a date (27.11.2026), or it lies ahead"),
     "no_name": _("no player"),
     "bad_table": _("“%(value)s” is not a table number"),
     "bad_place": _("“%(value)s” is not a place"),
+    "bad_points": _("“%(value)s” is not a number of points"),
+    "equal_points": _("two players of table %(table)s have equal points: the file must give their places"),
     "outside_season": _("the date is not within the season %(season)s"),
     "night_exists": _("the season already has a night on this date"),
     "unknown_player": _("%(name)s is not in the player list (import the player list first)"),

@@ -59,3 +59,10 @@ def test_a_file_without_the_columns_or_rows_is_refused_whole(lines, code):
     with pytest.raises(HistoryError) as caught:
         read_history(_rows(*lines), today=TODAY)
     assert caught.value.code == code
+
+
+def test_a_file_of_points_without_places_ranks_each_table_by_its_points():
+    rows = read_history(_rows("Datum;Tisch;Spieler;Punkte", "02.09.2026;1;Anna;3,5", "02.09.2026;1;Ben;10",
+                              "02.09.2026;1;Clara;1", "02.09.2026;2;Dora;4", "02.09.2026;2;Emil;4"), today=TODAY)
+    assert [(r.player, r.place) for r in rows[:3]] == [("Anna", 2), ("Ben", 1), ("Clara", 3)]
+    assert {code for row in rows[3:] for code, _ in row.errors} == {"equal_points"}

@@ -130,3 +130,12 @@ def test_the_results_export_imports_back_also_after_a_round_trip_through_libreof
     assert not preview.refused and preview.taken == 11
     history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
     assert _standings(season) == _spreadsheet_s_standings()
+
+
+def test_an_imported_night_says_so_on_its_results_page(season, organizer, client):
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    data = (DATA / "past-nights.csv").read_bytes()
+    preview = history.preview_history(season=season, data=data, today=TODAY)
+    history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
+    page = client.get(reverse("night_results", args=[season.nights.first().pk])).content.decode()
+    assert "aus einer Datei importiert" in page and "Anna Berger" in page
