@@ -26,6 +26,7 @@ _ODS_TYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 _TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 _TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_CELLS = (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell")
 
 
 class SheetError(ValueError):
@@ -75,7 +76,8 @@ def read_sheet(data: bytes, *, max_rows: int) -> list[tuple[int, list[Cell]]]:
             return _xlsx_rows(data, max_rows)
     except SheetError:
         raise
-    except (zipfile.BadZipFile, ElementTree.ParseError, KeyError, ValueError, TypeError, OSError, EOFError):
+    except Exception:  # noqa: BLE001 - whatever a malformed workbook makes openpyxl or the XML parser raise
+        # (a missing part, no sheet at all, a broken zip), it is a file we cannot read: a message, no traceback
         raise SheetError("not_spreadsheet") from None
     raise SheetError("not_spreadsheet")
 
@@ -128,25 +130,44 @@ def _ods_rows(archive: zipfile.ZipFile, max_rows: int) -> list[tuple[int, list[C
         raise SheetError("not_spreadsheet")
     rows: list[tuple[int, list[Cell]]] = []
     number = 0
-    depth = 0  # inside the first table: 1; its rows are read as they close
+    depth = 0  # inside the first table: 1
+    row: ElementTree.Element | None = None
+    cells: list[Cell] = []
+    level = 0  # how deep inside the row: its cells are at 1
     for event, element in ElementTree.iterparse(io.BytesIO(content), events=("start", "end")):
         if element.tag == f"{_TABLE}table":
             if event == "start":
                 depth += 1
+                continue
+            return rows  # the first sheet only
+        if depth != 1:
+            continue
+        if element.tag == f"{_TABLE}table-row":
+            if event == "start":
+                row, cells, level = element, [], 0
+                continue
+            while cells and cells[-1] is None:
+                cells.pop()
+            repeated = _repeat(element, "rows")
+            if cells:
+                for _ in range(min(repeated, max_rows + 1)):
+                    number += 1
+                    _kept(rows, number, list(cells), max_rows)
             else:
-                return rows  # the first sheet only
-            continue
-        if depth != 1 or event != "end" or element.tag != f"{_TABLE}table-row":
-            continue
-        cells = _ods_cells(element)
-        repeated = _repeat(element, "rows")
-        if cells:
-            for _ in range(min(repeated, max_rows + 1)):
-                number += 1
-                _kept(rows, number, list(cells), max_rows)
-        else:
-            number += repeated  # LibreOffice closes a sheet with a million empty rows in one element
-        element.clear()
+                number += repeated  # LibreOffice closes a sheet with a million empty rows in one element
+            element.clear()
+            row = None
+        elif row is not None:
+            if event == "start":
+                level += 1
+                continue
+            level -= 1
+            if level == 0 and element.tag in _CELLS:  # a cell of the row, not something inside one
+                if len(cells) < MAX_COLUMNS:
+                    # an empty cell repeated to the sheet's edge is one element; past MAX_COLUMNS none is kept
+                    cells.extend([_ods_value(element)] * min(_repeat(element, "columns"), MAX_COLUMNS - len(cells)))
+                if len(row) and row[0] is element:
+                    del row[0]  # read: a row of a million cells never stands in memory whole
     return rows
 
 
@@ -155,22 +176,6 @@ def _repeat(element: ElementTree.Element, what: str) -> int:
         return max(1, int(element.get(f"{_TABLE}number-{what}-repeated", "1")))
     except ValueError:
         return 1
-
-
-def _ods_cells(row: ElementTree.Element) -> list[Cell]:
-    cells: list[Cell] = []
-    for cell in row:
-        if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
-            continue
-        value = _ods_value(cell)
-        # an empty cell repeated to the sheet's edge is one element; only cells up to MAX_COLUMNS are kept
-        for _ in range(min(_repeat(cell, "columns"), MAX_COLUMNS - len(cells))):
-            cells.append(value)
-        if len(cells) >= MAX_COLUMNS:
-            break
-    while cells and cells[-1] is None:
-        cells.pop()
-    return cells
 
 
 def _ods_value(cell: ElementTree.Element) -> Cell:
