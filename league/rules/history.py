@@ -14,8 +14,8 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from league.rules.roster import cell_text, read_date
 

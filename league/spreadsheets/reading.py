@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import datetime
 import io
-import xml.etree.ElementTree as ElementTree
 import zipfile
-from dataclasses import dataclass
+from xml.etree import ElementTree
 
 __all__ = ["MAX_UNPACKED", "MAX_COLUMNS", "SheetError", "Cell", "kind_of", "read_sheet"]
 
@@ -96,7 +95,8 @@ def _xlsx_rows(data: bytes, max_rows: int) -> list[tuple[int, list[Cell]]]:
     for name in archive.namelist():
         if name.endswith(".xml") and b"<!ENTITY" in archive.read(name)[:4096].upper():
             raise SheetError("not_spreadsheet")
-    from openpyxl import load_workbook  # only when a workbook is read: it is slow to import
+    # openpyxl only when a workbook is read: it is slow to import (league/web/xlsx.py)
+    from openpyxl import load_workbook
 
     book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:

@@ -16,7 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Entry, Night, NightStatus, PaperSheet, Player, Season
-from league.rules.history import MAX_ROWS, HistoryError, PastRow, check_tables, read_history
+from league.rules.history import (
+    MAX_ROWS,
+    HistoryError,
+    PastRow,
+    check_tables,
+    read_history,
+)
 from league.rules.roster import MAX_BYTES, RosterError, as_csv_text, text_records
 from league.spreadsheets.reading import SheetError, kind_of, read_sheet
 from tournaments.models import Placement, PlacementReason, Seat, Table, TableStatus

@@ -13,15 +13,15 @@ from django.views.decorators.http import require_http_methods
 
 from league.access import get_season_or_404, organizer_required
 from league.rules.history import HistoryError
-from league.rules.roster import MAX_BYTES
 from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
+from league.rules.roster import MAX_BYTES
 from tournaments.models import Table
 from tournaments.models.night import Placement
-from tournaments.placements import paper as manual_results
 from tournaments.placements import history as past_nights
+from tournaments.placements import paper as manual_results
 from tournaments.placements import services, switch
-from tournaments.placements.refusals import file_message, row_messages
 from tournaments.placements.forms import PlacementCorrectionForm
+from tournaments.placements.refusals import file_message, row_messages
 
 
 def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int, str]]:

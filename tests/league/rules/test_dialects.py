@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
+from league.rules.dialects import as_python
 from league.rules.errors import RulesError
 from league.rules.formula import compile_formula
-from league.rules.dialects import as_python
 
 
 def _points(text: str, n: int, **context) -> list[Fraction]:
