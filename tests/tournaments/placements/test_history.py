@@ -139,3 +139,13 @@ def test_an_imported_night_says_so_on_its_results_page(season, organizer, client
     history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
     page = client.get(reverse("night_results", args=[season.nights.first().pk])).content.decode()
     assert "aus einer Datei importiert" in page and "Anna Berger" in page
+
+
+def test_the_season_s_other_pages_read_imported_nights(season, organizer, organizer_client):
+    data = (DATA / "past-nights.csv").read_bytes()
+    preview = history.preview_history(season=season, data=data, today=TODAY)
+    history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
+    for url in (reverse("standings") + f"?season={season.pk}", reverse("jackpot"), reverse("season_jackpot", args=[season.pk]),
+                reverse("season_statistics") + f"?season={season.pk}", reverse("season_payout", args=[season.pk]),
+                reverse("night_cash", args=[season.nights.first().pk]), reverse("cash_book")):
+        assert organizer_client.get(url).status_code == 200, url
