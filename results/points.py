@@ -2,7 +2,7 @@
 count, the knockout bonus): a preview, then the recomputation, logged as a `PointsSchemeChange`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -149,6 +149,10 @@ class PointsTable:
     knockout_points: Decimal
     best_nights: int
     error: str = ""
+    error_field: str | None = None  # the form field the error is about (shown beside it as the organizer types)
+    # The season's table with these rules, its first rows (each player now and after), when it has results
+    season_rows: list[tuple[Standing, Standing | None]] = field(default_factory=list)
+    season_changed: int = 0
 
     @property
     def knockout_points_shown(self) -> Decimal:
@@ -173,12 +177,12 @@ def points_table(
     night = _typical_night(season)
     table = PointsTable(SIZES, [], night, rules.knockout_points, rules.best_nights)
     if scheme == PointsScheme.FORMULA and not rules.formula:
-        table.error = rules_message(RulesError("formula_empty"))
+        table.error, table.error_field = rules_message(RulesError("formula_empty")), "points_formula"
         return table
     try:
         pure = rules.scheme_for(season)
     except RulesError as error:
-        table.error = rules_message(error)
+        table.error, table.error_field = rules_message(error), _field_of(error)
         return table
     tables = max(1, -(-night // 6))
     for place in range(1, max(SIZES) + 1):
@@ -190,7 +194,15 @@ def points_table(
             value = pure.points_for_place(place, size, night_players=night, night_tables=tables, knockouts=0)
             cells.append(standings.points_display(value))
         table.rows.append((place, cells))
+    if season_has_results(season):
+        preview = preview_points_scheme(season=season, scheme=scheme, fixed_points=fixed_points, formula=formula,
+                                        best_nights=best_nights, knockout_points=knockout_points)
+        by_after = sorted(preview.rows, key=lambda pair: pair[1].position if pair[1] else len(preview.rows) + 1)
+        table.season_rows, table.season_changed = by_after[:SEASON_ROWS], preview.changed
     return table
+
+
+SEASON_ROWS = 10  # the live table's first places: the organizer sees who moves at the top as he types
 
 
 def _typical_night(season: Season) -> int:

@@ -239,6 +239,8 @@ class Night(models.Model):
     date = models.DateField(_("date"))
     starts_at = models.TimeField(_("start time"), default=datetime.time(19, 30))
     status = models.CharField(_("status"), max_length=20, choices=NightStatus.choices, default=NightStatus.REGISTRATION)
+    # Brought in from a file of past nights (results/history.py): paper tables without money or hands.
+    imported = models.BooleanField(_("imported"), default=False, editable=False)
 
     class Meta:
         verbose_name = _("league night")

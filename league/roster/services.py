@@ -1,5 +1,5 @@
-"""Importing players from a CSV file (checked and compared by `league.rules.roster`, written all or nothing)
-and the player list as rows for the exports."""
+"""Importing players from a CSV, XLSX or ODS file (read by `league.spreadsheets`, checked and compared by
+`league.rules.roster`, the good rows written in one step) and the player list as rows for the exports."""
 from __future__ import annotations
 
 import datetime
@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 
 from league.models import Player
 from league.rules import roster as lists
-from league.rules.roster import Known, Roster
+from league.rules.roster import MAX_BYTES, MAX_ROWS, Known, Roster, RosterError
+from league.spreadsheets.reading import SheetError, kind_of, read_sheet
 
-__all__ = ["RosterImportError", "preview_import", "import_players", "player_columns", "player_rows", "roster_digest"]
+__all__ = ["RosterImportError", "read_file", "preview_import", "import_players", "player_columns", "player_rows", "roster_digest"]
 
 
 class RosterImportError(Exception):
@@ -25,9 +26,24 @@ def _known() -> list[Known]:
     return [Known(pk, name, born) for pk, name, born in Player.objects.values_list("pk", "name", "date_of_birth")]
 
 
+def read_file(data: bytes, *, today: datetime.date) -> Roster:
+    """A CSV file, or an XLSX or ODS workbook's first sheet (then carried as CSV text to the confirmation),
+    read into checked rows; :class:`RosterError` for a file that is none of them or too large."""
+    if len(data) > MAX_BYTES:
+        raise RosterError("too_big", limit=MAX_BYTES // (1024 * 1024))
+    try:
+        kind = kind_of(data)
+        if kind == "text":
+            return lists.read_roster(data, today=today)
+        rows = read_sheet(data, max_rows=MAX_ROWS + 1)  # and the header
+    except SheetError as error:
+        raise RosterError(error.code, **(error.params if error.code != "too_many_rows" else {"limit": MAX_ROWS})) from None
+    return lists.read_rows(rows, today=today, encoding=kind.upper(), text=lists.as_csv_text(rows))
+
+
 def preview_import(*, data: bytes, today: datetime.date | None = None) -> Roster:
     """The file's rows, each marked new, duplicate, similar or error against the league as it is now."""
-    roster = lists.read_roster(data, today=today or timezone.localdate())
+    roster = read_file(data, today=today or timezone.localdate())
     return lists.compare(roster, _known())
 
 
@@ -41,10 +57,9 @@ def roster_digest(roster: Roster) -> str:
 @transaction.atomic
 def import_players(*, data: bytes, digest: str, take_similar: Collection[int] = (), today: datetime.date | None = None) -> list[Player]:
     """Every new row (and the similar rows chosen by their line) becomes a player, in one transaction;
-    exact duplicates are left out. Any error, or a league that changed since the preview: nothing."""
+    exact duplicates and the rows with errors (the preview named each and why) are left out. A league that
+    changed since the preview: nothing."""
     roster = preview_import(data=data, today=today)
-    if roster.has_errors:
-        raise RosterImportError(_("The file has rows that cannot be imported: correct them and upload it again."))
     if roster_digest(roster) != digest:
         raise RosterImportError(_("The player list changed since the preview. Check the preview again."))
     rows = [r for r in roster.rows if r.status == "new" or (r.status == "similar" and r.line in take_similar)]

@@ -1,4 +1,5 @@
-"""The organizer's player list page: export as CSV or XLSX, import from CSV with a preview. Thin views."""
+"""The organizer's player list page: export as CSV, XLSX or ODS, import from CSV, XLSX or ODS with a preview.
+Thin views."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -14,7 +15,8 @@ from league.models import Player
 from league.roster import services as roster
 from league.rules.inputs import ascii_whole_or_none
 from league.roster.words import roster_error_message, row_error_messages
-from league.rules.roster import MAX_BYTES, RosterError, decode
+from league.rules.roster import MAX_BYTES, RosterError
+from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
 from league.web.downloads import export_language
 from league.web.xlsx import xlsx_bytes, xlsx_response
@@ -33,6 +35,10 @@ def _export(request: HttpRequest, kind: str) -> HttpResponse:
         rows = roster.player_rows(language=language, dates_as_text=kind == "csv")
         if kind == "xlsx":
             return xlsx_response(xlsx_bytes([(_("Players"), header, rows)], language=language), "players.xlsx")
+        if kind == "ods":
+            response = HttpResponse(ods_bytes([(_("Players"), header, rows)], language=language), content_type=ODS_TYPE)
+            response["Content-Disposition"] = 'attachment; filename="players.ods"'
+            return response
     response = HttpResponse(safe_csv([header, *rows], language=language).encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="players.csv"'
     return response
@@ -48,6 +54,12 @@ def players_csv(request: HttpRequest) -> HttpResponse:
 @require_GET
 def players_xlsx(request: HttpRequest) -> HttpResponse:
     return _export(request, "xlsx")
+
+
+@organizer_required
+@require_GET
+def players_ods(request: HttpRequest) -> HttpResponse:
+    return _export(request, "ods")
 
 
 def _uploaded(request: HttpRequest) -> bytes | None:
@@ -89,5 +101,5 @@ def players_import(request: HttpRequest) -> HttpResponse:
         "rows": [(row, errors.get(row.line, "")) for row in preview.rows],  # each row beside its message, not a search
         "counts": preview.counts(),
         "digest": roster.roster_digest(preview),
-        "content": decode(data)[0],
+        "content": preview.text,
     })

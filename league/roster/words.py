@@ -6,11 +6,14 @@ from django.utils.translation import gettext_lazy as _
 from league.rules.roster import Roster, RosterError
 
 FILE_MESSAGES = {
-    "no_file": _("Choose a CSV file to import."),
+    "no_file": _("Choose a file to import (CSV, XLSX or ODS)."),
     "too_big": _("The file is too big: at most %(limit)s MB."),
     "too_many_rows": _("The file has too many players: at most %(limit)s at a time."),
     "empty": _("The file holds no players."),
-    "not_csv": _("This is not a CSV file. In Excel: Save as, “CSV (Trennzeichen-getrennt)” or “CSV UTF-8”."),
+    "not_csv": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
+    "not_spreadsheet": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
+    "unpacked_too_big": _("The spreadsheet unpacks to more than %(limit)s MB: it is not read."),
+    "broken_utf8": _("Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."),
     "no_name_column": _("No column “Name” found (the first row has: %(found)s). The first row names the columns."),
 }
 COLUMNS = {"name": _("name"), "nickname": _("nickname"), "contact": _("contact")}

@@ -3,8 +3,10 @@
 Pure Python (no Django); the evaluation is simpleeval's (a well-kept safe evaluator, never Python's ``eval``),
 over an expression this module has first read node by node: numbers, the variables below, arithmetic
 (``+ - * / // % **``), comparisons, ``and``/``or``/``not``, one conditional form (``5 if r == 1 else 0``) and
-the functions ``min``, ``max``, ``round``, ``sqrt``, ``log`` (natural; ``log(x, 10)``), ``abs``, ``floor``,
-``ceil``. Each value is rounded to hundredths of a point (``Fraction(cents, 100)``): the season table adds
+the functions ``min``, ``max``, ``round``, ``sqrt``, ``log`` (natural, as in TD3; ``log(x, 10)``), ``ln``,
+``log10``, ``abs``, ``floor``, ``ceil``. The other tools' syntax (``a ? b : c``, ``if(a, b, c)``, ``&&``, ``=``)
+is read into this one first (league/rules/dialects.py), and their variable names are aliases
+(:data:`ALIASES`, :data:`POKER_CLUB_HQ`). Each value is rounded to hundredths of a point (``Fraction(cents, 100)``): the season table adds
 them exactly.
 
 The work of one evaluation is bounded, the same for the check and for every page that scores
@@ -38,11 +40,12 @@ from typing import Any, TypedDict
 
 from simpleeval import SimpleEval
 
+from league.rules import dialects
 from league.rules.errors import RulesError
 from league.rules.inputs import MAX_POINTS
 
 __all__ = [
-    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "FUNCTIONS",
+    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "POKER_CLUB_HQ", "FUNCTIONS",
     "PRESETS", "TABLE_SIZES", "Formula", "checked_nights", "compile_formula", "knockout_counts", "read_formula",
 ]
 
@@ -59,7 +62,13 @@ CHECKED_NIGHTS_AT_LEAST = 60
 CHECKED_NIGHTS_AT_MOST = 300
 # The variables, each with its long name; `fee` is the season's entry fee in euros.
 VARIABLES = ("n", "N", "r", "k", "fee", "tables")
-ALIASES = {"players": "n", "night_players": "N", "place": "r", "knockouts": "k", "t": "tables"}
+# The long names, and the other tools' short ones (docs/league-rules.md, "Formulas from other tools"): Blind
+# Valet's p (players) and f (finish place), b (buy-in), TD3's nh (number of hits) and bc (buy-in cost).
+ALIASES = {"players": "n", "night_players": "N", "place": "r", "knockouts": "k", "t": "tables",
+           "p": "n", "f": "r", "b": "fee", "nh": "k", "bc": "fee"}
+# Poker Club HQ writes c for the players and p for the place: a formula that names c is read with its names
+# (read the other way, ln(c+1)/p*10 would give the last place the most points).
+POKER_CLUB_HQ = {"c": "n", "p": "r"}
 CONTEXT = frozenset({"N", "k", "tables"})  # what differs between two tables of the same size and places
 NIGHT = frozenset({"N", "tables"})
 
@@ -89,10 +98,12 @@ def _float_of(function: Callable[..., Any]) -> Callable[..., float]:
 FUNCTIONS = {
     "min": _float_of(lambda *args: min(args)), "max": _float_of(lambda *args: max(args)), "round": _round,
     "sqrt": math.sqrt, "log": _log, "abs": _float_of(abs), "floor": _float_of(math.floor), "ceil": _float_of(math.ceil),
+    "ln": math.log, "log10": math.log10,
 }
+_FUNCTION_NAMES = frozenset(FUNCTIONS)
 # How many values each function takes (fewest, most; None: any).
 ARITY = {"min": (1, None), "max": (1, None), "round": (1, 2), "sqrt": (1, 1), "log": (1, 2), "abs": (1, 1),
-         "floor": (1, 1), "ceil": (1, 1)}
+         "floor": (1, 1), "ceil": (1, 1), "ln": (1, 1), "log10": (1, 1)}
 
 
 def _power(a: float, b: float) -> float:
@@ -141,11 +152,14 @@ def _read(text: str) -> tuple[ast.Expression, frozenset[str], int]:
         raise RulesError("formula_too_long", limit=MAX_LENGTH, length=len(text))
     if any(not char.isprintable() for char in text):
         raise RulesError("formula_syntax")
+    python = dialects.as_python(text.strip(), _FUNCTION_NAMES)
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        tree = ast.parse(python, mode="eval")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         raise RulesError("formula_syntax") from None
     used = set()
+    named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    aliases = ALIASES | POKER_CLUB_HQ if "c" in named else ALIASES
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     operations = 0
     for node in ast.walk(tree):
@@ -170,9 +184,10 @@ def _read(text: str) -> tuple[ast.Expression, frozenset[str], int]:
             if len(node.args) < fewest or (most is not None and len(node.args) > most):
                 raise RulesError("formula_arguments", name=node.func.id, count=len(node.args))
         elif isinstance(node, ast.Name) and id(node) not in called:
-            name = ALIASES.get(node.id, node.id)
+            name = aliases.get(node.id, node.id)
             if name not in VARIABLES:
                 raise RulesError("formula_unknown_name", name=node.id[:30])
+            node.id = name  # evaluated by its own name: p is the players in one tool and the place in another
             used.add(name)
     if operations > MAX_OPERATIONS:
         raise RulesError("formula_too_complex", count=operations, limit=MAX_OPERATIONS)

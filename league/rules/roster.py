@@ -1,11 +1,13 @@
-"""A list of players as a spreadsheet writes it, read back: the bytes of a CSV file -> checked rows, and
-each row compared with the players the league has. Pure Python (no Django).
+"""A list of players as a spreadsheet writes it, read back: the bytes of a CSV file, or the rows of a
+workbook's first sheet (league/spreadsheets/reading.py), -> checked rows, and each row compared with the
+players the league has. Pure Python (no Django).
 
 What people hand in: German Excel ("CSV (Trennzeichen-getrennt)": semicolons, often a byte order mark,
 dates as ``27.11.1990``, Windows-1252 when saved without UTF-8), plain UTF-8 with commas, and this project's
 own export (:mod:`league.web.csv_safe`: a cell that a spreadsheet would run as a formula carries a leading
 apostrophe, which is taken off again here). The columns are found by their header, in German or English,
-in any order; only the name is required.
+in any order; only the name is required. Dates as :func:`read_date` reads them (docs/league-rules.md): a
+UTF-8 file with a broken byte is refused naming its line, never read as Windows-1252 with every umlaut garbled.
 
 Each row is then one of:
 - **new**: no player of the league (nor an earlier row) has this name;
@@ -14,7 +16,7 @@ Each row is then one of:
 - **similar**: a player with a name that reads the same (umlauts, accents, ``ae`` for ``ä``) or nearly the
   same (a typo), with another or no date of birth: the organizer decides, the default is to leave it out;
 - **error**: the row cannot be a player (no name, a date that is not one, under 18, neither a date of birth
-  nor an ID check): nothing at all is imported until the file is corrected.
+  nor an ID check): it is left out, and the preview says why.
 """
 from __future__ import annotations
 
@@ -23,14 +25,15 @@ import datetime
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from league.rules.names import search_forms
 from league.rules.near_names import NearNames
 
 __all__ = [
-    "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "compare",
+    "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "read_rows",
+    "read_date", "cell_text", "as_csv_text", "text_records", "compare",
 ]
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -91,9 +94,10 @@ class Row:
 @dataclass
 class Roster:
     rows: list[Row]
-    encoding: str  # "utf-8", "utf-8-sig" or "cp1252"
-    delimiter: str
+    encoding: str  # "utf-8", "utf-8-sig" or "cp1252"; "XLSX" or "ODS" for a workbook
+    delimiter: str  # "" for a workbook
     columns: tuple[str, ...]  # the columns found, in the file's order ("" for one not read)
+    text: str = ""  # the file as UTF-8 CSV text, which the preview carries to the confirmation
 
     def counts(self) -> dict[str, int]:
         counts = {"new": 0, "duplicate": 0, "similar": 0, "error": 0}
@@ -106,15 +110,23 @@ class Roster:
         return any(row.status == "error" for row in self.rows)
 
 
+# A character of two to four bytes as UTF-8 writes it: Windows-1252 text (one byte per umlaut) hardly ever
+# holds one, so a file with one and a byte that is not UTF-8 is UTF-8 with a broken byte.
+_UTF8_CHARACTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
 def decode(data: bytes) -> tuple[str, str]:
     """The text and the encoding it was in: UTF-8 (with or without a byte order mark), else Windows-1252,
-    the encoding German Excel writes "CSV (Trennzeichen-getrennt)" in."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="strict"), "utf-8-sig"
+    the encoding German Excel writes "CSV (Trennzeichen-getrennt)" in. UTF-8 with a broken byte (a byte order
+    mark, or other characters written as UTF-8) is refused with the line it is on."""
+    utf8 = data.startswith(b"\xef\xbb\xbf")
+    body = data[3:] if utf8 else data
     try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), "cp1252"
+        return body.decode("utf-8"), "utf-8-sig" if utf8 else "utf-8"
+    except UnicodeDecodeError as error:
+        if utf8 or _UTF8_CHARACTER.search(body):
+            raise RosterError("broken_utf8", line=body.count(b"\n", 0, error.start) + 1) from None
+        return body.decode("cp1252", errors="replace"), "cp1252"
 
 
 def _header_key(text: str) -> str:
@@ -128,6 +140,18 @@ def _delimiter(first_line: str) -> str:
     return best if counts[best] else ";"
 
 
+def cell_text(value: object) -> str:
+    """A workbook's cell as the text a CSV file would hold: a whole number without ".0" (a phone number typed as
+    one), a date as ISO."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value)
+
+
 def _cell(text: str) -> str:
     """A cell's text: spaces trimmed, the apostrophe the project's export puts before a would-be formula removed."""
     text = text.strip()
@@ -136,21 +160,54 @@ def _cell(text: str) -> str:
     return text
 
 
-def _date(text: str) -> datetime.date | None:
-    """27.11.1990, 1.2.1990, 1990-11-27 (None for anything else)."""
-    text = text.strip()
-    match = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", text)
+SPREADSHEET_EPOCH = datetime.date(1899, 12, 30)  # day 0 of Excel's and LibreOffice's date numbers
+SERIAL_DAYS = range(1, 2958466)  # 1900-01-01 .. 9999-12-31 as a date number
+
+
+def read_date(value: object, *, latest: datetime.date) -> datetime.date | None:
+    """A date as a club's file holds it (None for anything else): 27.11.1990 and 1.2.1990, 27.11.90 (German
+    Excel's and LibreOffice's short form), 1990-11-27, a spreadsheet's date number (33204) as text or number,
+    or a date cell. A two-digit year is the latest of 19yy and 20yy that is not after `latest` (today: 26 is
+    2026 and 27 is 1927 in 2026). A date of birth so read that makes a player under 18 is refused, never read
+    a century earlier: a child's row must not turn into a grown-up's."""
+    if isinstance(value, datetime.datetime):
+        return value.date()
+    if isinstance(value, datetime.date):
+        return value
+    if isinstance(value, float):
+        return _serial(value)
+    text = str(value).strip()
+    match = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})", text)
     if match:
         day, month, year = (int(g) for g in match.groups())
+        if len(match.group(3)) == 2:
+            return _two_digit(day, month, year, latest)
     else:
-        match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+        match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]00:00(?::00)?)?", text)
         if not match:
-            return None
+            return _serial(float(text.replace(",", "."))) if re.fullmatch(r"\d{1,7}(?:[.,]0+)?", text) else None
         year, month, day = (int(g) for g in match.groups())
     try:
         return datetime.date(year, month, day)
     except ValueError:
         return None
+
+
+def _two_digit(day: int, month: int, year: int, latest: datetime.date) -> datetime.date | None:
+    for century in (2000, 1900):
+        try:
+            date = datetime.date(century + year, month, day)
+        except ValueError:
+            return None
+        if date <= latest:
+            return date
+    return None
+
+
+def _serial(number: float) -> datetime.date | None:
+    if not number.is_integer() or int(number) not in SERIAL_DAYS:
+        return None
+    return SPREADSHEET_EPOCH + datetime.timedelta(days=int(number))
 
 
 def _age_on(birth: datetime.date, day: datetime.date) -> int:
@@ -165,41 +222,83 @@ def read_roster(data: bytes, *, today: datetime.date) -> Roster:
     """The file's rows, each checked on its own (compare them with the league afterwards: :func:`compare`)."""
     if len(data) > MAX_BYTES:
         raise RosterError("too_big", limit=MAX_BYTES // (1024 * 1024))
+    records, encoding, delimiter, text = text_records(data)
+    return read_rows(records, today=today, encoding=encoding, delimiter=delimiter, text=text)
+
+
+def text_records(data: bytes) -> tuple[Iterator[tuple[int, list[str]]], str, str, str]:
+    """A CSV file's records, each with its line, and its encoding, delimiter and text (csv.Error while read)."""
     if b"\x00" in data:
         raise RosterError("not_csv")
     text, encoding = decode(data)
     lines = text.splitlines()
+    skipped = 0
     while lines and not lines[0].strip():
         lines.pop(0)
+        skipped += 1
     if not lines:
         raise RosterError("empty")
     delimiter = _delimiter(lines[0])
     reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    return ((skipped + number, cells) for number, cells in enumerate(reader, start=1)), encoding, delimiter, text
+
+
+def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.date, encoding: str,
+              delimiter: str = "", text: str = "") -> Roster:
+    """Rows of cells, each with its line (a CSV file's, or a workbook's: league/spreadsheets/reading.py), the
+    first that holds anything naming the columns; each row checked on its own."""
+    records = iter(rows)
+    out: list[Row] = []
     try:
-        header = next(reader)
+        for _number, header in records:
+            if any(cell_text(cell).strip() for cell in header):
+                break
+        else:
+            raise RosterError("empty")
+        header = [cell_text(cell) for cell in header]
         columns = tuple(HEADERS.get(_header_key(cell), "") for cell in header)
         if "name" not in columns:
             raise RosterError("no_name_column", found=", ".join(cell.strip() for cell in header if cell.strip())[:200])
-        rows: list[Row] = []
-        for number, cells in enumerate(reader, start=2):
-            if not any(cell.strip() for cell in cells):
+        for number, cells in records:
+            if not any(cell_text(cell).strip() for cell in cells):
                 continue
-            if len(rows) >= MAX_ROWS:
+            if len(out) >= MAX_ROWS:
                 raise RosterError("too_many_rows", limit=MAX_ROWS)
-            rows.append(_row(number, cells, columns, today))
+            out.append(_row(number, cells, columns, today))
     except csv.Error as error:
         raise RosterError("not_csv") from error
-    if not rows:
+    if not out:
         raise RosterError("empty")
-    return Roster(rows, encoding, delimiter, columns)
+    return Roster(out, encoding, delimiter, columns, text)
 
 
-def _row(number: int, cells: Sequence[str], columns: Sequence[str], today: datetime.date) -> Row:
+CARRIED_CELL = 1000  # a cell longer than any column allows is an error either way; the carried text stays small
+
+
+def as_csv_text(rows: Iterable[tuple[int, Sequence[object]]]) -> str:
+    """A workbook's rows as the CSV text :func:`read_roster` reads the same way, each on its own line (empty
+    lines where the sheet has empty rows): what the preview carries to the confirmation."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\n")
+    line = 0
+    for number, cells in rows:
+        while line < number - 1:
+            writer.writerow([])
+            line += 1
+        writer.writerow([cell_text(cell)[:CARRIED_CELL] for cell in cells])
+        line += 1
+    return out.getvalue()
+
+
+def _row(number: int, cells: Sequence[object], columns: Sequence[str], today: datetime.date) -> Row:
     row = Row(line=number)
     values: dict[str, str] = {}
+    birth: object = ""
     for column, cell in zip(columns, cells):
+        if column == "date_of_birth" and "date_of_birth" not in values:
+            birth = cell if not isinstance(cell, str) else _cell(cell)
         if column and column not in values:
-            values[column] = _cell(cell)
+            values[column] = _cell(cell_text(cell))
     row.name = " ".join(values.get("name", "").split())
     row.nickname = values.get("nickname", "")
     row.contact = values.get("contact", "")
@@ -211,13 +310,13 @@ def _row(number: int, cells: Sequence[str], columns: Sequence[str], today: datet
             row.errors.append(("control_characters", {"column": label}))
     if not row.name:
         row.errors.append(("no_name", {}))
-    birth = values.get("date_of_birth", "")
-    if birth:
-        row.date_of_birth = _date(birth)
+    if values.get("date_of_birth", ""):
+        shown = values["date_of_birth"][:20]
+        row.date_of_birth = read_date(birth, latest=today)
         if row.date_of_birth is None:
-            row.errors.append(("bad_date", {"value": birth[:20]}))
+            row.errors.append(("bad_date", {"value": shown}))
         elif row.date_of_birth > today or row.date_of_birth.year < 1900:
-            row.errors.append(("bad_date", {"value": birth[:20]}))
+            row.errors.append(("bad_date", {"value": shown}))
         elif _age_on(row.date_of_birth, today) < ADULT_AGE:
             row.errors.append(("under_age", {"age": ADULT_AGE}))
     checked = values.get("id_checked_adult", "").casefold()

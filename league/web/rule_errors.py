@@ -25,7 +25,7 @@ MESSAGES = {
     "split_not_100": _("The shares add up to %(total)s%%, not 100%%."),
     "formula_empty": _("Enter a formula, for example n - r + 1."),
     "formula_too_long": _("The formula is %(length)s characters long: at most %(limit)s."),
-    "formula_syntax": _("The formula cannot be read: check the brackets and operators. A condition is written “5 if r == 1 else 0”."),
+    "formula_syntax": _("The formula cannot be read: check the brackets and operators. A condition is written “5 if r == 1 else 0”, “r == 1 ? 5 : 0” or “if(r == 1, 5, 0)”."),
     "formula_unknown_name": _("“%(name)s” is not a variable of the formula (n, N, r, k, fee, t)."),
     "formula_unknown_function": _("“%(name)s” is not a function of the formula (min, max, round, sqrt, log, abs, floor, ceil)."),
     "formula_not_allowed": _("The formula may hold numbers, the variables, + − * / ** %%, comparisons, “… if … else …” and the functions only."),

@@ -1,4 +1,4 @@
-"""A season's standings and results as CSV (safe for spreadsheets) or XLSX. Public, like the pages."""
+"""A season's standings and results as CSV (safe for spreadsheets), XLSX or ODS. Public, like the pages."""
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -8,12 +8,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from league.models import Season
+from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
 from league.web.downloads import export_language
 from league.web.xlsx import xlsx_bytes, xlsx_response
 from results import exports
 
-FORMATS = ("csv", "xlsx")
+FORMATS = ("csv", "xlsx", "ods")
 
 
 def _file(request: HttpRequest, season: Season, fmt: str, name: str, build) -> HttpResponse:
@@ -25,6 +26,10 @@ def _file(request: HttpRequest, season: Season, fmt: str, name: str, build) -> H
         title = _("Standings") if name == "standings" else _("Results")
         if fmt == "xlsx":
             return xlsx_response(xlsx_bytes([(title, header, rows)], language=language), f"{name}-season-{season.pk}.xlsx")
+        if fmt == "ods":
+            response = HttpResponse(ods_bytes([(title, header, rows)], language=language), content_type=ODS_TYPE)
+            response["Content-Disposition"] = f'attachment; filename="{name}-season-{season.pk}.ods"'
+            return response
         content = safe_csv([header, *exports.as_text_dates(rows, language)], language=language)
     response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-season-{season.pk}.csv"'

@@ -50,6 +50,7 @@ def _table_for(season: Season, form: PointsSchemeForm) -> points.PointsTable:
         name, errors = next(iter(form.errors.items()))
         label = form.fields[name].label if name in form.fields else ""
         table.rows, table.error = [], f"{label}: {errors[0]}" if label and name != "points_formula" else errors[0]
+        table.error_field = name
         return table
     if form.is_bound:
         return points.points_table(season=season, **_settings(form.cleaned_data))
@@ -94,7 +95,9 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
 @organizer_required
 @require_POST
 def points_scheme_preview(request: HttpRequest, season_id: int) -> HttpResponse:
-    """The preview table alone, for the page to show as the organizer types (htmx). Saves nothing."""
+    """The preview table alone, for the page to show as the organizer types (htmx), and the formula's error
+    beside its field (the table's own is below the fold on a laptop). Saves nothing."""
     season = get_season_or_404(season_id)
     form = PointsSchemeForm(request.POST)
-    return render(request, "results/points_scheme.html#points-table", {"season": season, "table": _table_for(season, form)})
+    context = {"season": season, "table": _table_for(season, form), "live": True}
+    return render(request, "results/points_scheme_live.html", context)

@@ -9,6 +9,9 @@ the file, comparing every row with the league and the rows above it, the page. T
 - German names, first names and surnames from short lists, a typo in every tenth row: a real list of a big club;
 - one first name for everyone ("Anna <surname>"), no row similar: every row compared, none found.
 
+``--format xlsx`` or ``ods`` uploads the same rows as a workbook (written by the app's own exporters), so the
+cost of reading a sheet shows beside the CSV's.
+
 Prints per file the median and the spread of ``--repeat`` uploads (the time the organizer waits, and the CPU time
 the server spent, which other work on the machine changes less), the rows found new, duplicate and similar, and
 the load average at the start. Asserts nothing.
@@ -72,14 +75,24 @@ def csv_bytes(names: list[str]) -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode("utf-8")
 
 
+def workbook_bytes(names: list[str], kind: str) -> bytes:
+    from league.spreadsheets.ods import ods_bytes
+    from league.web.xlsx import xlsx_bytes
+
+    header = ["Name", "Geburtsdatum", "Ausweis geprüft (18+)"]
+    rows = [[name, datetime.datetime.strptime(_born(k), "%d.%m.%Y").date(), "ja"] for k, name in enumerate(names)]
+    return (xlsx_bytes if kind == "xlsx" else ods_bytes)([("Spieler", header, rows)], language="de")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=5000, help="rows of each file (at most 5,000)")
     parser.add_argument("--league", type=int, default=300, help="players the league has already (German names)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--format", choices=("csv", "xlsx", "ods"), default="csv", help="the file's format")
     args = parser.parse_args()
     load = os.getloadavg()
-    print(f"rows {args.rows} per file, league of {args.league} players, {args.repeat} uploads each; "
+    print(f"{args.format}, rows {args.rows} per file, league of {args.league} players, {args.repeat} uploads each; "
           f"load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as folder:
         from tests.benchmarks.standings import _setup_django
@@ -97,11 +110,11 @@ def main() -> None:
         client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
         client.force_login(organizer)
         for label, make in FILES:
-            data = csv_bytes(make(args.rows))
+            data = csv_bytes(make(args.rows)) if args.format == "csv" else workbook_bytes(make(args.rows), args.format)
             times, cpu = [], []
             for _ in range(args.repeat):
                 started, started_cpu = time.perf_counter(), time.process_time()
-                response = client.post(reverse("players_import"), {"file": SimpleUploadedFile("spieler.csv", data)})
+                response = client.post(reverse("players_import"), {"file": SimpleUploadedFile(f"spieler.{args.format}", data)})
                 times.append(time.perf_counter() - started)
                 cpu.append(time.process_time() - started_cpu)
                 assert response.status_code == 200, response.status_code

@@ -1,6 +1,8 @@
 """The points scheme: free to set before the first results, frozen after, changed only by a confirmed recomputation."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -112,3 +114,30 @@ def test_a_broken_points_list_is_refused_even_with_the_field_size_scheme(organiz
     assert "is not a whole number of points" in response.content.decode()
     season_with_results.refresh_from_db()
     assert season_with_results.fixed_points != "abc"
+
+
+def test_the_live_preview_puts_the_formula_s_error_beside_its_field(organizer_client):
+    season = make_season()
+    data = {"points_scheme": "formula", "fixed_points": "", "points_formula": "r == 1 ? 5", "best_nights": "0",
+            "knockout_points": "0"}
+    html = organizer_client.post(reverse("points_scheme_preview", args=[season.pk]), data).content.decode()
+    beside = re.search(r'<div id="formula-live-error"[^>]*hx-swap-oob="true">(.*?)</div>\s*$', html, re.S)
+    assert beside and "The formula cannot be read" in beside.group(1)
+    data["points_formula"] = "p-f+1+(f==1?5:0)"  # Blind Valet's, as it writes it
+    html = organizer_client.post(reverse("points_scheme_preview", args=[season.pk]), data).content.decode()
+    assert re.search(r'<div id="formula-live-error"[^>]*hx-swap-oob="true"></div>', html)
+    assert "<td class=\"num\">11</td>" in html  # the winner of 6: 6 - 1 + 1 + 5
+    page = organizer_client.get(reverse("points_scheme", args=[season.pk])).content.decode()
+    field = page.index('name="points_formula"')
+    assert field < page.index('id="formula-live-error"') < page.index("What a formula may use")
+
+
+def test_the_live_preview_shows_the_season_s_table_with_the_typed_formula(season_with_results, organizer_client):
+    data = {"points_scheme": "formula", "fixed_points": "", "points_formula": "ln(c+1)/p*10", "best_nights": "0",
+            "knockout_points": "0"}
+    html = organizer_client.post(reverse("points_scheme_preview", args=[season_with_results.pk]), data).content.decode()
+    # three at the table: ln 4 * 10 = 13.86, / 2 = 6.93, / 3 = 4.62; now the seed's 3, 2, 1
+    rows = re.findall(r"<td>(\w+)</td><td class=\"num\">(\d)\. · ([\d.,]+)</td><td class=\"num\">(\d)\. · ([\d.,]+)</td>", html)
+    assert rows == [("Anna", "1", "3", "1", "13.86"), ("Ben", "2", "2", "2", "6.93"), ("Carl", "3", "1", "3", "4.62")]
+    assert "3 players change points or place." in html
+    assert points(season_with_results) == {"Anna": 3, "Ben": 2, "Carl": 1}  # nothing saved

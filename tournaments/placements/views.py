@@ -1,4 +1,5 @@
-"""Correcting a place, typing a paper table's results, switching a tracked table to paper: thin views over
+"""Correcting a place, typing a paper table's results, switching a tracked table to paper, a season's past
+nights from a file (upload, a preview naming every refused row, the import on confirmation): thin views over
 `tournaments.placements`."""
 from __future__ import annotations
 
@@ -7,15 +8,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from league.access import organizer_required
+from league.access import get_season_or_404, organizer_required
+from league.rules.history import HistoryError
 from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
+from league.rules.roster import MAX_BYTES
 from tournaments.models import Table
 from tournaments.models.night import Placement
+from tournaments.placements import history as past_nights
 from tournaments.placements import paper as manual_results
 from tournaments.placements import services, switch
 from tournaments.placements.forms import PlacementCorrectionForm
+from tournaments.placements.refusals import file_message, row_messages
 
 
 def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int, str]]:
@@ -158,3 +164,43 @@ def paper_switch(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tournaments/results/paper_switch.html", {
         "switch": switch.paper_switch(table), "night": table.night, "table": table, "error": error,
     })
+
+
+def _history_file(request: HttpRequest) -> bytes:
+    upload = request.FILES.get("file")
+    if upload is not None:
+        if upload.size > MAX_BYTES:
+            raise HistoryError("too_big", limit=MAX_BYTES // (1024 * 1024))
+        return upload.read(MAX_BYTES + 1)
+    carried = request.POST.get("content")
+    if not carried:
+        raise HistoryError("no_file")
+    return carried.encode("utf-8")
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def import_past_nights(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_season_or_404(season_id)
+    context = {"season": season, "max_mb": MAX_BYTES // (1024 * 1024)}
+    if request.method == "GET":
+        return render(request, "tournaments/past_nights.html", context)
+    try:
+        data = _history_file(request)
+        if request.POST.get("confirm"):
+            nights = past_nights.import_history(season=season, data=data, digest=request.POST.get("digest", ""),
+                                            by=request.user)
+            messages.success(request, ngettext("%(n)s past night imported.", "%(n)s past nights imported.",
+                                               len(nights)) % {"n": len(nights)})
+            return redirect(season.get_absolute_url())
+        preview = past_nights.preview_history(season=season, data=data)
+    except HistoryError as error:
+        context["error"] = file_message(error)
+        return render(request, "tournaments/past_nights.html", context)
+    except past_nights.HistoryChanged:
+        messages.error(request, _("The league changed since the preview. Check the preview again."))
+        preview = past_nights.preview_history(season=season, data=data)
+    errors = row_messages(preview.rows)
+    context.update(preview=preview, refused=[(row, errors[row.line]) for row in preview.refused],
+                   digest=past_nights.history_digest(preview))
+    return render(request, "tournaments/past_nights.html", context)

@@ -81,9 +81,16 @@ def test_a_formula_previews_as_it_is_typed_and_hostile_text_saves_nothing(german
     expect(table).to_contain_text("0,15")
     formula.fill("__import__('os')")
     expect(table).to_contain_text("„__import__“ ist keine Funktion der Formel")
+    beside = page.locator("#formula-live-error")
+    expect(beside).to_contain_text("„__import__“ ist keine Funktion der Formel")
+    field, error = formula.bounding_box(), beside.bounding_box()
+    assert 0 <= error["y"] - (field["y"] + field["height"]) < 40  # right below the field, in view while typing
     page.get_by_role("button", name="Speichern").click()
     expect(page.get_by_text("„__import__“ ist keine Funktion der Formel").first).to_be_visible()
     assert Season.objects.get().points_formula == ""
+    formula.fill("p-f+1+(f==1?5:0)")  # Blind Valet's, as it writes it
+    expect(table.locator("tbody tr").first).to_contain_text("11")
+    expect(beside).to_be_empty()
     formula.fill("n - r + 1 + (5 if r == 1 else 0)")
     page.get_by_label("Punkte pro Knockout").fill("0,5")
     page.get_by_label("Zählende Abende").fill("4")
@@ -110,7 +117,7 @@ def test_the_player_list_imports_from_german_excel_with_a_preview(german_phone: 
     ).encode("cp1252"))
     page = german_phone
     log_in(page, live_server, organizer, "/organizer/players/")
-    page.get_by_label("CSV-Datei").set_input_files(str(sheet))
+    page.get_by_label("Datei (CSV, XLSX, ODS)").set_input_files(str(sheet))
     page.get_by_role("button", name="Datei prüfen").click()
     expect(page.locator("#count-new")).to_have_text("2")
     expect(page.locator("#count-duplicate")).to_have_text("1")
