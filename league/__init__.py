@@ -5,7 +5,7 @@ the organizers' accounts. The bottom Django layer: it imports no other app of th
 Its packages: `desk` (the registration desk), `seasons` (seasons and nights, the home page), `accounts`
 (signing in, organizers, locked logins), `cashbook` (every movement of cash), `rules` (pure Python: input
 limits, name search, points, payouts), `web` (what every app's pages share: numbers and money as each language
-writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what every printed sheet shares).
+writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what every printed sheet shares), `spreadsheets` (XLSX and ODS workbooks read and written).
 `roster` (the player list as a file: import and export), `backup` (the whole league in one signed JSON file and
 back). `models` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply
 twice; `access` the organizer check and the 404s; `venue` what `manage.py venue` works out about the laptop;

@@ -11,6 +11,7 @@ tokens at most.
 from __future__ import annotations
 
 import re
+from typing import TypeAlias
 
 from league.rules.errors import RulesError
 
@@ -23,8 +24,11 @@ _C_OPERATORS = {"&&": "and", "||": "or", "=": "=="}
 _KEYWORDS = frozenset({"and", "or", "not", "if", "else"})
 
 
-class _Group(list):
+class _Group(list["str | _Group"]):
     """What stands between a pair of brackets, brackets inside it as groups of their own."""
+
+
+Item: TypeAlias = str | _Group
 
 
 def _tokens(text: str) -> list[str]:
@@ -53,8 +57,8 @@ def _is_operand(item: str | _Group) -> bool:
     return isinstance(item, _Group) or (item[0].isalnum() or item[0] in "._") and item not in _KEYWORDS
 
 
-def _arguments(group: list) -> list[list]:
-    arguments: list[list] = [[]]
+def _arguments(group: list[Item]) -> list[list[Item]]:
+    arguments: list[list[Item]] = [[]]
     for item in group:
         if item == ",":
             arguments.append([])
@@ -63,13 +67,13 @@ def _arguments(group: list) -> list[list]:
     return arguments
 
 
-def _conditional(test: list, then: list, otherwise: list, functions: frozenset[str]) -> str:
+def _conditional(test: list[Item], then: list[Item], otherwise: list[Item], functions: frozenset[str]) -> str:
     if not (test and then and otherwise):
         raise RulesError("formula_syntax")
     return f"(({_text(then, functions)}) if ({_text(test, functions)}) else ({_text(otherwise, functions)}))"
 
 
-def _text(items: list, functions: frozenset[str]) -> str:
+def _text(items: list[Item], functions: frozenset[str]) -> str:
     """One argument's items (no comma at their level) as Python text."""
     if "?" in items:  # the lowest of C's operators: everything before it is the test
         asked = items.index("?")
@@ -86,12 +90,17 @@ def _text(items: list, functions: frozenset[str]) -> str:
     index = 0
     while index < len(items):
         item = items[index]
-        called = index + 1 < len(items) and isinstance(items[index + 1], _Group) and not isinstance(item, _Group)
-        if called and item.lower() == "if" and (index == 0 or not _is_operand(items[index - 1])):
-            arguments = _arguments(items[index + 1])
+        following = items[index + 1] if index + 1 < len(items) else None
+        if (
+            isinstance(following, _Group)
+            and isinstance(item, str)
+            and item.lower() == "if"
+            and (index == 0 or not _is_operand(items[index - 1]))
+        ):
+            arguments = _arguments(following)
             if len(arguments) != 3:
                 raise RulesError("formula_arguments", name="if", count=len(arguments))
-            out.append(_conditional(*arguments, functions))
+            out.append(_conditional(arguments[0], arguments[1], arguments[2], functions))
             index += 2
             continue
         if isinstance(item, _Group):
@@ -106,7 +115,7 @@ def _text(items: list, functions: frozenset[str]) -> str:
             continue
         elif item == "!":
             out.append("not")
-        elif called and item.lower() in functions:
+        elif isinstance(following, _Group) and item.lower() in functions:
             out.append(item.lower())
         else:
             out.append(_C_OPERATORS.get(item, item))

@@ -50,7 +50,7 @@ class PastRow:
     table: int = 1
     place: int = 0
     points: Decimal | None = None  # a file of points without places: the places follow from them
-    errors: list[tuple[str, dict]] = field(default_factory=list)  # (code, params)
+    errors: list[tuple[str, dict[str, object]]] = field(default_factory=list)  # (code, params)
     player_id: int | None = None  # the league's player of that name (matched by the caller)
 
     @property
@@ -134,7 +134,7 @@ def _places_from_points(rows: Sequence[PastRow]) -> None:
         if row.ok:
             tables.setdefault((row.date, row.table), []).append(row)
     for (_date, table), group in tables.items():
-        ranked = sorted(group, key=lambda row: row.points, reverse=True)
+        ranked = sorted(group, key=lambda row: row.points or Decimal(0), reverse=True)
         if len({row.points for row in group}) < len(group):
             for row in group:
                 row.errors.append(("equal_points", {"table": table}))
@@ -146,7 +146,7 @@ def _places_from_points(rows: Sequence[PastRow]) -> None:
 def check_tables(rows: Sequence[PastRow]) -> None:
     """Refuse each table whose places are not 1 to its players, each once (2 to MAX_TABLE players), or that
     has a refused row, and each row of a player twice in one night."""
-    seen: dict[tuple[datetime.date, int], PastRow] = {}
+    seen: dict[tuple[datetime.date | None, int], PastRow] = {}
     for row in rows:
         if row.ok and row.player_id is not None:
             earlier = seen.setdefault((row.date, row.player_id), row)

@@ -255,10 +255,10 @@ def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.d
                 break
         else:
             raise RosterError("empty")
-        header = [cell_text(cell) for cell in header]
-        columns = tuple(HEADERS.get(_header_key(cell), "") for cell in header)
+        titles = [cell_text(cell) for cell in header]
+        columns = tuple(HEADERS.get(_header_key(title), "") for title in titles)
         if "name" not in columns:
-            raise RosterError("no_name_column", found=", ".join(cell.strip() for cell in header if cell.strip())[:200])
+            raise RosterError("no_name_column", found=", ".join(title.strip() for title in titles if title.strip())[:200])
         for number, cells in records:
             if not any(cell_text(cell).strip() for cell in cells):
                 continue
