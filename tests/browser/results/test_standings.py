@@ -35,6 +35,8 @@ def test_a_visitor_pages_searches_and_jumps_to_his_place_on_a_phone(german_phone
     expect(rows).to_have_count(50)
     expect(page.locator(".pager").first).to_contain_text("Seite 1 von 3 (Plätze 1–50)")
     fits_the_phone(page)
+    # Position, player, points and nights fit the phone held upright: no sideways scrolling inside the table either.
+    assert page.evaluate("[...document.querySelectorAll('.table-scroll')].map(box => box.scrollWidth - box.clientWidth)") == [0]
     keep_screenshot(page, SCREENSHOTS, "standings-page-1")
 
     page.get_by_role("link", name="Weiter ›").first.click()
