@@ -36,6 +36,8 @@ def main() -> None:
     parser.add_argument("--per-night", type=int, help="players a night (instead of the league's)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each kind (the median is printed)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rendering processes (publish --jobs)")
+    parser.add_argument("--league-file", help="a SQLite file to keep the built league in: built and copied there "
+                        "when it does not exist, else copied from there (the 10x league takes minutes to build)")
     args = parser.parse_args()
     players, nights, per_night = LEAGUES[args.league]
     args.players, args.nights, args.per_night = args.players or players, args.nights or nights, args.per_night or per_night
@@ -45,7 +47,11 @@ def main() -> None:
         os.environ.update(PUBLIC_URL="http://localhost:8000", SECURE_SSL_REDIRECT="0", SECURE_COOKIES="0")
         from tests.benchmarks.standings import _setup_django, build_season, play_night
 
-        _setup_django(os.path.join(folder, "bench.sqlite3"))
+        database = os.path.join(folder, "bench.sqlite3")
+        reuse = bool(args.league_file) and os.path.exists(args.league_file)
+        if reuse:
+            shutil.copyfile(args.league_file, database)
+        _setup_django(database)
         from django.conf import settings
         from django.core.management import call_command as run
 
@@ -60,10 +66,23 @@ def main() -> None:
 
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
         _compile_the_checkout(settings.BASE_DIR)
-        organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
-        started = time.perf_counter()
-        season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
-        print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
+        if reuse:
+            from league.models import Season
+
+            organizer = get_user_model().objects.get(username="bench")
+            season = Season.objects.get()
+            args.per_night = round(Entry.objects.count() / Night.objects.count())
+            print(f"league: {Player.objects.count()} players, {Night.objects.count()} nights, from {args.league_file}")
+        else:
+            organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
+            started = time.perf_counter()
+            season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
+            print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
+            if args.league_file:
+                from django.db import connection
+
+                with connection.cursor() as cursor:
+                    cursor.execute("VACUUM INTO %s", [args.league_file])  # a consistent copy, WAL included
 
         def publish(to: str) -> tuple[tuple[float, float], str]:
             """(Wall, CPU) seconds of a new `manage.py publish` process (it reads the league from DATABASE_URL
