@@ -27,7 +27,7 @@ import json
 import os
 import time
 
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
 QUIET_SECONDS = 2.0  # FAT keeps times to 2 s; ext4, XFS, btrfs and tmpfs to the kernel's tick (1-10 ms)
 
@@ -42,7 +42,7 @@ def stamp(alias: str = DEFAULT_DB_ALIAS) -> str | None:
             return _sqlite(database)
         if database.vendor == "postgresql":
             return _postgresql(database)
-    except Exception:  # a stamp that cannot be read: the pages' queries decide
+    except (DatabaseError, OSError, ValueError):  # a stamp that cannot be read: the pages' queries decide
         return None
     return None
 
