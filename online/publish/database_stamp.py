@@ -9,7 +9,7 @@ queries decide, as before.
 
 - **SQLite**: the database file and its write-ahead log. Every committed write changes one of them (a frame
   appended to the log, a page written to the file, a checkpoint), and with it the file's size or its
-  modification and change times; a file put back from a backup is another file (inode) or has a new change
+  modification and change times (a log without a frame holds no row: as if there were none); a file put back from a backup is another file (inode) or has a new change
   time. File times are taken from a clock that ticks in milliseconds (seconds on some file systems): a
   stamp is only trusted when the last write is `QUIET_SECONDS` older than the stamp, so that a write just
   after the stamp cannot carry the same times.
@@ -29,6 +29,7 @@ import time
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, connections
 
+_WAL_HEADER = 32  # bytes of a write-ahead log before its first frame
 QUIET_SECONDS = 2.0  # FAT keeps times to 2 s; ext4, XFS, btrfs and tmpfs to the kernel's tick (1-10 ms)
 
 
@@ -59,6 +60,10 @@ def _sqlite(database) -> str | None:
         try:
             found = os.stat(path)
         except FileNotFoundError:
+            found = None
+        if found is None or (path != name and found.st_size <= _WAL_HEADER):
+            # No log, or one without a frame: every row is in the database file. Each connection that opens
+            # the database makes an empty log and the last one to close removes it, writing nothing.
             files.append(None)
             continue
         if max(found.st_mtime_ns, found.st_ctime_ns) > now - QUIET_SECONDS * 1e9:

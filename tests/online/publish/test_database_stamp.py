@@ -5,6 +5,8 @@ Transactional tests: the writes are committed, as an organizer's are before a pu
 """
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from django.db import connection, transaction
 
@@ -73,3 +75,17 @@ def test_no_stamp_right_after_a_write_on_sqlite(organizer):
         pytest.skip("the quiet time is about file times")
     build_evening(organizer)  # written a moment ago: a write just after the stamp could carry the same times
     assert database_stamp.stamp() is None
+
+
+def test_a_connection_opening_and_closing_the_database_leaves_the_stamp(organizer, no_quiet_time):
+    _skip_unless_the_database_gives_stamps()
+    if connection.vendor != "sqlite":
+        pytest.skip("about SQLite's write-ahead log")
+    build_evening(organizer)
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every row in the file, the log empty
+    first = database_stamp.stamp()
+    other = sqlite3.connect(connection.settings_dict["NAME"])  # another process's connection, reading
+    other.execute("SELECT COUNT(*) FROM league_player").fetchall()
+    other.close()
+    assert first is not None and database_stamp.stamp() == first
