@@ -426,6 +426,7 @@ class Previous:
         self.answers = Answers()
         self.pages: dict[Address, tuple] = {}
         self.unwritten = stamp is not None and record.get("stamp") == stamp
+        self.recorded = len(record.get("pages", ()))
         if not record:
             return
         statements = record["statements"]
@@ -443,6 +444,12 @@ class Previous:
             ordered = [queries[query] for query in sorted(ids, key=lambda query: -shared[query])]
             self.pages[address] = (content_type, sha, size, ordered, frozenset(addresses[k] for k in links),
                                    frozenset(addresses[k] for k in dropped), frozenset(statics))
+
+    def same_record(self, pages: dict) -> bool:
+        """Whether this run's record would be the last run's: nothing written since, every page of the last
+        run taken over and no other page (its reads, links and file are the last run's). Writing it again
+        would cost a tenth of a run with nothing changed."""
+        return self.unwritten and len(pages) == self.recorded and all(page.body is None for page in pages.values())
 
     def take_over(self, address: Address):
         """(content type, hash, size, links, dropped, statics, reads) of the last run's page, if every query

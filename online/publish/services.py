@@ -40,7 +40,8 @@ def publish_site(
         record = {} if full else fingerprints.load(destination.description, version)
         previous = fingerprints.Previous(record, known, stamp)
         built = Crawl(progress=on_build, previous=previous).run(jobs=jobs)
-        fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version, stamp))
+        if not previous.same_record(built.page_records):
+            fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version, stamp))
         files = dict(built.files)
         files["sitemap.xml"] = assets.sitemap(built.pages, settings.PUBLISH_URL)
         summary = sync.send(files, destination, progress=on_send, full=full, kept=built.kept, manifest=manifest)
