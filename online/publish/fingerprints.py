@@ -376,9 +376,10 @@ def forget(destination: str) -> None:
         pass
 
 
-def record_of(pages: dict, version: str) -> dict:
+def record_of(pages: dict, version: str, stamp: str | None = None) -> dict:
     """The record of a run: each page that can be taken over (see `Previous`), its file's hash, what it links,
-    left out and names, and its queries (the statements and their parameters listed once for all pages)."""
+    left out and names, and its queries (the statements and their parameters listed once for all pages); and
+    the database's stamp taken before the run read anything (online.publish.database_stamp)."""
     statements: dict[str, int] = {}
     queries: dict[tuple[str, str], int] = {}
     query_rows: list[list] = []
@@ -412,16 +413,20 @@ def record_of(pages: dict, version: str) -> dict:
             sorted(address_id(link) for link in page.links), sorted(address_id(link) for link in page.dropped),
             sorted(page.statics),
         ])
-    return {"format": FORMAT, "version": version, "statements": list(statements), "queries": query_rows,
-            "addresses": address_rows, "pages": entries}
+    return {"format": FORMAT, "version": version, "stamp": stamp, "statements": list(statements),
+            "queries": query_rows, "addresses": address_rows, "pages": entries}
 
 
 class Previous:
-    """The last run's pages, and which of them this run can take over."""
+    """The last run's pages, and which of them this run can take over. With the database's stamp unchanged
+    since the last run took it (`stamp`, online.publish.database_stamp) nothing was written since: every
+    query would return the rows it returned, and none is asked again."""
 
-    def __init__(self, record: dict, manifest: dict[str, str]):
+    def __init__(self, record: dict, manifest: dict[str, str], stamp: str | None = None):
         self.answers = Answers()
         self.pages: dict[Address, tuple] = {}
+        self.unwritten = stamp is not None and record.get("stamp") == stamp
+        self.recorded = len(record.get("pages", ()))
         if not record:
             return
         statements = record["statements"]
@@ -440,6 +445,12 @@ class Previous:
             self.pages[address] = (content_type, sha, size, ordered, frozenset(addresses[k] for k in links),
                                    frozenset(addresses[k] for k in dropped), frozenset(statics))
 
+    def same_record(self, pages: dict) -> bool:
+        """Whether this run's record would be the last run's: nothing written since, every page of the last
+        run taken over and no other page (its reads, links and file are the last run's). Writing it again
+        would cost a tenth of a run with nothing changed."""
+        return self.unwritten and len(pages) == self.recorded and all(page.body is None for page in pages.values())
+
     def take_over(self, address: Address):
         """(content type, hash, size, links, dropped, statics, reads) of the last run's page, if every query
         it ran returns the same rows now; else None."""
@@ -447,8 +458,9 @@ class Previous:
         if found is None:
             return None
         content_type, sha, size, ordered, links, dropped, statics = found
-        for sql, params, digest in ordered:
-            if not self.answers.same(sql, params, digest):
-                return None
+        if not self.unwritten:
+            for sql, params, digest in ordered:
+                if not self.answers.same(sql, params, digest):
+                    return None
         reads = {(sql, params): digest for sql, params, digest in ordered}
         return content_type, sha, size, links, dropped, statics, reads

@@ -118,6 +118,7 @@ class Crawl:
         self.statics: dict[str, tuple[str, bytes] | None] = {}
         self.seen: set[Address] = set()
         self._targets: dict[tuple, tuple[str, Address | str | None] | None] = {}
+        self._seasons_kept = False
 
     def _fetch(self, address: Address) -> tuple[str, bytes] | None:
         with translation.override(translation.get_language()):  # the request activates its page's language
@@ -213,9 +214,6 @@ class Crawl:
                     self.seen.add(address)
                     todo.append(address)
         with season_cache.held(), _quiet_404s():  # one state, thousands of pages: each season's table read once
-            # Before any page (and before the first fork: every process inherits them). Their first computing
-            # may keep tables' figures in the database, which would spoil a page's record of what it read.
-            _keep_seasons()
             while todo:
                 found: list[Address] = []
                 for address, page in self._render(todo, jobs):
@@ -231,6 +229,7 @@ class Crawl:
                 todo = found
             # A page that links a page the server does not have (a table not finished yet): again, without it.
             for address in sorted(a for a, page in self.pages.items() if page.links & self.missing != page.dropped):
+                self._keep_seasons()
                 again = self.page(address, self.missing)
                 if again is None:
                     self.pages.pop(address)
@@ -250,6 +249,8 @@ class Crawl:
                 content_type, sha, size, links, dropped, statics, reads = found
                 yield address, Page(content_type, None, links, dropped, statics, reads, kept=sha, kept_size=size)
             addresses = to_render
+        if addresses:
+            self._keep_seasons()
         if jobs <= 1 or len(addresses) < jobs * 8:  # a few pages are quicker than forking
             for address in addresses:
                 yield address, self.page(address)
@@ -263,6 +264,15 @@ class Crawl:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for rendered in pool.imap_unordered(_render_chunk, chunks):
                 yield from rendered
+
+    def _keep_seasons(self) -> None:
+        """Each season's table and awards, before the first page rendered (and before the first fork: every
+        process inherits them), not before the first page taken over: a run that takes every page over needs
+        no season's table (3,000 players' over 200 nights, a second of work). Their first computing may keep
+        tables' figures in the database, which would spoil a page's record of what it read."""
+        if not self._seasons_kept:
+            _keep_seasons()
+            self._seasons_kept = True
 
     def _static(self, name: str) -> str | None:
         if name not in self.statics:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.utils import timezone
 
-from online.publish import assets, destinations, fingerprints, sync
+from online.publish import assets, database_stamp, destinations, fingerprints, sync
 from online.publish.pages import Crawl
 
 
@@ -32,13 +32,16 @@ def publish_site(
     """Build the site and send it to `to` (a folder or sftp://...). Raises destinations.DestinationError."""
     destination = destinations.open_destination(to)  # first: an unreachable server fails before the work
     try:
+        stamp = database_stamp.stamp()  # before anything is read: a write after it changes the next run's
         manifest = sync.load_manifest(destination)
         known = {} if full else manifest.files
         # Pages whose every query reads what it read last time are not rendered again (not with --full).
         version = f"{fingerprints.code_version()}:{timezone.localdate().isoformat()}"
-        previous = fingerprints.Previous({} if full else fingerprints.load(destination.description, version), known)
+        record = {} if full else fingerprints.load(destination.description, version)
+        previous = fingerprints.Previous(record, known, stamp)
         built = Crawl(progress=on_build, previous=previous).run(jobs=jobs)
-        fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version))
+        if not previous.same_record(built.page_records):
+            fingerprints.save(destination.description, fingerprints.record_of(built.page_records, version, stamp))
         files = dict(built.files)
         files["sitemap.xml"] = assets.sitemap(built.pages, settings.PUBLISH_URL)
         summary = sync.send(files, destination, progress=on_send, full=full, kept=built.kept, manifest=manifest)

@@ -82,3 +82,35 @@ def test_the_code_version_follows_an_installed_library_s_release_and_a_checkout_
     newer = code_version()
     (checkout / "PKG-INFO").write_text("Metadata-Version: 2.1\nName: league-theme\nVersion: 1.1\n")
     assert code_version() != newer
+
+
+def _record(stamp):
+    """A last run's record of one page (the home page), read by one query, with the database's stamp."""
+    return {"stamp": stamp, "statements": ["SELECT 1"], "queries": [[0, "null", "digest"]],
+            "addresses": [["de", "/", []]], "pages": [[0, "text/html", "sha", 10, [0], [], [], []]]}
+
+
+def test_an_unchanged_stamp_takes_a_page_over_without_asking_its_query_and_keeps_the_record():
+    from online.publish.addresses import Address
+    from online.publish.fingerprints import Previous
+    from online.publish.pages import Page
+
+    home = Address("de", "/")
+    previous = Previous(_record("stamp-1"), {"index.html": "sha"}, "stamp-1")
+    found = previous.take_over(home)  # its query ("SELECT 1", digest "digest") would not match if asked
+    assert found is not None and previous.answers.known == {}
+    assert previous.same_record({home: Page("text/html", None, kept="sha")})
+    assert not previous.same_record({home: Page("text/html", b"<html>")})  # rendered: a record of its own
+    assert not previous.same_record({home: Page("text/html", None), Address("en", "/"): Page("text/html", None)})
+
+
+def test_another_stamp_or_none_lets_the_query_decide():
+    from online.publish.addresses import Address
+    from online.publish.fingerprints import Previous
+
+    for now in ("stamp-2", None):
+        previous = Previous(_record("stamp-1"), {"index.html": "sha"}, now)
+        previous.answers.known[("SELECT 1", "null")] = "other rows"
+        assert previous.take_over(Address("de", "/")) is None
+        assert not previous.same_record({})
+    assert Previous(_record(None), {"index.html": "sha"}, None).unwritten is False  # no stamp is never the same

@@ -6,6 +6,7 @@ PostgreSQL leg its test database), so the data is committed for them to read (a 
 """
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -17,7 +18,7 @@ from urllib.parse import quote
 import pytest
 from django.db import connection
 
-from online.publish import status
+from online.publish import database_stamp, status
 from tests.evening import build_evening
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -88,3 +89,30 @@ def _wait_for_the_run(limit: float = 300) -> dict:
             return found
         time.sleep(0.2)
     raise AssertionError(f"the run did not end within {limit} s: {status.read_status()}")
+
+
+def _kept_stamp(data_folder: Path) -> str | None:
+    """The database's stamp the last run kept with its record (online.publish.database_stamp)."""
+    (record,) = (data_folder / ".cache" / "publish").glob("*.json.gz")
+    return json.loads(gzip.decompress(record.read_bytes()))["stamp"]
+
+
+def test_a_row_changed_after_a_run_that_asked_no_query_renders_its_pages_again(
+    tmp_path, organizer, runs_env, own_data_folder
+):
+    evening = build_evening(organizer)
+    site = tmp_path / "site"
+    first = _publish_process(site, runs_env)  # its first computing of the season keeps figures in the database
+    time.sleep(database_stamp.QUIET_SECONDS + 0.2)  # the stamp is trusted once the last write is that old
+    again = _publish_process(site, runs_env)
+    assert (again["rendered"], again["taken_over"]) == (0, first["rendered"])
+    if _kept_stamp(own_data_folder) is None:
+        pytest.skip("this database gives no stamp (an in-memory SQLite): every run asks the pages' queries")
+
+    with connection.cursor() as cursor:  # a row as another program might change it: no signal, no save()
+        cursor.execute("UPDATE league_player SET name = %s WHERE id = %s", ["Anna Bergmann", evening.player.pk])
+    time.sleep(database_stamp.QUIET_SECONDS + 0.2)
+    changed = _publish_process(site, runs_env)
+    assert changed["rendered"] > 0 and changed["files"] > 0
+    pages = list((site / "players" / str(evening.player.pk)).glob("*.html"))
+    assert pages and all("Anna Bergmann" in page.read_text() for page in pages)
