@@ -6,4 +6,5 @@
 and switched at once) or an `sftp` server (sent under temporary names, renamed at the end), `sitefiles` keeps
 both to the site's own names, `sync` sends only what changed so that a visitor sees the old site or the new
 one, `status` keeps the progress for the organizer's page, and `services` runs it all;
-`fingerprints` tells which pages a republish can take over from the last run."""
+`fingerprints` tells which pages a republish can take over from the last run, and `database_stamp` whether
+anything was written at all since then."""
