@@ -37,17 +37,21 @@ def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_ref
     page.get_by_label("Klassisch: 20 Minuten, Antes ab Stufe 5").check()
     page.get_by_role("button", name="Vorlage übernehmen").click()
     expect(page.get_by_text("Vorlage übernommen")).to_be_visible()
-    level2 = page.get_by_role("group", name="Stufe 2", exact=True)
-    expect(level2.get_by_label("Big Blind")).to_have_value("100")
+    def cell(level: int, label: str):
+        return page.get_by_label(f"Stufe {level}: {label}", exact=True)
+
+    expect(cell(2, "Big Blind")).to_have_value("100")
     fits_the_phone(page)
-    level2.get_by_label("Big Blind").fill("50")  # not above level 1's
-    page.get_by_role("button", name="Struktur speichern").click()
-    expect(page.get_by_text("Stufe 2: der Big Blind (50) muss über dem der Stufe davor (50) liegen.")).to_be_visible()
+    cell(2, "Small Blind").fill("25")  # the blinds of level 1 again, and no ante: not a level
+    cell(2, "Big Blind").fill("50")
+    page.get_by_role("button", name="Struktur speichern", exact=True).click()
+    expect(page.get_by_text("Stufe 2: gleiche Blinds wie die Stufe davor: die Blinds erhöhen oder das Ante über 0.")).to_be_visible()
     assert Season.objects.get().blind_structure == ""
-    page.get_by_role("group", name="Stufe 2", exact=True).get_by_label("Big Blind").fill("100")
-    page.get_by_role("group", name="Stufe 5", exact=True).get_by_label("Ante").fill("30")
-    page.get_by_role("group", name="Stufe 4", exact=True).get_by_label("Hinweis auf dem TV").fill("Farbwechsel: 25er raus")
-    page.get_by_role("button", name="Struktur speichern").click()
+    cell(2, "Small Blind").fill("50")
+    cell(2, "Big Blind").fill("100")
+    cell(5, "Ante").fill("30")
+    cell(4, "Hinweis auf dem TV").fill("Farbwechsel: 25er raus")
+    page.get_by_role("button", name="Struktur speichern", exact=True).click()
     expect(page.get_by_text("Blindstruktur gespeichert")).to_be_visible()
     kept = structure.from_text(Season.objects.get().blind_structure)
     assert kept.levels[4] == structure.Level(150, 300, 30, 20)
