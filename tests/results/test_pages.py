@@ -67,7 +67,7 @@ def test_anyone_reads_the_standings_in_order_with_points_wins_and_movement(clien
     response = client.get(reverse("standings"), {"season": season.pk})
     assert response.status_code == 200
     html = text(response)
-    rows = re.findall(r'<tr(?: class="leader")?> <td class="num pos">(\d+)\.</td> <td>(.*?)</td> <td class="name"><a [^>]*>([^<]+)</a></td> <td class="num">([^<]+)</td> <td class="num">(\d+)</td> <td class="num">(\d+)</td>', html)
+    rows = re.findall(r'<tr(?: class="leader")?> <td class="num pos">(\d+)\.</td> <td>(.*?)</td> <td class="name"><a [^>]*>([^<]+)</a></td> <td class="num">([^<]+)</td> <td class="num">(\d+)</td> <td class="num narrow-extra">(\d+)</td>', html)
     # Anna 3+1=4, Ben 2+3=5, Carl 1+4=5 (one win), Dora 2: Carl ahead of Ben on wins.
     assert [(pos, name, points, nights, wins) for pos, _move, name, points, nights, wins in rows] == [
         ("1", "Carl", "5", "2", "1"),
