@@ -15,10 +15,6 @@ from tournaments.tracker.services.replaying import derive
 from tournaments.tracker.services.snapshot import HAND_FIELDS, from_snapshot, snapshot_of, write_snapshot
 from tournaments.tracker.services.state import NoSuchTable, TableState, set_placement
 
-
-
-# --- reading --------------------------------------------------------------
-#
 # The profile of a tap (docs/design.md, "The dealer's phone") showed the time going to reading the table twice
 # (table, seats, latest hand, actions: four queries each time) and to drawing the page. Now a tap reads the
 # seats with their table in one query, and the latest two hands with their actions from the table's
@@ -29,6 +25,7 @@ from tournaments.tracker.services.state import NoSuchTable, TableState, set_plac
 # same four; a backup read while tables played restored a snapshot older than its rows with the table's
 # revision. Otherwise the rows are read as before and the snapshot is written anew. The engine
 # is always the replay of the actions: replaying is about 1% of a tap.
+
 
 def note_dealer_link_opened(*, table_id: int) -> None:
     """A phone opened the table's dealer link for the first time (one write per link, never on a tap)."""
