@@ -23,6 +23,7 @@ them fairly among the client addresses). On top of waitress this module adds wha
 from __future__ import annotations
 
 import argparse
+import gc
 import ipaddress
 import logging
 import os
@@ -263,10 +264,14 @@ def warm_up() -> None:
     """What the pages load on first use, loaded now: the hand evaluator's tables and the rail's odds (numpy
     and its tables). Processes that never value a hand (a publish, a management command) skip them; the
     server pays once as it starts, not at the first all-in a dealer types."""
-    from tournaments.poker import equity, evaluator
+    from tournaments.poker import bulk, evaluator
 
     evaluator.build_tables()
-    equity.bulk.VALUES  # noqa: B018 - imported with its tables
+    bulk.VALUES  # noqa: B018 - imported with its tables (the odds before the flop)
+    # Everything loaded so far (modules, URL patterns, the evaluator's tables) lives as long as the process: out
+    # of the collector's generations, the full collections that a tap's garbage sets off no longer walk it.
+    gc.collect()
+    gc.freeze()
 
 
 def serve(*, binds: list[str], threads: int) -> None:

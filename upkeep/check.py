@@ -5,7 +5,7 @@ What is checked, and how each cache is proven (docs/operations.md lists the same
 - The rows of the night's play (tournaments/tracker/audit.py): hand numbers and action indexes without
   gaps, every hand replays, chips conserved, a table's status fits its hands and places.
 - The tracker's snapshot in each table row: compared with a snapshot made from the rows now. (The tracker
-  itself trusts it only while its proof matches the rows: tournaments/tracker/services.py.)
+  itself trusts it only while its proof matches the rows: tournaments/tracker/services/reading.py.)
 - A finished table's kept figures (`TableFigures`): a row counts while the table's revision and the figures'
   version are the ones it was made at; each such row is compared with a fresh replay.
 - The kept hand-history documents (the `hand_stats` file cache): kept under the database, the table, the

@@ -36,8 +36,8 @@ def _cpu_of(argv: list[str], stdin: str | None) -> tuple[float, float]:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
-def _spot(*hands: str) -> str:
-    return json.dumps({"hands": {f"P{k + 1}": hand for k, hand in enumerate(hands)}, "board": ""})
+def _spot(*hands: str, board: str = "") -> str:
+    return json.dumps({"hands": {f"P{k + 1}": hand for k, hand in enumerate(hands)}, "board": board})
 
 
 def main() -> None:
@@ -51,6 +51,7 @@ def main() -> None:
         ("replay_hand", manage + ["replay_hand", str(EXAMPLES / "replay_hand" / "01_odd_chip.json")], None),
         ("uth_settle", manage + ["uth_settle", "-"], json.dumps(uth)),
         ("imperial_hand", manage + ["imperial_hand", imperial], None),
+        ("equity 3 on the flop", manage + ["equity", "-"], _spot("AsKs", "QhQd", "7c6c", board="2h7d9s")),
         ("equity 2 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd")),
         ("equity 4 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd", "7c6c", "JdTd")),
         ("equity 6 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd", "7c6c", "JdTd", "2h2s", "9c8d")),

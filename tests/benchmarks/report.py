@@ -91,6 +91,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         Figure("CPU per `manage.py replay_hand`", r"^replay_hand\s+CPU per run: median " + NUMBER, "s"),
         Figure("CPU per `manage.py uth_settle`", r"^uth_settle\s+CPU per run: median " + NUMBER, "s"),
         Figure("CPU per `manage.py imperial_hand`", r"^imperial_hand\s+CPU per run: median " + NUMBER, "s"),
+        Figure("CPU per `manage.py equity`, 3 hands on the flop", r"^equity 3 on the flop\s+CPU per run: median " + NUMBER, "s"),
         Figure("CPU per `manage.py equity`, 6 hands before the flop", r"^equity 6 pre-flop\s+CPU per run: median " + NUMBER, "s"),
     )),
     Benchmark("tracker", (), ("--hands", "50", "--repeat", "30", "--ops-repeat", "20", "--ops-hands", "10"), (

@@ -122,7 +122,7 @@ def test_a_hand_won_by_a_fold_shows_no_hole_cards_and_the_board_only_as_far_as_i
 
 
 def test_the_rail_card_reads_as_the_table_stands_in_german_and_english(heads_up_table, client):
-    """The card is written out in Python (live/rail/table_card.py): its words, escaping and spacing."""
+    """The card (templates/live/rail/_table_card.html): its words, escaping and spacing."""
     Player = heads_up_table.seats.first().entry.player.__class__
     Player.objects.filter(name="Ben").update(name="Ben <b>&")  # a name is text, never markup
     dealer = Dealer(heads_up_table)

@@ -58,7 +58,7 @@ class Table(models.Model):
     dealer_link_opened_at = models.DateTimeField(_("dealer link first opened"), null=True, blank=True)
     qr_printed_at = models.DateTimeField(_("dealer link's QR code printed"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
-    # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.services.touch):
+    # Regenerated in the same transaction as every change of the table's play (tournaments.tracker.services.change.save):
     # a phone that saw an older one is stale.
     revision = models.CharField(_("revision"), max_length=16, default=new_revision)
     # The tracker's copy of the latest two hands and their actions, written with the revision it belongs to
@@ -133,7 +133,7 @@ class Hand(models.Model):
     result = models.JSONField(_("result"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
-    # Renewed by every write of this row (tournaments.tracker.services): the table's snapshot names it with the
+    # Renewed by every write of this row (tournaments.tracker.services.change.write_hand): the table's snapshot names it with the
     # hand's id and the count and newest id of its actions, and is trusted only while the rows say the same.
     revision = models.CharField(_("revision"), max_length=16, default=new_revision)
 

@@ -3,9 +3,10 @@
 Pure Python and numpy, no Django import. Once no more betting can change a hand, every way of
 completing the board from the cards left is one equally likely outcome; in each, every hand is valued
 by its best five of seven cards and the best hand wins (hands that tie share). :func:`equity` walks every
-completion: the boards are built as arrays, a card at a time (each board's rank-key sum and suit mask,
-shared by all the hands), and :func:`tournaments.poker.bulk.strengths_on_boards` values every hand on
-every board at once. Six hands before the flop (658,008 boards) take a fraction of a second.
+completion: the few of a flop or a turn hand by hand with the per-hand evaluator; more (before the flop)
+as arrays, a card at a time (each board's rank-key sum and suit mask, shared by all the hands), where
+:func:`tournaments.poker.bulk.strengths_on_boards` values every hand on every board at once. Six hands
+before the flop (658,008 boards) take a fraction of a second; numpy is loaded only for those.
 
 :func:`equity_contract` reads the contract's input object and builds its output object; every problem
 raises :class:`EquityError`, whose message is the one line the command prints.
@@ -19,14 +20,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
+from itertools import combinations
+from math import comb
 
-from tournaments.poker import bulk
+from tournaments.poker import evaluator
 from tournaments.poker.cards import Card, CardError, parse_cards
 
 __all__ = ["EquityError", "Odds", "equity", "equity_by_pot", "parse_json", "equity_contract", "contract_text"]
 
 MIN_HANDS, MAX_HANDS = 2, 10
+ONE_BY_ONE = 5_000
+"""Up to this many hands to value (boards times hands: every spot after the flop), the per-hand evaluator
+values them one by one: numpy and the bulk evaluator's tables take longer to load than that loop to run."""
 BOARD_SIZES = (0, 3, 4, 5)
 
 
@@ -85,6 +90,12 @@ def equity_by_pot(
     for pot in members:
         if not pot or len(set(pot)) != len(pot) or not all(0 <= k < len(holes) for k in pot):
             raise EquityError(f"a pot must name distinct hands among 0 to {len(holes) - 1}, got {pot}")
+    if comb(len(deck), missing) * len(holes) <= ONE_BY_ONE:
+        return _by_pot_one_by_one(holes, members, [int(c) for c in board], deck, missing)
+    import numpy as np
+
+    from tournaments.poker import bulk
+
     # Row r of a pot counts its ties in bins r*(n+1) + sharers (n: the pot's hands).
     offsets = [(len(pot) + 1) * np.arange(len(pot))[:, None] for pot in members]
     tallies = [np.zeros(len(pot) * (len(pot) + 1), dtype=np.int64) for pot in members]
@@ -101,6 +112,25 @@ def equity_by_pot(
         [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in tally.reshape(len(pot), len(pot) + 1)]
         for pot, tally in zip(members, tallies)
     ]
+
+
+def _by_pot_one_by_one(
+    holes: list[tuple[int, int]], members: list[list[int]], board: list[int], deck: list[int], missing: int
+) -> list[list[Odds]]:
+    """`equity_by_pot` for a few boards (the turn or the river to come): each hand valued on each board with the
+    per-hand evaluator, whose tables the bulk one is built from, so both count the same."""
+    tallies = [[[0] * (len(pot) + 1) for _ in pot] for pot in members]
+    boards = 0
+    for extra in combinations(deck, missing):
+        full = (*board, *extra)
+        values = [evaluator.hand_value((a, b, *full)) for a, b in holes]
+        for pot, tally in zip(members, tallies):
+            best = max(values[k] for k in pot)
+            on_top = [r for r, k in enumerate(pot) if values[k] == best]
+            for r in on_top:
+                tally[r][len(on_top)] += 1
+        boards += 1
+    return [[Odds(boards, row[1], (0, 0, *row[2:])) for row in tally] for tally in tallies]
 
 
 # --- the contract ----------------------------------------------------------------------------------------

@@ -1,13 +1,11 @@
-"""{% load tracker %}: the dealer's page, the hand history and the replayer draw their seat rows, action bar and
-labels with these. They are written in Python (tournaments/tracker/rows.py, actionbar.py, labels.py) because
-they are drawn after nearly every tap; the template loops they replaced cost several times as much."""
+"""{% load tracker %}: the words of the dealer's page, the hand history and the replayer (tournaments/tracker/labels.py):
+a seat's badge, a quick size's name, a street, what a step did."""
 from django import template
 
-from tournaments.tracker import actionbar, labels, rows
+from tournaments.tracker import labels
 
 register = template.Library()
 register.filter("badge_label", labels.badge_label)
+register.filter("size_label", labels.size_label)
 register.filter("street_label", labels.street_label)
 register.filter("step_text", labels.step_text)
-register.filter("seat_rows", rows.seat_rows)
-register.simple_tag(actionbar.betting_bar, takes_context=True)

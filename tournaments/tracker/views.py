@@ -12,10 +12,8 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -149,7 +147,7 @@ def _apply(request: HttpRequest, table: Table) -> None:
         tracker.disqualify(table=table, version=version, seat_id=_seat(post))
 
 
-@never_cache  # the dealer's link is a secret in the URL: no browser or proxy keeps the page (issue 32)
+@never_cache  # the dealer's link is a secret in the URL: no browser or proxy keeps the page
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request", "X-Tracker-Open")
 def tracker_page(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
@@ -195,8 +193,6 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
     picking = request.POST.get("target") if request.method == "POST" else None
     opened = request.headers.get("X-Tracker-Open") if request.htmx else None  # which panels the page has open
     context = tracker_context(state, dealer_link=token is not None, picking=picking, opened=opened)
-    # One masked token for the page's dozen forms (the csrf_token tag masks a new one for each).
-    context["csrf_input"] = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', get_token(request))
     return render(request, template, context)
 
 

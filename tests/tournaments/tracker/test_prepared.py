@@ -10,6 +10,7 @@ from tests.tournaments.conftest import table_of
 from tournaments.models import Action, Hand, Table, TableStatus
 from tournaments.tracker import prepared
 from tournaments.tracker import services as tracker
+from tournaments.tracker.services import reading
 
 pytestmark = pytest.mark.django_db
 postgresql_only = pytest.mark.skipif(
@@ -36,7 +37,7 @@ def _seen(state: tracker.TableState) -> list:
 @postgresql_only
 def test_the_locked_read_is_prepared_and_keeps_a_generic_plan(organizer):
     table = table_of({"Anna": 1000, "Ben": 1000, "Carl": 1000}, organizer)
-    sql = _numbered(tracker._seats_sql(connection.vendor, True, False)[0])  # by the dealer's link, not locked
+    sql = _numbered(reading._seats_sql(connection.vendor, True, False)[0])  # by the dealer's link, not locked
 
     def read() -> list[tuple[int, int]]:
         return [counts for statement, counts in _statements().items() if statement == sql]

@@ -44,7 +44,7 @@ def test_a_tap_at_a_table_whose_snapshot_is_older_than_its_actions_is_stored_aft
     hand = Hand.objects.get(table=three_way)
     version = _plant(three_way, moment)
 
-    with caplog.at_level(logging.WARNING, logger="tournaments.tracker.services"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.tracker.services.snapshot"):
         state = tracker.load_state(three_way)  # a page view: the rows, not the planted copy
     assert len(state.actions) == 3 and state.engine.street == "flop"
     assert "does not describe its rows" in caplog.text

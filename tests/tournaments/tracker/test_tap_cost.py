@@ -23,6 +23,7 @@ from tests.tournaments.conftest import Dealer, table_of
 from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason
 from tournaments.poker import holdem
 from tournaments.tracker import services as tracker
+from tournaments.tracker.services import reading, replaying, snapshot as snapshots
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
 MAX_QUERIES = 5
@@ -129,7 +130,7 @@ def assert_stored_state_is_the_replay(table) -> None:
         assert [a.index for a in actions[hand.pk]] == list(range(len(actions[hand.pk])))
         for player in hand.players:  # each hand starts with the chips the one before left
             assert player["stack"] == chips[player["seat"]], f"hand {hand.number}: {player}"
-        engine = holdem.replay(tracker._setup(hand), tracker._engine_actions(hand, actions[hand.pk]))
+        engine = holdem.replay(replaying._setup(hand), replaying._engine_actions(hand, actions[hand.pk]))
         if hand.status == HandStatus.COMPLETE:
             result = _settled_again(hand, engine)
             by_name = {p["name"]: p["seat"] for p in hand.players}
@@ -141,7 +142,7 @@ def assert_stored_state_is_the_replay(table) -> None:
             assert hand is hands[-1], "only the latest hand can be open"
     # Chips: what the seats hold (less what disqualifications took out) is what they brought.
     state = tracker.read_state(table_id=table.pk)
-    tracker._from_rows(state)
+    reading._from_rows(state)
     tracker.derive(state)
     assert tracker.chips_in_play(state) == tracker.chips_expected(state)
     assert tracker.chips_expected(state) == sum(s.starting_stack for s in seats.values()) - sum(removed.values())
@@ -149,10 +150,10 @@ def assert_stored_state_is_the_replay(table) -> None:
     snapshot = table.tracker_snapshot
     if snapshot and snapshot["revision"] == table.revision:
         latest = hands[-1] if hands else None
-        assert snapshot["hand"] == _json(tracker._hand_json(latest, actions[latest.pk] if latest else [])), "snapshot ≠ rows"
+        assert snapshot["hand"] == _json(snapshots._hand_json(latest, actions[latest.pk] if latest else [])), "snapshot ≠ rows"
         if "previous" in snapshot:
             before = hands[-2] if len(hands) > 1 else None
-            assert snapshot["previous"] == _json(tracker._hand_json(before, actions[before.pk] if before else []))
+            assert snapshot["previous"] == _json(snapshots._hand_json(before, actions[before.pk] if before else []))
 
 
 # --- five queries a tap ---------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import pytest
 from django.urls import reverse
-from django.utils.html import format_html
 
 from tests.tournaments.conftest import Dealer
 from tournaments.models import Action
@@ -192,11 +191,11 @@ def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three
 
 @pytest.mark.parametrize("language, stack, place, folded", [("de", "1.500", "3. Platz", "ausgestiegen"), ("en", "1,500", "3. place", "folded")])
 def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, stack, place, folded):
-    """The seat rows are written in Python (tournaments/tracker/rows.py): every value escaped, the texts translated."""
+    """The seat rows (templates/tournaments/tracker/_seat_rows.html): every value escaped, the texts translated."""
+    from django.template.loader import render_to_string
     from django.utils import translation
 
     from tournaments.tracker.page import SeatRow
-    from tournaments.tracker.rows import seat_rows
 
     rows = [
         SeatRow(7, 1, "Ben <b>&", 1500, 50, ("button", "folded"), False, None, False, "AhKd"),
@@ -204,7 +203,7 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
         SeatRow(9, 3, "Carl", 0, 0, ("out",), False, 3, False, ""),
     ]
     with translation.override(language):
-        html = str(seat_rows(rows))
+        html = render_to_string("tournaments/tracker/_seat_rows.html", {"seat_rows": rows})
     assert "Ben &lt;b&gt;&amp;" in html and "<b>" not in html
     assert '<li class="seat folded" data-seat="7">' in html and '<li class="seat to-act" data-seat="8">' in html
     assert '<li class="seat out" data-seat="9">' in html and f'<span class="chips">{place}</span>' in html
@@ -215,11 +214,14 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
 
 @pytest.mark.parametrize("language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")])
 def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amount):
-    """The quick sizes are written in Python (tournaments/tracker/actionbar.py): a button per size, its name translated."""
+    """The quick sizes (the action bar's partial "sizes"): a button per size, its name translated."""
+    from django.template.loader import render_to_string
     from django.utils import translation
 
-    from tournaments.tracker.actionbar import _size_buttons as size_buttons
     from tournaments.tracker.page import Sizing
+
+    def size_buttons(sizes):
+        return render_to_string("tournaments/tracker/_betting_bar.html#sizes", {"sizes": sizes})
 
     with translation.override(language):
         html = str(size_buttons([Sizing("half", 150), Sizing("allin", 12500)]))
@@ -237,13 +239,12 @@ def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amo
     ],
 )
 def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to_act, to_call, call, fold, raise_to, amount, rf):
-    """The action bar while a player is to act is written in Python (tournaments/tracker/actionbar.py): escaped, translated."""
+    """The action bar while a player is to act (templates/tournaments/tracker/_betting_bar.html): escaped, translated."""
     from types import SimpleNamespace
 
-    from django.template import Context
+    from django.template.loader import render_to_string
     from django.utils import translation
 
-    from tournaments.tracker.actionbar import betting_bar
     from tournaments.tracker.page import Sizing
 
     legal = SimpleNamespace(
@@ -252,11 +253,11 @@ def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to
     )
     context = {
         "legal": legal, "state": SimpleNamespace(version='v"1'), "to_act_seat": 7, "pot_total": 1500,
-        "csrf_input": format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', "t&k"),
+        "csrf_token": "t&k",
         "request": rf.post("/dealer/abc/"), "sizes": [Sizing("pot", 3000)],
     }
     with translation.override(language):
-        html = str(betting_bar(Context(context)))
+        html = render_to_string("tournaments/tracker/_betting_bar.html", context)
     assert f'<h2 class="status" data-announce>{to_act}</h2>' in html and "<b>" not in html
     assert f"<span>{to_call}</span>" in html
     assert f'<button name="verb" value="call" class="primary">{call}</button>' in html

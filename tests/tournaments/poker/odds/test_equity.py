@@ -215,3 +215,28 @@ def test_a_pot_one_hand_can_win_is_won_on_every_board_and_a_bad_pot_is_refused()
     for pot in ([], [0, 0], [2]):
         with pytest.raises(EquityError, match="a pot must name distinct hands"):
             equity_by_pot(hands, [pot])
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_few_boards_valued_one_by_one_count_as_the_bulk_evaluator_does(seed, monkeypatch):
+    """After the flop the hands are valued one at a time (no numpy to load); before it, as arrays: the same counts."""
+    from tournaments.poker import equity as module
+
+    rng = random.Random(seed)
+    players = rng.randint(2, 7)
+    hands, board, dead = random_spot(rng, players, rng.choice((3, 4, 5)), rng.choice((0, 2)))
+    pots = [list(range(players)), list(range(1, players))] if players > 2 else [[0, 1]]
+    one_by_one = equity_by_pot(hands, pots, board, dead)
+    monkeypatch.setattr(module, "ONE_BY_ONE", 0)
+    assert equity_by_pot(hands, pots, board, dead) == one_by_one
+
+
+def test_odds_after_the_flop_do_not_load_numpy():
+    import subprocess
+    import sys
+
+    code = ("import sys; from tournaments.poker.cards import parse_cards; from tournaments.poker.equity import equity; "
+            "equity([parse_cards('AsKs'), parse_cards('QhQd'), parse_cards('7c6c')], parse_cards('2h 7d 9s')); "
+            "print('numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False", done.stderr[-2000:]
