@@ -26,6 +26,8 @@ FORBIDDEN = ("reportlab", "django.contrib.admin", "django.db.models", "league.mo
 
 WRAPPER = """
 import atexit, json, runpy, sys
+
+pytestmark = pytest.mark.subprocess
 out, sys.argv = sys.argv[1], ["manage.py", *sys.argv[2:]]
 atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
 runpy.run_path("manage.py", run_name="__main__")
