@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "tests" / "data" / "contracts"
 UTH = json.loads((EXAMPLES / "uth_settle.jsonl").read_text().splitlines()[0])
@@ -26,8 +28,6 @@ FORBIDDEN = ("reportlab", "django.contrib.admin", "django.db.models", "league.mo
 
 WRAPPER = """
 import atexit, json, runpy, sys
-
-pytestmark = pytest.mark.subprocess
 out, sys.argv = sys.argv[1], ["manage.py", *sys.argv[2:]]
 atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
 runpy.run_path("manage.py", run_name="__main__")
