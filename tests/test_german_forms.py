@@ -4,7 +4,6 @@ from __future__ import annotations
 from decimal import Decimal
 from html.parser import HTMLParser
 
-import pytest
 from django.urls import reverse
 
 from league.models import Entry, Player
