@@ -2,9 +2,12 @@
 
 The suite's machinery is in plugins of its own (tests/plugins/): ``isolation`` keeps one test from another,
 ``selection`` sets the markers (``browser``, ``server``, ``subprocess``, ``quick``, ``database``) and the order,
-``browser`` drives Chromium. ``pytest -m quick`` runs the tests that start no browser, server or other program.
+``browser`` drives Chromium (the fixtures that override pytest-playwright's are at the end of this module).
+``pytest -m quick`` runs the tests that start no browser, server or other program.
 """
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -48,3 +51,44 @@ def table(db, organizer):
     from tests.tournaments.conftest import table_of
 
     return table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
+
+
+# --- pytest-playwright's fixtures, overridden here: a conftest's fixture always wins over a plugin's ----------
+
+
+@pytest.fixture(scope="session")
+def playwright(playwright):
+    # Playwright's sync API keeps an asyncio loop running in this thread; the
+    # ORM calls of the test and of transactional_db's flush are still
+    # synchronous, so Django's async-unsafe guard has to stand aside.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    yield playwright
+    if previous is None:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    else:
+        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    from tests.plugins.browser import CHROMIUM, CHROMIUM_ARGS, missing_chromium_message
+
+    if not CHROMIUM.exists():
+        # Only reached in CI: elsewhere the tests were skipped at collection.
+        pytest.fail(missing_chromium_message() + " (CI=true: browser tests must run)", pytrace=False)
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args, browser_language):
+    """Every context of the test (``page``, ``context``, ``new_context()``) speaks ``browser_language``."""
+    from tests.plugins.browser import BROWSER_LANGUAGES
+
+    return {**browser_context_args, **BROWSER_LANGUAGES[browser_language]}
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    """Playwright resolves relative URLs against the live server: page.goto("/")."""
+    return live_server.url

@@ -4,6 +4,9 @@ Chromium speaks German, as at the venue (locale de-DE, ``Accept-Language: de``);
 ``@pytest.mark.browser_language("en")``, or runs in both with ``@pytest.mark.parametrize("browser_language",
 ["de", "en"])``. Playwright is never allowed to download a browser of its own. Without Chromium the browser
 tests are skipped with a reason (tests/plugins/selection.py), except in CI (``CI=true``), where that is a failure.
+The fixtures that override pytest-playwright's (``playwright``, ``browser_type_launch_args``,
+``browser_context_args``, ``base_url``) are in tests/conftest.py: a plugin's fixture does not reliably override
+another plugin's of the same name, a conftest's does.
 """
 from __future__ import annotations
 
@@ -48,28 +51,6 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-@pytest.fixture(scope="session")
-def playwright(playwright):
-    # Playwright's sync API keeps an asyncio loop running in this thread; the
-    # ORM calls of the test and of transactional_db's flush are still
-    # synchronous, so Django's async-unsafe guard has to stand aside.
-    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    yield playwright
-    if previous is None:
-        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    else:
-        os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    if not CHROMIUM.exists():
-        # Only reached in CI: elsewhere the tests were skipped at collection.
-        pytest.fail(missing_chromium_message() + " (CI=true: browser tests must run)", pytrace=False)
-    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_ARGS}
-
-
 @pytest.fixture
 def browser_language(request: pytest.FixtureRequest) -> str:
     """German unless the test says otherwise (marker, or parametrize("browser_language", [...]))."""
@@ -81,24 +62,12 @@ def browser_language(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args, browser_language):
-    """Every context of the test (``page``, ``context``, ``new_context()``) speaks ``browser_language``."""
-    return {**browser_context_args, **BROWSER_LANGUAGES[browser_language]}
-
-
-@pytest.fixture
 def german_phone(page, live_server):
     """As at the venue: the suite's browser (German unless a test asks otherwise) on a phone-sized screen."""
     from tests.browser.helpers import PHONE
 
     page.set_viewport_size(PHONE)
     return page
-
-
-@pytest.fixture(scope="session")
-def base_url(live_server):
-    """Playwright resolves relative URLs against the live server: page.goto("/")."""
-    return live_server.url
 
 
 # --- CI: a browser leg that only skipped is a failed leg -----------------------
