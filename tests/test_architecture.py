@@ -34,6 +34,7 @@ def _folders(*tops: str):
             yield Path(folder), sorted(f for f in files if f.endswith(".py"))
 
 
+@pytest.mark.subprocess
 def test_the_import_contracts_hold():
     lint = Path(sys.executable).with_name("lint-imports")
     result = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -95,6 +96,7 @@ def test_every_package_docstring_names_each_of_its_modules():
     assert not unnamed
 
 
+@pytest.mark.subprocess
 def test_every_model_the_migrations_know_is_registered_as_django_starts():
     """Django registers a model when its module is imported: each must come with `<app>.models`, not with
     whatever page happens to import it first (a model only a page imports is missing from `migrate`)."""

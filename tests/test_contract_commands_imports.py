@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "tests" / "data" / "contracts"
 UTH = json.loads((EXAMPLES / "uth_settle.jsonl").read_text().splitlines()[0])

@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from tests.evening import Evening, build_evening
+from tests.evening import Evening
 
 # (name, url of the page for the evening): every page outside the house games that has a form.
 FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
@@ -119,11 +119,6 @@ def unreadable_numbers(html: str) -> list[str]:
             continue
         float(value)
     return problems
-
-
-@pytest.fixture
-def evening(db, organizer) -> Evening:
-    return build_evening(organizer)
 
 
 @pytest.mark.parametrize("language", ["de", "en"])

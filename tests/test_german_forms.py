@@ -4,11 +4,10 @@ from __future__ import annotations
 from decimal import Decimal
 from html.parser import HTMLParser
 
-import pytest
 from django.urls import reverse
 
 from league.models import Entry, Player
-from tests.evening import FEE, Evening, build_evening
+from tests.evening import FEE
 from tournaments.models import ClockState, Placement, Seat
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
@@ -64,11 +63,6 @@ def send(client, page: str, action: str, **typed: str | list[str]):
     data = rendered_form(html, action)
     data.update({key: value if isinstance(value, list) else [value] for key, value in typed.items()})
     return client.post(action or page, data, follow=True, **GERMAN)
-
-
-@pytest.fixture
-def evening(db, organizer) -> Evening:
-    return build_evening(organizer)
 
 
 def test_a_late_entry_pays_the_rendered_fee_or_one_typed_with_a_comma(organizer_client, evening):

@@ -17,7 +17,7 @@ import pytest
 from babel.messages.pofile import read_po
 from django.urls import reverse
 
-from tests.evening import Evening, build_evening
+from tests.evening import Evening
 from tests.test_form_numbers import FORM_PAGES
 
 PO = Path(__file__).resolve().parents[1] / "locale" / "de" / "LC_MESSAGES" / "django.po"
@@ -129,11 +129,6 @@ def english_on_page(html: str) -> list[str]:
         elif match := _ENGLISH_WORD.search(text):
             found.append(f"{text} ({match.group(0)})")
     return found
-
-
-@pytest.fixture
-def evening(db, organizer) -> Evening:
-    return build_evening(organizer)
 
 
 @pytest.mark.parametrize("name, url", GERMAN_PAGES, ids=[name for name, _ in GERMAN_PAGES])

@@ -3,8 +3,8 @@
 Each benchmark (``python -m tests.benchmarks.NAME``) prints its figures; this command runs each one
 ``--runs`` times in a process of its own, reads the figures listed below out of what it printed, and writes
 the page: per figure the median and the range of the runs, with the machine, the date, the commit and the
-load average at the start of every run. So the page holds only figures measured by one command, all at
-once, and nothing written by hand that could go stale.
+load average (read from /proc/loadavg) before and after every run and the whole command. So the page holds
+only figures measured by one command, all at once, and nothing written by hand that could go stale.
 
     .venv/bin/python -m tests.benchmarks.report            # the full runs: about an hour on 2 cores
     .venv/bin/python -m tests.benchmarks.report --quick    # smaller runs, a few minutes: for trying it
@@ -12,9 +12,10 @@ once, and nothing written by hand that could go stale.
     .venv/bin/python -m tests.benchmarks.report --add --only odds   # a new benchmark's rows into the page
 
 The page says which mode wrote it. `load` needs PostgreSQL's binaries (it starts a cluster of its own;
-see tests/benchmarks/support/postgres.py); without them it is left out, and the page says so. A figure
-that a benchmark no longer prints fails the command (exit 1) and is marked on the page, so a changed
-benchmark is noticed when its figures are next written.
+see tests/benchmarks/support/postgres.py); without them it is left out, and the page says so. A run that
+fails, takes too long, or no longer prints a figure fails the command: it says what went wrong on stderr,
+exits 1 and leaves the page as it was, so an error never stands on the page in place of a figure (a changed
+benchmark is noticed when its figures are next written).
 """
 from __future__ import annotations
 
@@ -209,10 +210,23 @@ NOT_BENCHMARKS = {"__init__", "report"}
 class Result:
     benchmark: Benchmark
     values: dict[str, list[float]] = field(default_factory=dict)
-    loads: list[float] = field(default_factory=list)
+    loads: list[float] = field(default_factory=list)  # the 1-minute load before each run, and after it
     seconds: list[float] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     skipped: str = ""
+
+
+def load_average() -> tuple[float, float, float]:
+    """The 1, 5 and 15-minute load averages, as the kernel gives them in /proc/loadavg."""
+    try:
+        fields = Path("/proc/loadavg").read_text().split()
+        return float(fields[0]), float(fields[1]), float(fields[2])
+    except (OSError, IndexError, ValueError):  # not Linux
+        return os.getloadavg()
+
+
+def _loads(loads: tuple[float, ...]) -> str:
+    return " ".join(f"{x:.2f}" for x in loads)
 
 
 def _postgresql_found() -> bool:
@@ -227,7 +241,7 @@ def run(benchmark: Benchmark, *, runs: int, quick: bool, timeout: float) -> Resu
     command = [sys.executable, "-m", f"tests.benchmarks.{benchmark.name}", *benchmark.arguments(quick)]
     wanted = [f for f in benchmark.figures if not (quick and f.full_only)]
     for number in range(1, runs + 1):
-        result.loads.append(os.getloadavg()[0])
+        result.loads.append(load_average()[0])
         print(f"  {benchmark.name}: run {number} of {runs} (load average {result.loads[-1]:.2f})", flush=True)
         started = time.monotonic()
         try:
@@ -235,9 +249,11 @@ def run(benchmark: Benchmark, *, runs: int, quick: bool, timeout: float) -> Resu
         except subprocess.TimeoutExpired:
             result.problems.append(f"run {number} took longer than {timeout:.0f} s")
             continue
+        finally:
+            result.loads.append(load_average()[0])
         result.seconds.append(time.monotonic() - started)
         if done.returncode != 0:
-            result.problems.append(f"run {number} failed (exit {done.returncode}): {done.stderr.strip()[-300:]}")
+            result.problems.append(f"run {number} failed (exit {done.returncode}):\n{done.stderr.strip()[-3000:]}")
             continue
         for figure in wanted:
             value = figure.read(done.stdout)
@@ -265,7 +281,7 @@ def commit() -> str:
 
 
 def machine() -> list[tuple[str, str]]:
-    cpu = platform.processor() or platform.machine()
+    cpu = platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
             if line.startswith("model name"):
@@ -320,12 +336,13 @@ def _docstring_line(name: str) -> str:
     return line.removeprefix("Benchmark: ").rstrip(".")
 
 
+# A page written before the command failed instead had this section; `--add` still takes its lines out.
 PROBLEMS = "## Problems in this run"
 BENCHMARKS_HEADING = "## The benchmarks"
 
 
 def _rows(result: Result, *, quick: bool, runs: int) -> list[str]:
-    """The benchmark's rows of the table of figures."""
+    """The benchmark's rows of the table of figures (a failed run never reaches the page: main() stops first)."""
     name = f"`{result.benchmark.name}`"
     if result.skipped:
         return [f"| {name} | left out: {result.skipped} | | | |"]
@@ -356,8 +373,8 @@ def _described(result: Result, *, quick: bool) -> str:
 
 def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, started: datetime.datetime,
                 loads: tuple, measured: str) -> str:
-    """The page with these benchmarks' rows, problems and lines put in (replacing theirs, if it had them), the
-    others kept as they were; a line at the top says when, how and at which load the added ones ran."""
+    """The page with these benchmarks' rows and lines put in (replacing theirs and their problems, if it had
+    them), the others kept as they were; a line at the top says when, how and at which load the added ones ran."""
     names = {f"`{r.benchmark.name}`" for r in results}
     lines = page.rstrip("\n").split("\n")
 
@@ -374,15 +391,6 @@ def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, sta
         del lines[lines.index(PROBLEMS) - 1:lines.index(PROBLEMS) + 2]  # its blank line, heading, blank line
     table_end = max(i for i, line in enumerate(lines) if line.startswith("| "))
     lines[table_end + 1:table_end + 1] = [row for r in results for row in _rows(r, quick=quick, runs=runs)]
-    problems = [f"- `{r.benchmark.name}` (added {started:%Y-%m-%d}): {p}" for r in results for p in r.problems]
-    if problems:
-        if PROBLEMS not in lines:
-            at = max(i for i, line in enumerate(lines) if line.startswith("| ")) + 1
-            lines[at:at] = ["", PROBLEMS, ""]
-        at = lines.index(PROBLEMS) + 2
-        while at < len(lines) and lines[at].startswith("- "):
-            at += 1
-        lines[at:at] = problems
     described = lines.index(BENCHMARKS_HEADING) + 4
     while described < len(lines) and lines[described].startswith("- `"):
         described += 1
@@ -390,8 +398,7 @@ def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, sta
     note = (f"- **Added later** by `python -m tests.benchmarks.report --add{' --quick' if quick else ''} --only "
             f"{' '.join(r.benchmark.name for r in results)}`: those rows, {runs} runs each, "
             f"{'quick' if quick else 'full'} mode, on {started:%Y-%m-%d %H:%M} UTC at commit {measured}, load average "
-            f"{' '.join(f'{x:.2f}' for x in loads[0])} at the start and {' '.join(f'{x:.2f}' for x in loads[1])} at "
-            "the end; the other rows are from the run above.")
+            f"{_loads(loads[0])} before and {_loads(loads[1])} after; the other rows are from the run above.")
     at = next(i for i, line in enumerate(lines) if line.startswith("- **Machine:**")) + 1
     while lines[at].startswith("- **Added later**"):
         at += 1
@@ -400,8 +407,8 @@ def add_to_page(page: str, results: list[Result], *, quick: bool, runs: int, sta
 
 
 def render(results: list[Result], *, quick: bool, runs: int, started: datetime.datetime, loads: tuple, took: float,
-           measured: str | None = None) -> str:
-    """The page; `measured` is the commit the runs measured (taken when they started)."""
+           measured: str, on: list[tuple[str, str]]) -> str:
+    """The page; `measured` is the commit the runs measured (taken when they started), `on` the machine()."""
     mode = "quick" if quick else "full"
     lines = [
         "# Benchmarks and their figures",
@@ -420,23 +427,20 @@ def render(results: list[Result], *, quick: bool, runs: int, started: datetime.d
             else "Each benchmark ran with the arguments below (mostly its defaults)."
         ),
         f"- **Date:** {started:%Y-%m-%d %H:%M} UTC, {took / 60:.0f} minutes.",
-        f"- **Commit:** {measured or commit()}.",
-        f"- **Load average** (1, 5, 15 minutes) at the start: {' '.join(f'{x:.2f}' for x in loads[0])}; "
-        f"at the end: {' '.join(f'{x:.2f}' for x in loads[1])}. The 1-minute load at each run's start is in "
-        "the table. A load above the number of cores means other work shared the machine: the figures are "
+        f"- **Commit:** {measured}.",
+        f"- **Load average** (/proc/loadavg: 1, 5, 15 minutes) before the runs: {_loads(loads[0])}; "
+        f"after them: {_loads(loads[1])}. The table gives the 1-minute load before and after each run (lowest "
+        "to highest). A load above the number of cores means other work shared the machine: the figures are "
         "then slower and scatter more, and only figures taken at a similar load compare.",
-        "- **Machine:** " + "; ".join(f"{key} {value}" for key, value in machine()) + ".",
+        "- **Machine:** " + "; ".join(f"{key} {value}" for key, value in on) + ".",
         "",
         "## Figures",
         "",
-        "| benchmark | figure | median | range | load at the runs' starts |",
+        "| benchmark | figure | median | range | load before and after the runs |",
         "| --- | --- | --- | --- | --- |",
     ]
     for result in results:
         lines += _rows(result, quick=quick, runs=runs)
-    problems = [(r.benchmark.name, p) for r in results for p in r.problems]
-    if problems:
-        lines += ["", PROBLEMS, ""] + [f"- `{name}`: {problem}" for name, problem in problems]
     lines += ["", BENCHMARKS_HEADING, "",
               "Each is a module under `tests/benchmarks/`; its docstring says in full what it measures and how. "
               "Run one on its own with `.venv/bin/python -m tests.benchmarks.NAME` (`--help` for its options).", ""]
@@ -469,23 +473,30 @@ def main(argv: list[str] | None = None) -> int:
     if args.add and not (args.only and args.output.exists()):
         parser.error("--add needs --only and an existing page to add to")
     chosen = [b for b in BENCHMARKS if not args.only or b.name in args.only]
-    started, clock, first_load = datetime.datetime.now(datetime.timezone.utc), time.monotonic(), os.getloadavg()
+    started, clock, first_load = datetime.datetime.now(datetime.timezone.utc), time.monotonic(), load_average()
     measured = commit()
     print(f"{len(chosen)} benchmarks, {args.runs} runs each, {'quick' if args.quick else 'full'} mode; "
-          f"load average {' '.join(f'{x:.2f}' for x in first_load)} on {os.cpu_count()} cores", flush=True)
+          f"load average {_loads(first_load)} on {os.cpu_count()} cores", flush=True)
     results = [run(b, runs=args.runs, quick=args.quick, timeout=args.timeout) for b in chosen]
+    loads = (first_load, load_average())
+    problems = [f"{r.benchmark.name}: {p}" for r in results for p in r.problems]
+    if problems:
+        for problem in problems:
+            print(f"problem: {problem}", file=sys.stderr)
+        print(f"{len(problems)} problem(s): {args.output} left as it was (load average {_loads(loads[0])} before, "
+              f"{_loads(loads[1])} after)", file=sys.stderr)
+        return 1
     if args.add:
         page = add_to_page(args.output.read_text(encoding="utf-8"), results, quick=args.quick, runs=args.runs,
-                           started=started, loads=(first_load, os.getloadavg()), measured=measured)
+                           started=started, loads=loads, measured=measured)
     else:
-        page = render(results, quick=args.quick, runs=args.runs, started=started, loads=(first_load, os.getloadavg()),
-                      took=time.monotonic() - clock, measured=measured)
-    args.output.write_text(page, encoding="utf-8")
+        page = render(results, quick=args.quick, runs=args.runs, started=started, loads=loads,
+                      took=time.monotonic() - clock, measured=measured, on=machine())
+    written = args.output.with_name(args.output.name + ".new")
+    written.write_text(page, encoding="utf-8")
+    written.replace(args.output)  # whole or not at all
     print(f"wrote {args.output}")
-    problems = [p for r in results for p in r.problems]
-    for problem in problems:
-        print(f"problem: {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess  # each test reads the settings in a fresh interpreter
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # Every variable config/settings.py reads; none may leak in from the caller

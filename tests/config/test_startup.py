@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess  # a fresh interpreter shows what a start loads
+
 REPO = Path(__file__).resolve().parents[2]
 ON_DEMAND = ("numpy", "reportlab")
 

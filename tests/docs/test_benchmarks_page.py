@@ -6,12 +6,15 @@ import dataclasses
 import datetime
 import re
 
+import pytest
+
 from tests.benchmarks import report
 from tests.docs.handbook import ROOT
 
 PAGE = ROOT / "docs" / "benchmarks.md"
 # A figure as the README would write one: a number with a unit of speed, time or size.
 FIGURE = re.compile(r"(?<![\w.])\d[\d,.]*\s?(?:ms|µs|taps/s|/s|x\b|minutes?\b|min\b|s\b|%|KiB|MB)")
+MACHINE = [("processor", "AMD EPYC, 2 cores"), ("Python", "3.11.7")]
 
 
 def _fast(name: str, *arguments: str) -> report.Benchmark:
@@ -19,6 +22,7 @@ def _fast(name: str, *arguments: str) -> report.Benchmark:
     return dataclasses.replace(benchmark, quick=arguments)
 
 
+@pytest.mark.subprocess
 def test_the_report_reads_every_figure_from_what_the_fast_benchmarks_print():
     """Run for real, tiny: a benchmark that prints its figures differently fails here, not weeks later."""
     for benchmark in (_fast("evaluator", "--hands", "2000", "--repeat", "1"),
@@ -30,16 +34,65 @@ def test_the_report_reads_every_figure_from_what_the_fast_benchmarks_print():
         assert all(value > 0 for values in result.values.values() for value in values)
 
 
-def test_a_figure_the_benchmark_no_longer_prints_is_a_problem_on_the_page_and_in_the_exit_status(tmp_path):
+@pytest.mark.subprocess
+def test_a_figure_the_benchmark_no_longer_prints_is_a_problem_of_its_run():
     benchmark = dataclasses.replace(
         _fast("uth", "--rounds", "2000", "--repeat", "1", "--engine-rounds", "50"),
         figures=(report.Figure("a figure it never printed", r"^no such line " + report.NUMBER, "ms"),),
     )
     result = report.run(benchmark, runs=1, quick=True, timeout=300)
     assert result.problems and not result.values
-    page = report.render([result], quick=True, runs=1, started=datetime.datetime(2026, 11, 27, 12, 0),
-                         loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60)
-    assert "**not measured**" in page and "## Problems in this run" in page
+    assert len(result.loads) == 2  # before and after the run
+
+
+@pytest.fixture
+def measured_at_load(monkeypatch):
+    """The command with its runs, commit, machine and load faked: what it makes of them, in no time."""
+    loads = iter([(1.5, 1.25, 1.0), (2.5, 2.25, 2.0)])
+    monkeypatch.setattr(report, "load_average", lambda: next(loads))
+    monkeypatch.setattr(report, "commit", lambda: "abc1234")
+    monkeypatch.setattr(report, "machine", lambda: MACHINE)
+
+    def runs(problems: list[str]):
+        def run(benchmark, *, runs, quick, timeout):
+            result = report.Result(benchmark, loads=[0.5, 0.75], seconds=[3], problems=problems)
+            if not problems:
+                result.values = {figure.label: [42.0] for figure in benchmark.figures}
+            return result
+
+        monkeypatch.setattr(report, "run", run)
+
+    return runs
+
+
+def test_a_failed_run_fails_the_command_on_stderr_and_leaves_the_page_as_it_was(measured_at_load, tmp_path, capsys):
+    measured_at_load(["run 1 failed (exit 1):\nTraceback (most recent call last):\nZeroDivisionError"])
+    page = tmp_path / "benchmarks.md"
+    page.write_text("the page before\n", encoding="utf-8")
+
+    assert report.main(["--only", "uth", "--runs", "1", "--output", str(page)]) == 1
+
+    assert page.read_text(encoding="utf-8") == "the page before\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["benchmarks.md"]
+    printed = capsys.readouterr()
+    assert "ZeroDivisionError" in printed.err and "left as it was" in printed.err
+    assert "Traceback" not in printed.out
+
+
+def test_the_page_says_the_load_from_proc_loadavg_before_and_after_the_runs(measured_at_load, tmp_path):
+    measured_at_load([])
+    page = tmp_path / "benchmarks.md"
+
+    assert report.main(["--only", "uth", "--runs", "1", "--output", str(page)]) == 0
+
+    written = page.read_text(encoding="utf-8")
+    assert "before the runs: 1.50 1.25 1.00; after them: 2.50 2.25 2.00" in written
+    assert "| `uth` | simulated UTH rounds/s, one core | **42.0 /s** |  | 0.5–0.8 |" in written
+    assert "Traceback" not in written and "Problems" not in written
+
+
+def test_the_load_is_the_kernels_1_5_and_15_minute_averages():
+    assert report.load_average() == tuple(float(x) for x in open("/proc/loadavg").read().split()[:3])
 
 
 def test_the_page_gives_the_median_and_range_with_the_machine_the_date_the_load_and_the_commit():
@@ -48,9 +101,10 @@ def test_the_page_gives_the_median_and_range_with_the_machine_the_date_the_load_
     for figure, values in zip(benchmark.figures, ([2.6e6, 2.4e6, 2.5e6], [1.4e5, 1.3e5, 1.5e5], [18.0, 19.0, 17.5])):
         result.values[figure.label] = values
     page = report.render([result], quick=False, runs=3, started=datetime.datetime(2026, 11, 27, 12, 0),
-                         loads=((0.4, 0.5, 0.6), (0.8, 0.7, 0.6)), took=600)
-    assert "**Mode: full.**" in page and "2026-11-27 12:00 UTC" in page and "**Commit:**" in page
-    assert "at the start: 0.40 0.50 0.60" in page and "processor" in page and "Python" in page
+                         loads=((0.4, 0.5, 0.6), (0.8, 0.7, 0.6)), took=600, measured="abc1234", on=MACHINE)
+    assert "**Mode: full.**" in page and "2026-11-27 12:00 UTC" in page and "**Commit:** abc1234." in page
+    assert "before the runs: 0.40 0.50 0.60; after them: 0.80 0.70 0.60" in page
+    assert "processor AMD EPYC, 2 cores" in page and "Python" in page
     assert "| `evaluator` | 7-card evaluations/s, ours (hand_value) | **2,500,000 /s** | 2,400,000 /s – 2,600,000 /s | 0.5–0.7 |" in page
     assert "| **18.0x** |" in page
 
@@ -86,7 +140,8 @@ def test_added_benchmarks_go_into_the_page_beside_the_others_and_the_page_says_w
     old = report.Result(uth, loads=[1.0], seconds=[3])
     old.values[uth.figures[0].label] = [100.0]
     page = report.render([old, report.Result(evaluator, skipped="not yet")], quick=True, runs=1,
-                         started=datetime.datetime(2026, 11, 27, 12, 0), loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60)
+                         started=datetime.datetime(2026, 11, 27, 12, 0), loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60,
+                         measured="0000000", on=MACHINE)
     new = report.Result(evaluator, loads=[7.0], seconds=[5])
     for figure in evaluator.figures:
         new.values[figure.label] = [42.0]
@@ -98,26 +153,29 @@ def test_added_benchmarks_go_into_the_page_beside_the_others_and_the_page_says_w
     assert added.index("| `uth` |") < added.index("| `evaluator` |") < added.index("## The benchmarks")
     assert added.count("- `evaluator`: ") == 1 and added.index("- `uth`: ") < added.index("- `evaluator`: ")
     assert "**Added later** by `python -m tests.benchmarks.report --add --quick --only evaluator`" in added
-    assert "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00" in added
+    assert "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00 before and 7.50 6.50 5.50 after" in added
 
 
-def test_a_benchmark_added_again_replaces_its_rows_and_problems_and_keeps_the_others():
+def test_a_benchmark_added_again_replaces_its_rows_and_an_old_pages_problems_and_keeps_the_others():
+    """Pages written before the command failed instead held a section of problems: adding the benchmark again
+    takes its lines out."""
     uth, evaluator = _fast("uth"), _fast("evaluator")
     kept = report.Result(uth, loads=[1.0], seconds=[3])
     kept.values[uth.figures[0].label] = [100.0]
     page = report.render([kept], quick=True, runs=1, started=datetime.datetime(2026, 11, 27, 12, 0),
-                         loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60)
-    failed = report.Result(evaluator, loads=[9.0], seconds=[5], problems=["run 1 failed (exit 1): it broke"])
+                         loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60, measured="0000000", on=MACHINE)
+    failed = report.Result(evaluator, loads=[9.0], seconds=[5])
     once = report.add_to_page(page, [failed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 9, 0),
                               loads=((9.0, 9.0, 9.0), (9.0, 9.0, 9.0)), measured="abc1234")
-    assert once.count("it broke") == 1 and once.count("## Problems in this run") == 1
+    table_end = once.index("\n\n## The benchmarks")
+    once = once[:table_end] + "\n\n" + report.PROBLEMS + "\n\n- `evaluator` (added 2026-11-28): it broke" + once[table_end:]
     assert f"| `evaluator` | {evaluator.figures[0].label} | **not measured** |" in once
     fixed = report.Result(evaluator, loads=[2.0], seconds=[5])
     for figure in evaluator.figures:
         fixed.values[figure.label] = [42.0]
     twice = report.add_to_page(once, [fixed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 10, 0),
                                loads=((2.0, 2.0, 2.0), (2.0, 2.0, 2.0)), measured="def5678")
-    assert "it broke" not in twice and "## Problems in this run" not in twice and "not measured" not in twice
+    assert "it broke" not in twice and report.PROBLEMS not in twice and "not measured" not in twice
     assert twice.count(f"| `evaluator` | {evaluator.figures[0].label} |") == 1
     assert "| `uth` | simulated UTH rounds/s, one core | **100 /s** |" in twice
     assert twice.count("- `evaluator`: ") == 1

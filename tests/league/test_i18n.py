@@ -54,6 +54,7 @@ def test_every_german_message_is_translated():
     assert not untranslated and not fuzzy
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(shutil.which("msgattrib") is None, reason="gettext's msgattrib is not installed")
 @pytest.mark.parametrize("flag", ["--untranslated", "--only-fuzzy"])
 def test_msgattrib_finds_nothing_untranslated_or_fuzzy(flag):

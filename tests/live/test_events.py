@@ -290,7 +290,7 @@ def test_a_stream_ends_after_its_time_and_eventsource_reconnects(heads_up_table,
 
 
 def test_after_a_stop_no_stream_and_no_watcher_is_left_to_read_the_database(heads_up_table, client):
-    """What the suite does after every test (tests/conftest.py), before the test's database is emptied or
+    """What the suite does after every test (tests/plugins/isolation.py), before the test's database is emptied or
     removed: a watcher left running read a database that was gone ("no such table" in the log)."""
     url = reverse("table_rail_events", args=[heads_up_table.pk])
     stream = Reader(client.get(url, **THREADED))
@@ -410,6 +410,7 @@ except sqlite3.OperationalError as error:
 """
 
 
+@pytest.mark.subprocess
 def test_looking_at_the_mark_never_drops_sqlites_locks(heads_up_table):
     """The mark is read from SQLite's -shm file; closing a descriptor of it would drop this process's POSIX
     locks on it, the writer's lock of a tap in progress included, and let another process write at once."""

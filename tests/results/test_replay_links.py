@@ -12,17 +12,11 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.evening import build_evening
 from tournaments.models import Seat, TableStatus
 
 pytestmark = pytest.mark.django_db
 
 REPLAY = re.compile(r'href="(/tables/\d+/replays/[^"]*)"')
-
-
-@pytest.fixture
-def evening(organizer):
-    return build_evening(organizer)
 
 
 def replay_links(client, url: str) -> list[str]:

@@ -149,6 +149,7 @@ def test_the_qr_code_encodes_the_results_address():
     assert code.matrix == segno.make(URL, error="m").matrix
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_the_sheet_renders_to_a_png(tmp_path):
     pdf = tmp_path / "sheet.pdf"

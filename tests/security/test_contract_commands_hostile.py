@@ -69,6 +69,7 @@ def test_binary_input_and_oversized_files_too(tmp_path, capsys):
         assert code == 2 and out == "" and err.count("\n") == 1
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("command", ["replay_hand", "uth_settle"])
 def test_a_real_process_prints_one_line_and_exits_2(command):
     """In a process of its own: no start-up line from an app, no traceback."""

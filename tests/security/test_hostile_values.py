@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from league import backup, once
-from tests.evening import Evening, build_evening
+from tests.evening import Evening
 
 HOSTILE = {
     "huge": "9" * 26,
@@ -25,11 +25,6 @@ HOSTILE = {
 }
 TEXT_MUST_REFUSE = {"NUL", "10,000 characters"}
 MESSAGE_MARKERS = ('class="error', "errorlist", 'role="alert"', 'class="messages', "class=\"message")
-
-
-@pytest.fixture
-def evening(db, organizer) -> Evening:
-    return build_evening(organizer)
 
 
 def _forms(e: Evening) -> list[tuple[str, str, dict, dict[str, str]]]:

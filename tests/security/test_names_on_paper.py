@@ -106,6 +106,7 @@ def test_the_payout_and_qr_sheets_print_the_names_too():
     assert NAMES["Greek"] in text and NAMES["Cyrillic"] in text and "…" in text
 
 
+@pytest.mark.subprocess
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_a_rendered_page_has_ink_where_the_names_are(tmp_path):
     """Rendered with poppler like a printer would: the page is drawn, not blank (the image is kept to look at)."""

@@ -8,18 +8,12 @@ from django.test import override_settings
 from django.urls import reverse
 from pypdf import PdfReader
 
-from tests.tournaments.conftest import table_of
 from tournaments.qr.codes import qr_svg
 
 LAN = "http://192.168.178.23:8000"
 WARNING = "an address of this computer only"
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def table(organizer):
-    return table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
 
 
 @override_settings(PUBLIC_URL=LAN)
@@ -48,10 +42,10 @@ def test_the_placement_sheets_results_link_uses_the_public_address(organizer_cli
 
 
 @override_settings(PUBLIC_URL="http://127.0.0.1:8000")
-@pytest.mark.parametrize("page", ["table_detail", "seating", "clock_control", "home"])
-def test_organizers_are_warned_when_the_links_point_at_this_computer_only(organizer_client, table, page) -> None:
-    args = {"table_detail": [table.pk], "seating": [table.night_id], "clock_control": [table.night_id], "home": []}[page]
-    html = organizer_client.get(reverse(page, args=args), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+@pytest.mark.parametrize("route", ["table_detail", "seating", "clock_control", "home"])
+def test_organizers_are_warned_when_the_links_point_at_this_computer_only(organizer_client, table, route) -> None:
+    args = {"table_detail": [table.pk], "seating": [table.night_id], "clock_control": [table.night_id], "home": []}[route]
+    html = organizer_client.get(reverse(route, args=args), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
     assert WARNING in html
     assert "manage.py venue" in html

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from tests.benchmarks.venue import start_venue_server, venue_db
 
-pytestmark = [pytest.mark.browser, pytest.mark.browser_language("en")]
+pytestmark = [pytest.mark.browser, pytest.mark.browser_language("en"), pytest.mark.server]
 
 
 @pytest.fixture(scope="module")

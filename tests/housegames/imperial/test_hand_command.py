@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "tests" / "data" / "contracts" / "imperial_hand.jsonl"
 

@@ -44,6 +44,7 @@ def _log_in(base: str, username: str, password: str) -> str:
     return opener.open(request, timeout=10).read().decode()
 
 
+@pytest.mark.server
 def test_the_venue_on_an_empty_database_makes_only_the_first_organizer_and_says_in_german_how_to_log_in(tmp_path):
     db = tmp_path / "league.sqlite3"
     server = start_venue_server(str(db), hosts=(HOST,), log_dir=str(tmp_path))

@@ -12,6 +12,8 @@ import pytest
 from tests.benchmarks.hostile_client import run_attack
 from tests.benchmarks.venue import start_venue_server, venue_db
 
+pytestmark = pytest.mark.server
+
 TABLES = 3
 
 

@@ -20,6 +20,8 @@ from config.server import CONNECTIONS_PER_CLIENT
 from league.venue import server_arguments, streams_for
 from tests.benchmarks.venue import run_load, start_venue_server, venue_db
 
+pytestmark = pytest.mark.server
+
 TABLES = 6
 TAPS = 40
 

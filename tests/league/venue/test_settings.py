@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.config.test_settings import _run, _settings_error
+
+pytestmark = pytest.mark.subprocess  # each test reads the settings in a fresh interpreter
 
 _PRINT_VENUE_SETTINGS = """
 import json

@@ -8,9 +8,13 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
 from league.management.commands.venue import SETUP_LOCK
 from league.venue import one_setup_at_a_time
 from tests.benchmarks.support.phone_client import start_venue_server
+
+pytestmark = pytest.mark.server
 
 
 def test_a_venue_server_waits_while_another_one_sets_up(tmp_path) -> None:

@@ -19,6 +19,8 @@ import pytest
 
 from tests.benchmarks.venue import start_venue_server, venue_db
 
+pytestmark = pytest.mark.server
+
 BUSY = "Too many taps at the same moment: nothing was saved. Check the page and tap again."
 
 

@@ -6,16 +6,10 @@ import gzip
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.conftest import table_of
 
 pytestmark = pytest.mark.django_db
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate"}
-
-
-@pytest.fixture
-def table(organizer):
-    return table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
 
 
 def _html(response) -> str:

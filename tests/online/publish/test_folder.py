@@ -186,6 +186,7 @@ def run_sender(address: str, version: str, *, pause_after: int = -1, environ: di
     return ""
 
 
+@pytest.mark.subprocess
 def test_a_run_killed_half_way_leaves_the_old_folder_whole_and_the_next_completes(tmp_path):
     root = tmp_path / "www" / "league"
     run_sender(str(root), "old")

@@ -25,7 +25,7 @@ from tests.online.publish import sender
 from tests.online.publish.test_folder import _one_more_table, run_sender
 
 SSHD = "/usr/sbin/sshd"
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.server]
 
 
 def _free_port() -> int:

@@ -24,7 +24,7 @@ from tests.evening import build_evening
 ROOT = Path(__file__).resolve().parents[3]
 
 # The runs' processes read the rows this test commits; CI's PostgreSQL leg selects the test by `database`.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database, pytest.mark.subprocess]
 
 
 def _database_url() -> str:

@@ -19,7 +19,7 @@ from tests.benchmarks.support.phone_client import REPO_ROOT
 from tests.online.server.chain import HOST, SERVICE_USER, missing, running_chain
 
 # Chromium drives part of it; CI's PostgreSQL leg (-m "not browser") leaves the chain to the first leg.
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 
 @pytest.fixture

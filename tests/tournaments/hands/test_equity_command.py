@@ -13,6 +13,8 @@ import pytest
 from tests.tournaments.poker.odds.test_equity import random_spot, reference
 from tournaments.poker.cards import format_cards
 
+pytestmark = pytest.mark.subprocess
+
 REPO = Path(__file__).resolve().parents[3]
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from pokerkit import HandHistory
 
+pytestmark = pytest.mark.subprocess
+
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLE = REPO / "tests" / "data" / "contracts" / "replay_hand" / "12_side_pots.json"
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess
+
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "tests" / "data" / "contracts" / "replay_hand"
 EXAMPLE_INPUTS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))

@@ -422,6 +422,7 @@ print(json.dumps([built_at_import, values]))
 """
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("first", ["AsKsQsJs9s2d3c", "AhAdKcKs7d", "2c3c4c5c6c", "9h9d9s4c4d2h"])
 def test_importing_the_evaluator_builds_no_tables_and_the_first_hand_is_valued_right(first):
     """A management command or a publish imports the evaluator with the house games' rows and never values a

@@ -81,6 +81,7 @@ print(json.dumps({"failed": failed, "django": django}))
 """
 
 
+@pytest.mark.subprocess
 def test_importing_every_module_of_the_rules_core_loads_no_django():
     modules = sorted({_module_name(p) for p in _pure_files()})
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}

@@ -41,6 +41,7 @@ def six_tables(organizer):
     return list(first.night.tables.order_by("number"))
 
 
+@pytest.mark.subprocess
 @override_settings(PUBLIC_URL=LAN)
 def test_every_tables_dealer_link_the_clock_and_the_results_decode_to_the_public_address(
     organizer_client, six_tables, tmp_path

@@ -240,6 +240,7 @@ def test_a_player_disqualified_between_hands_takes_the_lowest_place_and_his_chip
     assert [seat.player.name for seat in state.remaining] == ["Ben", "Carl"]
 
 
+@pytest.mark.subprocess
 @pytest.mark.django_db
 def test_every_hand_downloads_as_json_that_replay_hand_replays_to_the_same_stacks(dealer, tmp_path):
     dealer.next_hand()

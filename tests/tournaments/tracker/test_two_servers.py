@@ -20,6 +20,8 @@ from tests.benchmarks.support.venue_db import stored_inputs
 from tests.tournaments.conftest import table_of
 from tournaments.tracker import services as tracker
 
+pytestmark = pytest.mark.server
+
 ROUNDS = 10
 STACK = 100_000
 
