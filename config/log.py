@@ -1,4 +1,5 @@
 """Logging helpers the settings name."""
+
 from __future__ import annotations
 
 import logging

@@ -10,6 +10,7 @@ This middleware is the outermost, so every answer Django gives passes it, whoeve
 three add what is still missing. Each of them leaves a header already set alone and honours a view's exemption
 (`csp_exempt`, `xframe_options_exempt`), so an answer that had its headers keeps them as they were.
 """
+
 from __future__ import annotations
 
 from csp.middleware import CSPMiddleware

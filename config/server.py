@@ -20,6 +20,7 @@ them fairly among the client addresses). On top of waitress this module adds wha
   and the event streams, which give theirs back while they wait, would open a new one at every change;
 - Ctrl+C or SIGTERM end every event stream at once (EventSource reconnects), then the server.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -124,8 +125,10 @@ class VenueChannel(HTTPChannel):
     def header_overdue(self, now: float) -> bool:
         request = self.request
         return (
-            request is not None and not request.headers_finished
-            and self.request_started is not None and now - self.request_started > HEADER_SECONDS
+            request is not None
+            and not request.headers_finished
+            and self.request_started is not None
+            and now - self.request_started > HEADER_SECONDS
         )
 
     def del_channel(self, map=None) -> None:
@@ -235,14 +238,23 @@ def build(application, *, binds: list[str], threads: int):
 
     limit = max(raise_open_files_limit(MOST_CONNECTIONS + 100) - 100, 50)
     adj = Adjustments(**adjustments(binds=binds, threads=threads, connection_limit=min(limit, MOST_CONNECTIONS)))
-    clients = ClientCounter(connections_per_client(), tuple(trusted_networks(tuple(getattr(settings, "TRUSTED_PROXIES", ())))))
+    clients = ClientCounter(
+        connections_per_client(), tuple(trusted_networks(tuple(getattr(settings, "TRUSTED_PROXIES", ()))))
+    )
     map: dict = {}  # waitress's sockets, shared by every listener
     dispatcher = LastIdleFirstDispatcher()
     dispatcher.set_thread_count(adj.threads)
     servers = []
     if adj.unix_socket:
-        server = GuardedUnixServer(application, map, True, None, dispatcher=dispatcher, adj=adj,
-                                   sockinfo=(socket.AF_UNIX, socket.SOCK_STREAM, None, None))
+        server = GuardedUnixServer(
+            application,
+            map,
+            True,
+            None,
+            dispatcher=dispatcher,
+            adj=adj,
+            sockinfo=(socket.AF_UNIX, socket.SOCK_STREAM, None, None),
+        )
         server.clients = clients
         return server
     for sockinfo in adj.listen:
@@ -307,8 +319,14 @@ def serve(*, binds: list[str], threads: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m config.server", description=__doc__.splitlines()[0])
-    parser.add_argument("--bind", action="append", dest="binds", metavar="ADDRESS", required=True,
-                        help="host:port or unix:/path (repeatable)")
+    parser.add_argument(
+        "--bind",
+        action="append",
+        dest="binds",
+        metavar="ADDRESS",
+        required=True,
+        help="host:port or unix:/path (repeatable)",
+    )
     parser.add_argument("--threads", type=int, default=THREADS)
     arguments = parser.parse_args(argv)
     serve(binds=arguments.binds, threads=arguments.threads)

@@ -3,6 +3,7 @@
 With no environment at all this runs locally on SQLite with DEBUG on. In
 production set DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and (usually) DATABASE_URL.
 """
+
 import ipaddress
 import os
 from pathlib import Path
@@ -50,7 +51,13 @@ def env_url(name: str, default: str) -> str:
     """An http(s) address without path, query or fragment, e.g. http://192.168.1.20:8000."""
     value = (os.environ.get(name) or "").strip() or default
     parts = urlsplit(value)
-    if parts.scheme not in {"http", "https"} or not parts.hostname or parts.path.strip("/") or parts.query or parts.fragment:
+    if (
+        parts.scheme not in {"http", "https"}
+        or not parts.hostname
+        or parts.path.strip("/")
+        or parts.query
+        or parts.fragment
+    ):
         raise ImproperlyConfigured(f"{name} must look like http://192.168.1.20:8000 (no path), not {value!r}")
     try:
         parts.port  # noqa: B018 - reading the port checks it
@@ -152,7 +159,9 @@ try:
     for _proxy in TRUSTED_PROXIES:
         ipaddress.ip_network(_proxy, strict=False)
 except ValueError:
-    raise ImproperlyConfigured(f"TRUSTED_PROXIES must be addresses or networks (10.0.0.1, 10.0.0.0/8), not {_proxy!r}") from None
+    raise ImproperlyConfigured(
+        f"TRUSTED_PROXIES must be addresses or networks (10.0.0.1, 10.0.0.0/8), not {_proxy!r}"
+    ) from None
 
 # Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords from one address (for one account,
 # or for several) that address is locked until an organizer unlocks it (/organizer/logins/, or
@@ -220,7 +229,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     if env_bool("DATABASE_POOL", False):
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         DATABASES["default"]["OPTIONS"]["pool"] = {
-            "min_size": 2, "max_size": env_int("DATABASE_POOL_SIZE", 24), "timeout": 10,
+            "min_size": 2,
+            "max_size": env_int("DATABASE_POOL_SIZE", 24),
+            "timeout": 10,
         }
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -1,5 +1,6 @@
 """Every app's pages: the league (desk, seasons, accounts, cash book), the night's play, its live screens, the
 house games, the results, the demo, and the league online (publishing, the health endpoint). Each app lists its own paths; none of them overlaps another's."""
+
 from django.contrib import admin
 from django.urls import include, path
 

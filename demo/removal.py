@@ -9,6 +9,7 @@ player of the league's own. Organizer accounts stay (the demo's login is the lea
 The rows point at each other with PROTECT (a hand's button seat, an action's seat, a seat's entry, a
 deposit's table), so they are deleted from the leaves up, in one transaction.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,4 +1,5 @@
 """The demo's one organizer page: removing it."""
+
 from django.urls import path
 
 from demo import views

@@ -1,4 +1,5 @@
 """Organizer → Remove the demo: what goes and what stays, then one button that removes it."""
+
 from __future__ import annotations
 
 from django.contrib import messages

@@ -1,6 +1,7 @@
 """Admin for Ultimate Texas Hold'em: rounds to look up, and the jackpot meter,
 whose seed amount and feed share are its settings. The meter's amount only
 changes with a history row (housegames/services/uth.py), so it is read-only here."""
+
 from django.contrib import admin
 
 from housegames.models import JackpotMeter, JackpotMeterEvent, UthRound

@@ -5,6 +5,7 @@ league's real euros (the jackpot, the fees). Numbers come from the locale's
 formats (Django's ``number_format``): grouping and decimal sign follow the
 language; whole amounts show no decimals, a 3:2 payout on 5 shows 7,50.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal

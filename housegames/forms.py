@@ -1,5 +1,6 @@
 """The live-table calculator's form: the dealer's cards, the board and up to
 seven boxes, each with its cards and bets."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -34,10 +35,17 @@ class CardsField(forms.CharField):
     def __init__(self, *, count: int, **kwargs) -> None:
         self.count = count
         kwargs.setdefault("max_length", 40)
-        kwargs.setdefault("widget", forms.TextInput(attrs={
-            "autocapitalize": "off", "autocomplete": "off", "spellcheck": "false",
-            "placeholder": "AsKd" if count == 2 else "Ah Kd 7c 2s 2h",
-        }))
+        kwargs.setdefault(
+            "widget",
+            forms.TextInput(
+                attrs={
+                    "autocapitalize": "off",
+                    "autocomplete": "off",
+                    "spellcheck": "false",
+                    "placeholder": "AsKd" if count == 2 else "Ah Kd 7c 2s 2h",
+                }
+            ),
+        )
         super().__init__(**kwargs)
 
     def clean(self, value):
@@ -47,7 +55,9 @@ class CardsField(forms.CharField):
         try:
             cards = parse_cards(value)
         except CardError:
-            raise forms.ValidationError(_("Enter cards like AsKd (ranks 2-9, T, J, Q, K, A; suits c, d, h, s).")) from None
+            raise forms.ValidationError(
+                _("Enter cards like AsKd (ranks 2-9, T, J, Q, K, A; suits c, d, h, s).")
+            ) from None
         if len(cards) != self.count:
             raise forms.ValidationError(_("Enter exactly %(count)s cards.") % {"count": self.count})
         return cards
@@ -62,14 +72,23 @@ class CalculatorForm(forms.Form):
     dealer = CardsField(label=_("Dealer's cards"), count=2)
     board = CardsField(label=_("Board"), count=5)
     meter = AmountField(
-        label=_("Jackpot meter"), required=False, min_value=0, decimal_places=2, max_digits=12,
+        label=_("Jackpot meter"),
+        required=False,
+        min_value=0,
+        decimal_places=2,
+        max_digits=12,
         help_text=_("Needed only when a box with a jackpot bet has a royal flush."),
     )
     royals_elsewhere = WholeNumberField(
-        label=_("Jackpot royal flushes at other tables"), required=False, min_value=0, max_value=99, initial=0,
+        label=_("Jackpot royal flushes at other tables"),
+        required=False,
+        min_value=0,
+        max_value=99,
+        initial=0,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1"}),
-        help_text=_("Royal flushes that win the jackpot at other tables in the same round: "
-                    "all winners share the meter."),
+        help_text=_(
+            "Royal flushes that win the jackpot at other tables in the same round: all winners share the meter."
+        ),
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -77,17 +96,28 @@ class CalculatorForm(forms.Form):
         for n in range(1, BOXES + 1):
             self.fields[f"box{n}_cards"] = CardsField(label=_("Cards"), count=2, required=False)
             self.fields[f"box{n}_ante"] = AmountField(
-                label=_("Ante"), required=False, min_value=Decimal("0.01"), decimal_places=2, max_digits=10,
+                label=_("Ante"),
+                required=False,
+                min_value=Decimal("0.01"),
+                decimal_places=2,
+                max_digits=10,
             )
             self.fields[f"box{n}_trips"] = AmountField(
-                label=_("Trips"), required=False, min_value=0, decimal_places=2, max_digits=10,
+                label=_("Trips"),
+                required=False,
+                min_value=0,
+                decimal_places=2,
+                max_digits=10,
             )
             self.fields[f"box{n}_play"] = forms.ChoiceField(
                 label=_("Play"), choices=PLAY_CHOICES, initial="4", required=False
             )
             self.fields[f"box{n}_jackpot"] = forms.BooleanField(label=_("Jackpot"), required=False)
             self.fields[f"box{n}_guest"] = WholeNumberField(
-                label=_("Guest"), required=False, min_value=1, max_value=BOXES,
+                label=_("Guest"),
+                required=False,
+                min_value=1,
+                max_value=BOXES,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": "1", "min": "1", "max": str(BOXES)}),
             )
             # The boxes are table rows: each input is named by its box and its column.
@@ -128,12 +158,18 @@ class CalculatorForm(forms.Form):
             if not data.get(f"box{n}_play"):
                 self.add_error(f"box{n}_play", _("Choose this box's Play."))
                 continue
-            boxes.append({
-                "number": n, "player": cards, "ante": ante, "trips": data.get(f"box{n}_trips") or Decimal(0),
-                "play": int(data[f"box{n}_play"]), "jackpot": bool(data.get(f"box{n}_jackpot")),
-                # Boxes with the same guest number are one person's; no number: a guest of his own.
-                "guest": str(data[f"box{n}_guest"]) if data.get(f"box{n}_guest") else "",
-            })
+            boxes.append(
+                {
+                    "number": n,
+                    "player": cards,
+                    "ante": ante,
+                    "trips": data.get(f"box{n}_trips") or Decimal(0),
+                    "play": int(data[f"box{n}_play"]),
+                    "jackpot": bool(data.get(f"box{n}_jackpot")),
+                    # Boxes with the same guest number are one person's; no number: a guest of his own.
+                    "guest": str(data[f"box{n}_guest"]) if data.get(f"box{n}_guest") else "",
+                }
+            )
         if self.errors:
             return data
         if not boxes:
@@ -159,8 +195,12 @@ class CalculatorForm(forms.Form):
         data = self.cleaned_data
         try:
             game, settlement = settle_table(
-                dealer=data["dealer"], board=data["board"], boxes=data["boxes"], rules=data["rules"],
-                meter=data.get("meter"), royal_winners_elsewhere=data.get("royals_elsewhere") or 0,
+                dealer=data["dealer"],
+                board=data["board"],
+                boxes=data["boxes"],
+                rules=data["rules"],
+                meter=data.get("meter"),
+                royal_winners_elsewhere=data.get("royals_elsewhere") or 0,
             )
         except UthError as error:
             if error.code == "meter_needed":

@@ -1,4 +1,5 @@
 """Who may open a page, and the rows organizer pages start from: the organizer check and the 404s."""
+
 from __future__ import annotations
 
 from functools import wraps

@@ -1,6 +1,7 @@
 """Admin for the organizers: list filters and search they use, and merging two records of one player.
 
 The season's page is in results/admin.py: its points scheme freezes once a night has results."""
+
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -39,8 +40,10 @@ class PlayerAdmin(admin.ModelAdmin):
     actions = ["merge_selected"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(
-            n_entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(n_entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
         )
 
     @admin.display(description=gettext_lazy("nights entered"), ordering="n_entries")
@@ -107,8 +110,10 @@ class NightAdmin(admin.ModelAdmin):
     list_select_related = ["season"]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).annotate(
-            _entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(_entries=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
         )
 
     @admin.display(description=gettext_lazy("entries"), ordering="_entries")
@@ -161,7 +166,14 @@ class JackpotDepositAdmin(admin.ModelAdmin):
     search_fields = ["paid_in_by", "table__night__season__name"]
     list_select_related = ["table__night__season", "confirmed_by"]
     readonly_fields = [
-        "table", "amount", "paid_in_by", "confirmed_by", "confirmed_at", "reversed_at", "reversed_by", "reversal_reason"
+        "table",
+        "amount",
+        "paid_in_by",
+        "confirmed_by",
+        "confirmed_at",
+        "reversed_at",
+        "reversed_by",
+        "reversal_reason",
     ]
 
     def has_add_permission(self, request) -> bool:
@@ -194,7 +206,16 @@ class PointsSchemeChangeAdmin(admin.ModelAdmin):
     list_display = ["season", "old_scheme", "new_scheme", "changed_by", "changed_at", "reason"]
     list_filter = ["season"]
     list_select_related = ["season", "changed_by"]
-    readonly_fields = ["season", "old_scheme", "old_fixed_points", "new_scheme", "new_fixed_points", "reason", "changed_by", "changed_at"]
+    readonly_fields = [
+        "season",
+        "old_scheme",
+        "old_fixed_points",
+        "new_scheme",
+        "new_fixed_points",
+        "reason",
+        "changed_by",
+        "changed_at",
+    ]
 
     def has_add_permission(self, request) -> bool:
         return False

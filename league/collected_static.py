@@ -6,6 +6,7 @@ it, so WhiteNoise does not serve it) keeps what it was collected from (every fil
 size and time; the versions that hash and compress them); a start with the same sources and every file of
 the folder's manifest in place skips the step.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,7 +26,9 @@ MANIFEST = "staticfiles.json"  # ManifestStaticFilesStorage's list of the hashed
 def sources_stamp(*, debug: str) -> str:
     """A digest of what collectstatic would collect with DEBUG set to `debug` (it chooses the storage)."""
     digest = hashlib.blake2b(digest_size=16)
-    digest.update(f"django {django.__version__} whitenoise {version('whitenoise')} {settings.STATIC_URL} {debug!r}\n".encode())
+    digest.update(
+        f"django {django.__version__} whitenoise {version('whitenoise')} {settings.STATIC_URL} {debug!r}\n".encode()
+    )
     entries = []
     for finder in get_finders():
         for path, storage in finder.list([]):

@@ -5,6 +5,7 @@ FormSubmission inside the same transaction as the form's work. A re-post, a doub
 desk sending the same page hits the unique token and is refused with a message; if the work fails,
 the token is rolled back with it and the corrected form can be sent again.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -53,5 +54,7 @@ def spend(request: HttpRequest) -> Iterator[None]:
 
 def forget_old_tokens() -> int:
     """Tokens older than the form's lifetime can no longer be posted; remove them (manage.py cleanup_guests)."""
-    deleted, _rows = FormSubmission.objects.filter(applied_at__lt=timezone.now() - timedelta(days=KEEP_DAYS + 1)).delete()
+    deleted, _rows = FormSubmission.objects.filter(
+        applied_at__lt=timezone.now() - timedelta(days=KEEP_DAYS + 1)
+    ).delete()
     return deleted

@@ -4,6 +4,7 @@ Plain functions of plain values (the addresses are passed in), so the choices
 are tested without a network. Anything the organizer set in the environment
 wins over what is worked out here.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -46,7 +47,14 @@ def lan_ipv4_addresses() -> list[str]:
         for address in addresses
         if address.family == socket.AF_INET and not ipaddress.ip_address(address.address).is_loopback
     }
-    return sorted(found, key=lambda a: (not ipaddress.ip_address(a).is_private, ipaddress.ip_address(a).is_link_local, ipaddress.ip_address(a)))
+    return sorted(
+        found,
+        key=lambda a: (
+            not ipaddress.ip_address(a).is_private,
+            ipaddress.ip_address(a).is_link_local,
+            ipaddress.ip_address(a),
+        ),
+    )
 
 
 def host_names(hostname: str) -> list[str]:

@@ -8,6 +8,7 @@ not once per worker (or per viewer). Kept in each process's memory as well
 database, so two databases on one machine (the test suite, a second venue)
 never share a rendering.
 """
+
 from __future__ import annotations
 
 import hashlib

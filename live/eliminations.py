@@ -7,6 +7,7 @@ above "5.". A hand's players are one moment; they are listed where the hand's la
 (equal places by the order they were written in). A table's results typed in from paper are one moment
 too, by place.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -19,6 +19,7 @@ a server with one request per process (gunicorn's sync workers) a stream
 would hold a whole worker: there the stream answers 204 at once and the page
 polls, as it does when EventSource is missing or failed.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,20 @@ from live import mark as live_mark
 from live import versions as live
 from tournaments.models import Table
 
-__all__ = ["Topic", "Ticket", "hub", "sse", "stream", "admit_stream", "seen_version", "event_stream", "no_stream",
-           "KEEPALIVE_SECONDS", "MAX_STREAM_SECONDS", "STREAMS_PER_CLIENT"]
+__all__ = [
+    "Topic",
+    "Ticket",
+    "hub",
+    "sse",
+    "stream",
+    "admit_stream",
+    "seen_version",
+    "event_stream",
+    "no_stream",
+    "KEEPALIVE_SECONDS",
+    "MAX_STREAM_SECONDS",
+    "STREAMS_PER_CLIENT",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -198,7 +211,8 @@ class Hub:
             changed = self._changed.get(topic)
             if changed is not None:  # always, for a subscribed topic
                 changed.wait_for(
-                    lambda: self._stopping or evicted() or self._versions.get(topic, seen) != seen, timeout,
+                    lambda: self._stopping or evicted() or self._versions.get(topic, seen) != seen,
+                    timeout,
                 )
             return None if self._stopping or evicted() else self._versions.get(topic, seen)
 
@@ -292,8 +306,9 @@ class Hub:
             _release_connection()
 
     @staticmethod
-    def _read_versions(topics: list[Topic], tables_by_night: dict[int, list[int]], mark: live_mark.Mark | None
-                       ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
+    def _read_versions(
+        topics: list[Topic], tables_by_night: dict[int, list[int]], mark: live_mark.Mark | None
+    ) -> tuple[dict[Topic, str], dict[int, dict[int, live.NightTable]]]:
         """The topics' versions, and the tables of the nights whose rail is open."""
         fresh: dict[Topic, str] = {}
         tables: dict[int, dict[int, live.NightTable]] = {}
@@ -320,6 +335,7 @@ def _night_versions(night: int, mark: live_mark.Mark | None) -> tuple[str, dict[
     here and the tables once per machine for that version. The tables are read after the night's version,
     so they are as new as it or newer: a change is sent at the next look, never lost."""
     if mark is not None and mark.shared:
+
         def read() -> str:
             pulse = live.night_pulse(night)
             return json.dumps([pulse, live.table_pulses(night)])
@@ -347,12 +363,19 @@ def admit_stream(request) -> Ticket | None:
     client = client_address(request)
     per_client = _limit("LIVE_STREAMS_PER_CLIENT")
     return hub.admit(
-        client, per_process=_limit("LIVE_STREAMS_PER_PROCESS"), per_client=STREAMS_PER_CLIENT if per_client is None else per_client,
+        client,
+        per_process=_limit("LIVE_STREAMS_PER_PROCESS"),
+        per_client=STREAMS_PER_CLIENT if per_client is None else per_client,
     )
 
 
-def stream(topic: Topic, version: Callable[[], str], seen: str, payloads: Callable[[str, str], list[bytes]],
-           ticket: Ticket | None = None) -> Iterator[bytes]:
+def stream(
+    topic: Topic,
+    version: Callable[[], str],
+    seen: str,
+    payloads: Callable[[str, str], list[bytes]],
+    ticket: Ticket | None = None,
+) -> Iterator[bytes]:
     """The events of one stream: `payloads(seen, fresh)` for every change (none when it does not concern
     this screen), keep-alive comments between changes, and an end after MAX_STREAM_SECONDS or when its
     `ticket` (from admit_stream) is given to another client."""

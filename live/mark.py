@@ -26,6 +26,7 @@ read once per machine, not once per worker.
   a test, with two test processes on one cluster). Any write in the cluster
   moves it, so at worst the versions are read once too often.
 """
+
 from __future__ import annotations
 
 import os

@@ -19,6 +19,7 @@ do not change with a tap (stacks plus pot stay the same within a hand; a
 disqualification, which removes chips, is a placement), so a tap changes the
 play part only and the TV's figures are not recomputed after every tap.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -29,7 +30,18 @@ from django.db import connection
 from league.models import Entry, Player
 from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table
 
-__all__ = ["night_pulse", "NightPulse", "parts", "play_part", "seats_part", "clock_part", "tv_part", "table_pulse", "table_pulses", "NightTable"]
+__all__ = [
+    "night_pulse",
+    "NightPulse",
+    "parts",
+    "play_part",
+    "seats_part",
+    "clock_part",
+    "tv_part",
+    "table_pulse",
+    "table_pulses",
+    "NightTable",
+]
 
 
 def _sql(where_table: str) -> str:
@@ -38,7 +50,9 @@ def _sql(where_table: str) -> str:
     entry, player = Entry._meta.db_table, Player._meta.db_table
     names = _aggregate("pl.id || ':' || pl.name", "pl.id")
     hands = f"FROM {hand} h JOIN {table} t ON t.id = h.table_id WHERE {where_table}"
-    actions = f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id JOIN {table} t ON t.id = h.table_id WHERE {where_table}"
+    actions = (
+        f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id JOIN {table} t ON t.id = h.table_id WHERE {where_table}"
+    )
     placements = f"FROM {placement} p JOIN {table} t ON t.id = p.table_id WHERE {where_table}"
     seats = f"FROM {seat} s JOIN {table} t ON t.id = s.table_id WHERE {where_table}"
     values = [
@@ -151,7 +165,10 @@ class NightTable(NamedTuple):
 
 def table_pulses(night_id: int) -> dict[int, NightTable]:
     """Every table of the night with its version, in one query (the night's rail and the watcher)."""
-    sql = _sql("t.id = o.id").replace("SELECT ", "SELECT o.id, o.number, ", 1) + f" FROM {Table._meta.db_table} o WHERE o.night_id = %s"
+    sql = (
+        _sql("t.id = o.id").replace("SELECT ", "SELECT o.id, o.number, ", 1)
+        + f" FROM {Table._meta.db_table} o WHERE o.night_id = %s"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [night_id])
         return {row[0]: NightTable(row[1], row[4] or 0, _digest(row[2:])) for row in cursor.fetchall()}

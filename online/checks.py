@@ -1,4 +1,5 @@
 """`manage.py check --deploy`: what a server on the internet must have set that Django's own checks miss."""
+
 from __future__ import annotations
 
 import os

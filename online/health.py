@@ -2,6 +2,7 @@
 
 For the proxy or a monitor: the answer names the three checks and whether each passed, nothing else (no
 path, no error text, no version)."""
+
 from __future__ import annotations
 
 import tempfile

@@ -1,4 +1,5 @@
 """The organizer's publishing page and the health endpoint."""
+
 from django.urls import path
 
 from online import views

@@ -1,5 +1,6 @@
 """The organizer's "Veröffentlichen" (a run of `manage.py publish` in the background, its progress) and the
 health endpoint. Thin: the work is `online.publish`; nothing at the venue waits for it."""
+
 from __future__ import annotations
 
 import subprocess
@@ -20,11 +21,17 @@ from online.publish import status as run_status
 
 def _start_run() -> None:
     """`manage.py publish --status` as a process of its own: the page returns at once and shows its progress."""
-    run_status.write_status(state="running", phase="start", files=0, total=0, bytes=0, total_bytes=0, to=settings.PUBLISH_TO)
+    run_status.write_status(
+        state="running", phase="start", files=0, total=0, bytes=0, total_bytes=0, to=settings.PUBLISH_TO
+    )
     log = open(settings.DATA_DIR / "publish.log", "ab")  # noqa: SIM115  (the child keeps it)
     subprocess.Popen(
         [sys.executable, str(settings.BASE_DIR / "manage.py"), "publish", "--status"],
-        cwd=settings.BASE_DIR, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+        cwd=settings.BASE_DIR,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
     )
     log.close()
 

@@ -1,5 +1,6 @@
 """The season's page in the admin lives with the results: once a night has results, its points scheme is frozen
 there and changes only through the confirmed recomputation (results/points.py)."""
+
 from __future__ import annotations
 
 from django.contrib import admin
@@ -29,7 +30,10 @@ class SeasonAdmin(admin.ModelAdmin):
     fieldsets = [
         (None, {"fields": ["name", "start_date", "end_date", "weekday"]}),
         (gettext_lazy("Money"), {"fields": ["entry_fee", "jackpot_share", "jackpot_payout_split"]}),
-        (gettext_lazy("Points"), {"fields": ["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points"]}),
+        (
+            gettext_lazy("Points"),
+            {"fields": ["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points"]},
+        ),
         (
             gettext_lazy("Tournament"),
             {"fields": ["starting_stack", "level_minutes", "start_small_blind", "start_big_blind", "min_bet_rule"]},
@@ -39,14 +43,26 @@ class SeasonAdmin(admin.ModelAdmin):
     def get_readonly_fields(self, request, obj=None):
         # Once a night has results the scheme is frozen: changing it is a confirmed recomputation.
         if obj is not None and season_table.season_has_results(obj):
-            return ["points_scheme", "fixed_points", "points_formula", "best_nights", "knockout_points", "change_points_scheme"]
+            return [
+                "points_scheme",
+                "fixed_points",
+                "points_formula",
+                "best_nights",
+                "knockout_points",
+                "change_points_scheme",
+            ]
         return []
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = super().get_fieldsets(request, obj)
         if obj is not None and season_table.season_has_results(obj):
             fieldsets = [
-                (name, {**options, "fields": [*options["fields"], "change_points_scheme"]} if "points_scheme" in options["fields"] else options)
+                (
+                    name,
+                    {**options, "fields": [*options["fields"], "change_points_scheme"]}
+                    if "points_scheme" in options["fields"]
+                    else options,
+                )
                 for name, options in fieldsets
             ]
         return fieldsets
@@ -54,5 +70,7 @@ class SeasonAdmin(admin.ModelAdmin):
     @admin.display(description=gettext_lazy("change"))
     def change_points_scheme(self, season: Season) -> str:
         return format_html(
-            '<a href="{}">{}</a>', reverse("points_scheme", args=[season.pk]), _("Change the scheme and recompute the points…")
+            '<a href="{}">{}</a>',
+            reverse("points_scheme", args=[season.pk]),
+            _("Change the scheme and recompute the points…"),
         )

@@ -1,4 +1,5 @@
 """Forms of the results' organizer pages: the season payout, changing the points scheme, merging two player records."""
+
 from __future__ import annotations
 
 from django import forms
@@ -17,7 +18,9 @@ from league.web.rule_errors import rules_message
 class PayoutForm(forms.Form):
     player = forms.TypedChoiceField(label=_("Winner"), coerce=int, choices=())
     amount = money_field(_("Amount paid"), positive=True)
-    method = forms.ChoiceField(label=_("Paid by"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH, widget=forms.RadioSelect)
+    method = forms.ChoiceField(
+        label=_("Paid by"), choices=PaymentMethod.choices, initial=PaymentMethod.CASH, widget=forms.RadioSelect
+    )
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
     season_over = forms.BooleanField(label=_("The season is over: no more nights will be played."), required=False)
 
@@ -43,11 +46,16 @@ class PointsSchemeForm(forms.Form):
         required=False,
         strip=True,
         help_text=gettext_lazy("Used by the “own formula” scheme."),
-        widget=forms.TextInput(attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
-                                      "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false", "autocomplete": "off"}
+        ),
     )
     best_nights = WholeNumberField(
-        label=gettext_lazy("Nights that count"), required=False, min_value=0, max_value=1000, localize=False,
+        label=gettext_lazy("Nights that count"),
+        required=False,
+        min_value=0,
+        max_value=1000,
+        localize=False,
         help_text=gettext_lazy("Only each player's best N nights count; 0: every night."),
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
@@ -57,17 +65,22 @@ class PointsSchemeForm(forms.Form):
         label=gettext_lazy("Yes, recompute the points of every night of this season"), required=False
     )
 
-
     def clean_points_formula(self):
         text = self.cleaned_data["points_formula"]
         if text:
             if len(text) > points_formula.MAX_LENGTH:  # before anything reads it
-                raise forms.ValidationError(rules_message(RulesError("formula_too_long", limit=points_formula.MAX_LENGTH, length=len(text))))
+                raise forms.ValidationError(
+                    rules_message(RulesError("formula_too_long", limit=points_formula.MAX_LENGTH, length=len(text)))
+                )
         return text
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("points_scheme") == PointsScheme.FORMULA and not cleaned.get("points_formula") and "points_formula" not in self.errors:
+        if (
+            cleaned.get("points_scheme") == PointsScheme.FORMULA
+            and not cleaned.get("points_formula")
+            and "points_formula" not in self.errors
+        ):
             self.add_error("points_formula", _("The “own formula” scheme needs its formula."))
         return cleaned
 
@@ -80,8 +93,11 @@ class MergeForm(forms.Form):
 
     first = RecordChoiceField(queryset=Player.objects.all(), error_messages=CHOICE_ERRORS)
     second = RecordChoiceField(queryset=Player.objects.all(), error_messages=CHOICE_ERRORS)
-    keep = forms.ChoiceField(label=_("Keep"), choices=[("first", "first"), ("second", "second")],
-                             error_messages={"required": _("Choose the record to keep."), "invalid_choice": _("Choose the record to keep.")})
+    keep = forms.ChoiceField(
+        label=_("Keep"),
+        choices=[("first", "first"), ("second", "second")],
+        error_messages={"required": _("Choose the record to keep."), "invalid_choice": _("Choose the record to keep.")},
+    )
 
     def clean(self):
         cleaned = super().clean()

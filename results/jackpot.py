@@ -1,5 +1,6 @@
 """The jackpot: each table's share of the fees, the deposits confirmed at the café register, the season's pot
 and its split into places."""
+
 from __future__ import annotations
 
 import datetime
@@ -45,7 +46,9 @@ class NightJackpot:
 
 def night_jackpot(night: Night) -> NightJackpot:
     totals = desk_totals(night)
-    return NightJackpot(night=night, tables=tables_results(night), entries=totals.entries, fees=totals.fees, refunds=totals.refunds)
+    return NightJackpot(
+        night=night, tables=tables_results(night), entries=totals.entries, fees=totals.fees, refunds=totals.refunds
+    )
 
 
 @dataclass
@@ -119,7 +122,10 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     tables: dict[int, int] = {}
     nights: list[tuple[int, datetime.date]] = []
     for night_id, date, count in (
-        Table.objects.filter(night__season=season).order_by().values("night_id", "night__date").annotate(n=Count("id"))
+        Table.objects.filter(night__season=season)
+        .order_by()
+        .values("night_id", "night__date")
+        .annotate(n=Count("id"))
         .values_list("night_id", "night__date", "n")
     ):
         tables[night_id] = count
@@ -134,7 +140,8 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     )
     deposits = {
         night_id: (total, n)
-        for night_id, total, n in JackpotDeposit.objects.standing().filter(table__night__season=season)
+        for night_id, total, n in JackpotDeposit.objects.standing()
+        .filter(table__night__season=season)
         .order_by()
         .values("table__night_id")
         .annotate(total=Sum("amount"), n=Count("id"))
@@ -183,16 +190,26 @@ def seasons_owing() -> list[Owing]:
     """Every season that still owes jackpot money, oldest first (one query). Seasons may overlap, and the
     jackpot page shows one: without this list an old season's unpaid pot went unseen behind a new one's 0,00 €."""
     deposits = (
-        JackpotDeposit.objects.standing().filter(table__night__season=OuterRef("pk")).order_by()
-        .values("table__night__season").annotate(total=Sum("amount")).values("total")
+        JackpotDeposit.objects.standing()
+        .filter(table__night__season=OuterRef("pk"))
+        .order_by()
+        .values("table__night__season")
+        .annotate(total=Sum("amount"))
+        .values("total")
     )
     paid = (  # payouts are booked as negative lines, their reversals as positive ones
-        CashLine.objects.filter(season=OuterRef("pk"), player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
-        .order_by().values("season").annotate(total=Sum("amount")).values("total")
+        CashLine.objects.filter(
+            season=OuterRef("pk"), player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL]
+        )
+        .order_by()
+        .values("season")
+        .annotate(total=Sum("amount"))
+        .values("total")
     )
     rows = (
         Season.objects.annotate(deposited=Subquery(deposits), paid=Subquery(paid))
-        .filter(deposited__gt=0).order_by("start_date", "pk")
+        .filter(deposited__gt=0)
+        .order_by("start_date", "pk")
     )
     owing = [Owing(season, cents(season.deposited) + cents(season.paid)) for season in rows]
     return [o for o in owing if o.owed > 0]
@@ -207,12 +224,28 @@ def jackpot_csv_rows(season: Season) -> list[list[object]]:
         Table.objects.filter(night__season=season)
         .select_related("night", "first_dealer__entry__player")
         .prefetch_related(
-            Prefetch("jackpot_deposits", queryset=JackpotDeposit.objects.standing().select_related("confirmed_by"), to_attr="standing_deposit")
+            Prefetch(
+                "jackpot_deposits",
+                queryset=JackpotDeposit.objects.standing().select_related("confirmed_by"),
+                to_attr="standing_deposit",
+            )
         )
         .annotate(players=Count("seats"), jackpot=Sum("seats__entry__jackpot_share"))
         .order_by("night__date", "number")
     )
-    rows = [["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]]
+    rows = [
+        [
+            "night",
+            "table",
+            "players",
+            "first_dealer",
+            "jackpot_sum",
+            "deposited",
+            "paid_in_by",
+            "confirmed_by",
+            "confirmed_at",
+        ]
+    ]
     for table in sums:
         deposit = table.standing_deposit[0] if table.standing_deposit else None
         rows.append(
@@ -251,14 +284,19 @@ def confirm_deposit(*, table: Table, by: AbstractBaseUser) -> JackpotDeposit:
         )
     if table.status != TableStatus.FINISHED:
         raise ResultsError(
-            _("Table %(table)s is still playing: its first dealer pays in when the table has finished.") % {"table": table.number}
+            _("Table %(table)s is still playing: its first dealer pays in when the table has finished.")
+            % {"table": table.number}
         )
     dealer = table.first_dealer.entry.player.name if table.first_dealer else ""
     try:
         with transaction.atomic():
-            return JackpotDeposit.objects.create(table=table, amount=table_jackpot_sum(table), paid_in_by=dealer, confirmed_by=by)
+            return JackpotDeposit.objects.create(
+                table=table, amount=table_jackpot_sum(table), paid_in_by=dealer, confirmed_by=by
+            )
     except IntegrityError as error:  # confirmed from a second screen a moment ago
-        raise ResultsError(_("The deposit of table %(table)s was already confirmed.") % {"table": table.number}) from error
+        raise ResultsError(
+            _("The deposit of table %(table)s was already confirmed.") % {"table": table.number}
+        ) from error
 
 
 def night_jackpot_sum(night: Night) -> Decimal:

@@ -1,4 +1,5 @@
 """One night's results: each table's finishing order with points and the seat's name, and the rows of its placement sheets."""
+
 from __future__ import annotations
 
 import datetime
@@ -114,16 +115,31 @@ def _standing_deposit() -> FilteredRelation:
 def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
     """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
     # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
-    tables = night.tables.annotate(
-        standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
-    ).select_related(
-        "first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet"
-    ).defer("tracker_snapshot", "first_dealer_draw")
+    tables = (
+        night.tables.annotate(
+            standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
+        )
+        .select_related("first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet")
+        .defer("tracker_snapshot", "first_dealer_draw")
+    )
     # Only the columns a row shows, as plain rows: model objects for every seat with its entry, player,
     # placement and hand cost more than the rest of the page.
-    seats = Seat.objects.filter(table__night=night).order_by("table_id", "position").values_list(
-        "pk", "table_id", "position", "entry__player_id", "entry__player__name", "entry__jackpot_share",
-        "placement__id", "placement__place", "placement__reason", "placement__decided_at", "placement__hand__number",
+    seats = (
+        Seat.objects.filter(table__night=night)
+        .order_by("table_id", "position")
+        .values_list(
+            "pk",
+            "table_id",
+            "position",
+            "entry__player_id",
+            "entry__player__name",
+            "entry__jackpot_share",
+            "placement__id",
+            "placement__place",
+            "placement__reason",
+            "placement__decided_at",
+            "placement__hand__number",
+        )
     )
     if table_ids is not None:
         table_ids = list(table_ids)
@@ -141,12 +157,21 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     for table in tables:
         table_seats = by_table[table.pk]
         placements = {seat.pk: seat for seat in table_seats if seat.placement_id is not None}
-        context = {
-            seat.pk: {"knockouts": knockouts.get((table.pk, seat.player_id), 0), "night_players": size[0],
-                      "night_tables": size[1]}
-            for seat in table_seats
-        } if knockouts or scheme.needs_context else None
-        points = standings.table_points({k: p.place for k, p in placements.items()}, len(table_seats), scheme, context=context)
+        context = (
+            {
+                seat.pk: {
+                    "knockouts": knockouts.get((table.pk, seat.player_id), 0),
+                    "night_players": size[0],
+                    "night_tables": size[1],
+                }
+                for seat in table_seats
+            }
+            if knockouts or scheme.needs_context
+            else None
+        )
+        points = standings.table_points(
+            {k: p.place for k, p in placements.items()}, len(table_seats), scheme, context=context
+        )
         sharing = Counter(placement.place for placement in placements.values())
         placed, waiting = [], []
         names = unique_names(table_seats)  # two Bobs at one table: "Bob (1)" and "Bob (4)", as on the dealer's phone

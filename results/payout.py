@@ -1,5 +1,6 @@
 """The season jackpot's payout: the places' amounts shared among tied players, what each winner was paid, and
 recording a payment in the cash book (a `CashLine`)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -96,7 +97,13 @@ def season_payout(season: Season, *, table: season_table.SeasonStandings | None 
 
 @transaction.atomic
 def record_payout(
-    *, season: Season, player: Player, amount: Decimal, method: str, by: AbstractBaseUser, note: str = "",
+    *,
+    season: Season,
+    player: Player,
+    amount: Decimal,
+    method: str,
+    by: AbstractBaseUser,
+    note: str = "",
     season_over: bool = False,
 ) -> CashLine:
     """A winner was paid (part of) his share of the season jackpot, in cash or by transfer.
@@ -123,8 +130,10 @@ def record_payout(
         )
     if payout.season_running and not season_over:
         raise CashError(
-            _("The season runs until %(date)s: nights still to come can change the standings. Pay the jackpot once "
-              "the season is over, or confirm that it is over now.")
+            _(
+                "The season runs until %(date)s: nights still to come can change the standings. Pay the jackpot once "
+                "the season is over, or confirm that it is over now."
+            )
             % {"date": formats.date_format(season.end_date, "SHORT_DATE_FORMAT")}
         )
     share = payout.for_player(player.pk)
@@ -137,6 +146,12 @@ def record_payout(
         )
     reason = note.strip() or _("Season jackpot, place %(places)s") % {"places": share.places}
     return CashLine.objects.create(
-        box=CashBox.REGISTER, kind=LineKind.PAYOUT, amount=-amount, season=season, booked_by=by, reason=reason[:200],
-        player=player, method=method,
+        box=CashBox.REGISTER,
+        kind=LineKind.PAYOUT,
+        amount=-amount,
+        season=season,
+        booked_by=by,
+        reason=reason[:200],
+        player=player,
+        method=method,
     )

@@ -1,5 +1,6 @@
 """One player's season: the nights he played, his places and points, his finishes, and the chart of his points
 over those nights. A night he did not play is not on his page (docs/features.md, "Results")."""
+
 from __future__ import annotations
 
 import datetime
@@ -84,14 +85,26 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
         table = table or season_standings(season)
         standing, field_size = table.standing_of(player.pk), len(table.rows)
         total = Fraction(0)
-        for night_id, date, table_number, place, table_size, tied, points, counted, knockouts in _nights_of(season, table, player.pk):
+        for night_id, date, table_number, place, table_size, tied, points, counted, knockouts in _nights_of(
+            season, table, player.pk
+        ):
             points, knockouts = Fraction(*points), Fraction(*knockouts)
             if counted:
                 total += points
-            nights.append(PlayerNight(
-                night_id=night_id, date=date, table_number=table_number, place=place, table_size=table_size,
-                tied=tied, points=points, total=total, counted=counted, knockouts=knockouts,
-            ))
+            nights.append(
+                PlayerNight(
+                    night_id=night_id,
+                    date=date,
+                    table_number=table_number,
+                    place=place,
+                    table_size=table_size,
+                    tied=tied,
+                    points=points,
+                    total=total,
+                    counted=counted,
+                    knockouts=knockouts,
+                )
+            )
     ever = _placements_ever(player.pk)
     best = sorted(ever, key=lambda r: (r[3], -r[4], -r[1].toordinal()))[:5]
     return PlayerSeason(
@@ -100,8 +113,10 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
         standing=standing,
         field_size=field_size,
         nights=nights,
-        best_finishes=[Finish(place, size, tied, date, night_id, season_name or "")
-                       for night_id, date, _table_id, place, size, tied, season_name in best],
+        best_finishes=[
+            Finish(place, size, tied, date, night_id, season_name or "")
+            for night_id, date, _table_id, place, size, tied, season_name in best
+        ],
         career_nights=len({r[0] for r in ever}),
         standings_page=table.page_of(standing) if table is not None and standing is not None else None,
     )
@@ -124,7 +139,10 @@ def _nights_of(season: Season, table: SeasonStandings, player_id: int) -> tuple[
     did not play left out (not on his page, nor in his chart)."""
     if table.key is None:  # a table computed now, not kept: score now
         return _season_nights(season, table).get(player_id, ())
-    return season_cache.kept_part("player-nights", table.key.results, player_id, lambda: _season_nights(season, table)) or ()
+    return (
+        season_cache.kept_part("player-nights", table.key.results, player_id, lambda: _season_nights(season, table))
+        or ()
+    )
 
 
 def _season_nights(season: Season, table: SeasonStandings) -> dict[int, tuple[NightRow, ...]]:
@@ -133,8 +151,15 @@ def _season_nights(season: Season, table: SeasonStandings) -> dict[int, tuple[Ni
     for r in scored:  # a second placement of his on one night (never in a valid night) shows the later one
         points, knockouts = Fraction(r.points or 0), Fraction(r.knockouts)
         by_player[r.player_id][r.night_id] = (
-            r.night_id, r.night_date, r.table_number, r.place, r.table_size, r.tied,
-            (points.numerator, points.denominator), r.counted, (knockouts.numerator, knockouts.denominator),
+            r.night_id,
+            r.night_date,
+            r.table_number,
+            r.place,
+            r.table_size,
+            r.tied,
+            (points.numerator, points.denominator),
+            r.counted,
+            (knockouts.numerator, knockouts.denominator),
         )
     order = [night_id for _date, night_id in table.nights]
     return {player_id: tuple(mine[n] for n in order if n in mine) for player_id, mine in by_player.items()}
@@ -230,7 +255,8 @@ class Holdings:
 def holdings(player: Player) -> Holdings:
     """Counted from the rows, a few queries."""
     entries = Entry.objects.filter(player=player).aggregate(
-        nights=Count("id", filter=Q(withdrawn_at__isnull=True)), withdrawn=Count("id", filter=Q(withdrawn_at__isnull=False))
+        nights=Count("id", filter=Q(withdrawn_at__isnull=True)),
+        withdrawn=Count("id", filter=Q(withdrawn_at__isnull=False)),
     )
     placed = Placement.objects.filter(seat__entry__player=player).aggregate(n=Count("id"), knockouts=Sum("knockouts"))
     return Holdings(

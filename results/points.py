@@ -1,5 +1,6 @@
 """Changing the points rules of a season with results (the scheme, its fixed list or formula, the nights that
 count, the knockout bonus): a preview, then the recomputation, logged as a `PointsSchemeChange`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,7 +28,11 @@ class SchemePreview:
 
     @property
     def changed(self) -> int:
-        return sum(1 for now, after in self.rows if after is None or now.points != after.points or now.position != after.position)
+        return sum(
+            1
+            for now, after in self.rows
+            if after is None or now.points != after.points or now.position != after.position
+        )
 
 
 @dataclass(frozen=True)
@@ -41,8 +46,16 @@ class PointsRules:
     knockout_points: Decimal
 
     @classmethod
-    def of(cls, season: Season, *, scheme: str, fixed_points: str = "", formula: str | None = None,
-           best_nights: int | None = None, knockout_points: Decimal | None = None) -> PointsRules:
+    def of(
+        cls,
+        season: Season,
+        *,
+        scheme: str,
+        fixed_points: str = "",
+        formula: str | None = None,
+        best_nights: int | None = None,
+        knockout_points: Decimal | None = None,
+    ) -> PointsRules:
         return cls(
             scheme,
             fixed_points.strip() or season.fixed_points,
@@ -55,8 +68,13 @@ class PointsRules:
         """The scheme these settings make, checked as settings being set are (the formula on every night up to
         twice the league's largest)."""
         return standings.Scheme.from_settings(
-            self.scheme, self.fixed_points, self.formula, fee=season.entry_fee,
-            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=largest_night(),
+            self.scheme,
+            self.fixed_points,
+            self.formula,
+            fee=season.entry_fee,
+            knockout_points=self.knockout_points,
+            best_nights=self.best_nights,
+            check_up_to=largest_night(),
         )
 
     def same_as(self, season: Season) -> bool:
@@ -70,11 +88,22 @@ class PointsRules:
 
 
 def preview_points_scheme(
-    *, season: Season, scheme: str, fixed_points: str, formula: str | None = None, best_nights: int | None = None,
+    *,
+    season: Season,
+    scheme: str,
+    fixed_points: str,
+    formula: str | None = None,
+    best_nights: int | None = None,
     knockout_points: Decimal | None = None,
 ) -> SchemePreview:
-    rules = PointsRules.of(season, scheme=scheme, fixed_points=fixed_points, formula=formula, best_nights=best_nights,
-                           knockout_points=knockout_points)
+    rules = PointsRules.of(
+        season,
+        scheme=scheme,
+        fixed_points=fixed_points,
+        formula=formula,
+        best_nights=best_nights,
+        knockout_points=knockout_points,
+    )
     new = rules.scheme_for(season)
     now_scheme = season.scheme
     results = scoring_rows(season, _results(Q(table__night__season=season)), now_scheme, new)
@@ -86,15 +115,29 @@ def preview_points_scheme(
 
 @transaction.atomic
 def change_points_scheme(
-    *, season: Season, scheme: str, fixed_points: str, by: AbstractBaseUser, confirm: bool = False, reason: str = "",
-    formula: str | None = None, best_nights: int | None = None, knockout_points: Decimal | None = None,
+    *,
+    season: Season,
+    scheme: str,
+    fixed_points: str,
+    by: AbstractBaseUser,
+    confirm: bool = False,
+    reason: str = "",
+    formula: str | None = None,
+    best_nights: int | None = None,
+    knockout_points: Decimal | None = None,
 ) -> Season:
     """Set the season's points rules: the scheme (with its fixed list or formula), the nights that count and
     the knockout bonus (None: keep). Once the season has results they are frozen: changing them then
     recomputes every night's points, so it needs `confirm` and a reason, and is logged."""
     season = Season.objects.select_for_update().get(pk=season.pk)
-    rules = PointsRules.of(season, scheme=scheme, fixed_points=fixed_points, formula=formula, best_nights=best_nights,
-                           knockout_points=knockout_points)
+    rules = PointsRules.of(
+        season,
+        scheme=scheme,
+        fixed_points=fixed_points,
+        formula=formula,
+        best_nights=best_nights,
+        knockout_points=knockout_points,
+    )
     try:
         rules.scheme_for(season)
     except RulesError as error:
@@ -108,7 +151,9 @@ def change_points_scheme(
         reason = reason.strip()
         if not confirm:
             raise ResultsError(
-                _("This season has results: changing its points scheme recomputes the points of every night. Confirm the change.")
+                _(
+                    "This season has results: changing its points scheme recomputes the points of every night. Confirm the change."
+                )
             )
         if not reason:
             raise ResultsError(_("Give a reason for changing the points scheme."))
@@ -134,8 +179,12 @@ def change_points_scheme(
 
 
 def _field_of(error: RulesError) -> str | None:
-    return {"formula": "points_formula", "points": "fixed_points", "knockout": "knockout_points",
-            "best": "best_nights"}.get(error.code.split("_")[0])
+    return {
+        "formula": "points_formula",
+        "points": "fixed_points",
+        "knockout": "knockout_points",
+        "best": "best_nights",
+    }.get(error.code.split("_")[0])
 
 
 @dataclass
@@ -168,12 +217,23 @@ SIZES = list(TABLE_SIZES)
 
 
 def points_table(
-    *, season: Season, scheme: str, fixed_points: str = "", formula: str | None = None, best_nights: int | None = None,
+    *,
+    season: Season,
+    scheme: str,
+    fixed_points: str = "",
+    formula: str | None = None,
+    best_nights: int | None = None,
     knockout_points: Decimal | None = None,
 ) -> PointsTable:
     """The live preview of the points page: each place's points at each table size, as the organizer types."""
-    rules = PointsRules.of(season, scheme=scheme, fixed_points=fixed_points, formula=formula, best_nights=best_nights,
-                           knockout_points=knockout_points)
+    rules = PointsRules.of(
+        season,
+        scheme=scheme,
+        fixed_points=fixed_points,
+        formula=formula,
+        best_nights=best_nights,
+        knockout_points=knockout_points,
+    )
     night = _typical_night(season)
     table = PointsTable(SIZES, [], night, rules.knockout_points, rules.best_nights)
     if scheme == PointsScheme.FORMULA and not rules.formula:
@@ -195,8 +255,14 @@ def points_table(
             cells.append(standings.points_display(value))
         table.rows.append((place, cells))
     if season_has_results(season):
-        preview = preview_points_scheme(season=season, scheme=scheme, fixed_points=fixed_points, formula=formula,
-                                        best_nights=best_nights, knockout_points=knockout_points)
+        preview = preview_points_scheme(
+            season=season,
+            scheme=scheme,
+            fixed_points=fixed_points,
+            formula=formula,
+            best_nights=best_nights,
+            knockout_points=knockout_points,
+        )
         by_after = sorted(preview.rows, key=lambda pair: pair[1].position if pair[1] else len(preview.rows) + 1)
         table.season_rows, table.season_changed = by_after[:SEASON_ROWS], preview.changed
     return table
@@ -207,7 +273,12 @@ SEASON_ROWS = 10  # the live table's first places: the organizer sees who moves 
 
 def _typical_night(season: Season) -> int:
     """The players of the season's latest night with a seating, else 24: the night the preview assumes."""
-    latest = Seat.objects.filter(table__night__season=season).order_by("-table__night__date").values_list("table__night_id", flat=True).first()
+    latest = (
+        Seat.objects.filter(table__night__season=season)
+        .order_by("-table__night__date")
+        .values_list("table__night_id", flat=True)
+        .first()
+    )
     if latest is None:
         return 24
     return Seat.objects.filter(table__night_id=latest).count()

@@ -22,6 +22,7 @@ places keeps COUNT and SUM(place) but not SUM(place * seat)); ids only grow
 (AUTOINCREMENT on SQLite, sequences on PostgreSQL), so a deleted and re-added
 row changes MAX(id).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -67,16 +68,27 @@ PLAY_COLUMNS = 6  # the last columns of the row: the "play" part
 
 def _sql() -> tuple[str, int, int]:
     """The query, how many of its last columns make the "play" part, and how many parameters it takes."""
-    night, season, player, entry = Night._meta.db_table, Season._meta.db_table, Player._meta.db_table, Entry._meta.db_table
+    night, season, player, entry = (
+        Night._meta.db_table,
+        Season._meta.db_table,
+        Player._meta.db_table,
+        Entry._meta.db_table,
+    )
     table, seat, placement = Table._meta.db_table, Seat._meta.db_table, Placement._meta.db_table
     correction, hand, action = PlacementCorrection._meta.db_table, Hand._meta.db_table, Action._meta.db_table
-    in_season = f"JOIN {table} t ON t.id = {{alias}}.table_id JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s"
+    in_season = (
+        f"JOIN {table} t ON t.id = {{alias}}.table_id JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s"
+    )
     placements = f"FROM {placement} p " + in_season.format(alias="p")
     seats = f"FROM {seat} s " + in_season.format(alias="s")
     entries = f"FROM {entry} e JOIN {night} n ON n.id = e.night_id WHERE n.season_id = %s"
     corrections = f"FROM {correction} c JOIN {placement} p ON p.id = c.placement_id " + in_season.format(alias="p")
     live_hands = f"FROM {hand} h " + in_season.format(alias="h") + " AND t.status <> 'finished'"
-    live_actions = f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id " + in_season.format(alias="h") + " AND t.status <> 'finished'"
+    live_actions = (
+        f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id "
+        + in_season.format(alias="h")
+        + " AND t.status <> 'finished'"
+    )
     # One derived table per source, each scanned once; every derived table is a single row.
     results = [
         f"SELECT s.points_scheme || ':' || s.fixed_points || ':' || s.points_formula || ':' || s.best_nights || ':'"
@@ -92,7 +104,11 @@ def _sql() -> tuple[str, int, int]:
         # Every player's name, not only this season's: cheaper than finding the season's, and a league has thousands.
         f"SELECT {_concat(PLAYER_TEXT, 'pl.id')} FROM {player} pl",
     ]
-    finished = "COALESCE(CAST(t.finished_at AS TEXT), '')" if connection.vendor == "sqlite" else "COALESCE(t.finished_at::text, '')"
+    finished = (
+        "COALESCE(CAST(t.finished_at AS TEXT), '')"
+        if connection.vendor == "sqlite"
+        else "COALESCE(t.finished_at::text, '')"
+    )
     tables_text = f"t.id || ':' || t.status || ':' || {finished}"
     play = [
         f"SELECT {_concat(tables_text, 't.id')} FROM {table} t JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s",

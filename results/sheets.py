@@ -7,6 +7,7 @@ in `_get_story()` and returns `(filename, mime type, bytes)` from
 black on white with lines and light grey fills, so it prints on any office
 printer. Text is in the renderer's language (German or English), in DejaVu Sans,
 which prints every player's name: see league/pdf/text.py."""
+
 from __future__ import annotations
 
 import datetime
@@ -108,7 +109,10 @@ class PlacementSheetRenderer(SheetRenderer):
                 suffix = f"-table-{first.table_number}" if len(sheets) == 1 else ""
                 filename = f"placements-{first.night_date.isoformat()}{suffix}.pdf"
             self._footer = f"{_('Pub Poker League')} · {first.season} · {formats.date_format(first.night_date, 'SHORT_DATE_FORMAT')}"
-            title = _("Placement sheet") + f" – {first.season} – {formats.date_format(first.night_date, 'SHORT_DATE_FORMAT')}"
+            title = (
+                _("Placement sheet")
+                + f" – {first.season} – {formats.date_format(first.night_date, 'SHORT_DATE_FORMAT')}"
+            )
             return filename, PDF, self._build(self._get_story(sheets), title)
 
     def _get_story(self, sheets: Sequence[TableSheet]) -> list:
@@ -126,14 +130,25 @@ class PlacementSheetRenderer(SheetRenderer):
                 [
                     [
                         para(f"{_('Pub Poker League')} · {sheet.season}", s["kicker"]),
-                        para(_("Placement sheet") + " · " + _("Table %(number)s") % {"number": sheet.table_number}, s["title"]),
+                        para(
+                            _("Placement sheet") + " · " + _("Table %(number)s") % {"number": sheet.table_number},
+                            s["title"],
+                        ),
                     ],
                     para(self._date(sheet.night_date), s["right"]),
                 ]
             ],
             colWidths=[self.width * 0.68, self.width * 0.32],
         )
-        heading.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+        heading.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
         dealer = sheet.first_dealer or "_" * 28
         story: list = [
             heading,
@@ -208,9 +223,10 @@ class PlacementSheetRenderer(SheetRenderer):
         s = self.styles
         players = len(sheet.rows)
         if sheet.jackpot_share is not None:
-            detail = ngettext(
-                "%(n)s player × %(share)s", "%(n)s players × %(share)s", players
-            ) % {"n": players, "share": self._money(sheet.jackpot_share)}
+            detail = ngettext("%(n)s player × %(share)s", "%(n)s players × %(share)s", players) % {
+                "n": players,
+                "share": self._money(sheet.jackpot_share),
+            }
         else:
             detail = ngettext("%(n)s player", "%(n)s players", players) % {"n": players}
         amount = Table(
@@ -275,7 +291,12 @@ class PlacementSheetRenderer(SheetRenderer):
                 para(_("Scan the code to see the night's results once they are entered."), s["small"]),
             ]
         block = Table(
-            [[QrCode(sheet.results_url, 32 * mm), fingerprint + [Spacer(1, 1 * mm), para(sheet.results_url, s["small"])]]],
+            [
+                [
+                    QrCode(sheet.results_url, 32 * mm),
+                    fingerprint + [Spacer(1, 1 * mm), para(sheet.results_url, s["small"])],
+                ]
+            ],
             colWidths=[34 * mm, self.width - 34 * mm],
         )
         block.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
@@ -288,7 +309,9 @@ class JackpotReportRenderer(SheetRenderer):
     def generate(self, report: JackpotReport) -> tuple[str, str, bytes]:
         with translation.override(self.language):
             self._footer = f"{_('Pub Poker League')} · {report.season} · {_('Jackpot')}"
-            filename = "jackpot-" + "".join(c if c.isalnum() else "-" for c in report.season).strip("-").lower() + ".pdf"
+            filename = (
+                "jackpot-" + "".join(c if c.isalnum() else "-" for c in report.season).strip("-").lower() + ".pdf"
+            )
             return filename, PDF, self._build(self._get_story(report), f"{_('Jackpot')} – {report.season}")
 
     def _get_story(self, report: JackpotReport) -> list:
@@ -309,7 +332,9 @@ class JackpotReportRenderer(SheetRenderer):
             ),
             para(_("Nights"), s["h2"]),
         ]
-        data = [[para(h, s["head"]) for h in (_("Night"), _("Tables"), _("Jackpot sums"), _("Confirmed"), _("Outstanding"))]]
+        data = [
+            [para(h, s["head"]) for h in (_("Night"), _("Tables"), _("Jackpot sums"), _("Confirmed"), _("Outstanding"))]
+        ]
         for night in report.nights:
             data.append(
                 [
@@ -342,14 +367,34 @@ class JackpotReportRenderer(SheetRenderer):
                 rows.append([para(place, s["base"]), para(row.holder or "–", s["base"]), self._money(row.amount)])
             split = Table(rows, colWidths=[34 * mm, self.width - 74 * mm, 40 * mm])
             split.setStyle(
-                TableStyle([("GRID", (0, 0), (-1, -1), 0.6, GRID), ("BACKGROUND", (0, 0), (-1, 0), FILL), ("ALIGN", (2, 1), (2, -1), "RIGHT")])
+                TableStyle(
+                    [
+                        ("GRID", (0, 0), (-1, -1), 0.6, GRID),
+                        ("BACKGROUND", (0, 0), (-1, 0), FILL),
+                        ("ALIGN", (2, 1), (2, -1), "RIGHT"),
+                    ]
+                )
             )
             story.append(split)
             if report.percents:
-                places = " · ".join(f"{n}. {format_percent(p, self.language)}" for n, p in enumerate(report.percents, start=1))
-                story.append(para(f"{_('Split')}: {places}. {_('Players tied in the standings share the money of the places they cover.')}", s["small"]))
+                places = " · ".join(
+                    f"{n}. {format_percent(p, self.language)}" for n, p in enumerate(report.percents, start=1)
+                )
+                story.append(
+                    para(
+                        f"{_('Split')}: {places}. {_('Players tied in the standings share the money of the places they cover.')}",
+                        s["small"],
+                    )
+                )
         story.append(Spacer(1, 3 * mm))
-        story.append(para(_("The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."), s["small"]))
+        story.append(
+            para(
+                _(
+                    "The jackpot is the sum of the confirmed deposits; it is paid out by this split to the top places of the season's standings."
+                ),
+                s["small"],
+            )
+        )
         return story
 
 
@@ -390,16 +435,28 @@ class PayoutSheetRenderer(MoneyRenderer):
             story.append(para(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
         story += [
             Spacer(1, 3 * mm),
-            Paragraph(f"{escape(printable(_('Season jackpot')))}: <b>{escape(self._money(sheet.total))}</b>", s["base"]),
+            Paragraph(
+                f"{escape(printable(_('Season jackpot')))}: <b>{escape(self._money(sheet.total))}</b>", s["base"]
+            ),
             Spacer(1, 4 * mm),
         ]
-        rows = [[para(h, s["head"]) for h in (_("Place"), _("Winner"), _("Amount"), _("Paid"), _("Received, signature"))]]
+        rows = [
+            [para(h, s["head"]) for h in (_("Place"), _("Winner"), _("Amount"), _("Paid"), _("Received, signature"))]
+        ]
         for row in sheet.rows:
             paid = self._money(row.paid) + (f" ({row.methods})" if row.methods else "")
             name_width = self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm
             # Fixed row height (room to sign): a long name is cut to the two lines that fit.
             name = shorten_to_lines(printable(row.name), font=FONT, size=12, width=name_width - 12, lines=2)
-            rows.append([printable(str(row.places)), Paragraph(escape(name), s["cell"]), self._money(row.amount), para(paid, s["small"]), ""])
+            rows.append(
+                [
+                    printable(str(row.places)),
+                    Paragraph(escape(name), s["cell"]),
+                    self._money(row.amount),
+                    para(paid, s["small"]),
+                    "",
+                ]
+            )
         widths = [18 * mm, self.width - 18 * mm - 28 * mm - 34 * mm - 55 * mm, 28 * mm, 34 * mm, 55 * mm]
         table = Table(rows, colWidths=widths, rowHeights=[None] + [16 * mm] * len(sheet.rows), repeatRows=1)
         table.setStyle(

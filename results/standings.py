@@ -6,17 +6,17 @@ plain rows (`values_list`) and leave the arithmetic to `league.rules.standings`.
 Points are never stored: they are derived from the placement rows with the
 season's scheme, so a placement correction shows everywhere at once and
 nothing can drift."""
+
 from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-
-from collections import defaultdict
-from collections.abc import Iterable
 
 from django.db.models import Count, F, Func, OuterRef, Q, Subquery
 
@@ -47,7 +47,12 @@ def season_has_results(season: Season) -> bool:
 
 def _results(placement_filter: Q) -> list[Result]:
     """Every placement matching the filter as a plain row, with the size of its table, in one query."""
-    size = Seat.objects.filter(table_id=OuterRef("table_id")).order_by().annotate(n=Func(F("id"), function="COUNT")).values("n")
+    size = (
+        Seat.objects.filter(table_id=OuterRef("table_id"))
+        .order_by()
+        .annotate(n=Func(F("id"), function="COUNT"))
+        .values("n")
+    )
     rows = (
         Placement.objects.filter(placement_filter)
         .annotate(table_size=Subquery(size))
@@ -80,7 +85,9 @@ def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
     counted: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
     players = dict(Seat.objects.filter(table_id__in=tables).values_list("pk", "entry__player_id"))
     busted = Placement.objects.filter(table_id__in=tables, reason=PlacementReason.BUSTED, hand__isnull=False)
-    for table_id, seat_id, result, hand_players in busted.values_list("table_id", "seat_id", "hand__result", "hand__players"):
+    for table_id, seat_id, result, hand_players in busted.values_list(
+        "table_id", "seat_id", "hand__result", "hand__players"
+    ):
         seats = {p["name"]: p["seat"] for p in hand_players or ()}
         name = next((n for n, seat in seats.items() if seat == seat_id), None)
         pots = [pot for pot in (result or {}).get("pots", ()) if name in pot.get("eligible", ())]
@@ -121,20 +128,37 @@ def scoring_rows(season: Season, results: list[Result], *schemes: standings.Sche
     rows = []
     for r in results:
         players, tables = night.get(r.night_id, (0, 0)) if night is not None else (0, 0)
-        rows.append(Result(
-            r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
-            r.points, r.tied, (knockouts or {}).get((r.table_id, r.player_id), Fraction(0)), players, tables,
-        ))
+        rows.append(
+            Result(
+                r.player_id,
+                r.name,
+                r.night_id,
+                r.night_date,
+                r.table_id,
+                r.table_number,
+                r.place,
+                r.table_size,
+                r.points,
+                r.tied,
+                (knockouts or {}).get((r.table_id, r.player_id), Fraction(0)),
+                players,
+                tables,
+            )
+        )
     return rows
 
 
 def season_results(
-    season: Season, scheme: standings.Scheme | None = None, failed: list[tuple[Result, standings.RulesError]] | None = None,
+    season: Season,
+    scheme: standings.Scheme | None = None,
+    failed: list[tuple[Result, standings.RulesError]] | None = None,
 ) -> list[Result]:
     """The season's placements with their points (one query; more for knockouts or a formula that reads the
     night); `failed` gets each placement the season's formula fails for (it counts 0)."""
     scheme = scheme or season.scheme
-    return standings.score_results(scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme, failed)
+    return standings.score_results(
+        scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme, failed
+    )
 
 
 def formula_failures(season: Season) -> list[standings.FormulaFailure]:
@@ -162,8 +186,19 @@ class KeptTable:
     # Kept as plain tuples: a pickled Fraction is its text, parsed back one by one (20 ms for 3,000 rows).
     def __getstate__(self) -> dict:
         rows = [
-            (r.position, r.player_id, r.name, r.points.numerator, r.points.denominator, r.nights, r.place_counts,
-             r.previous_position, r.best_place, r.tied, r.dropped)
+            (
+                r.position,
+                r.player_id,
+                r.name,
+                r.points.numerator,
+                r.points.denominator,
+                r.nights,
+                r.place_counts,
+                r.previous_position,
+                r.best_place,
+                r.tied,
+                r.dropped,
+            )
             for r in self.rows
         ]
         failures = [dataclasses.astuple(f) for f in self.failures]
@@ -171,8 +206,21 @@ class KeptTable:
 
     def __setstate__(self, state: dict) -> None:
         self.rows = [
-            Standing(position, player_id, name, Fraction(numerator, denominator), nights, counts, previous, best, tied, dropped)
-            for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied, dropped in state["rows"]
+            Standing(
+                position,
+                player_id,
+                name,
+                Fraction(numerator, denominator),
+                nights,
+                counts,
+                previous,
+                best,
+                tied,
+                dropped,
+            )
+            for position, player_id, name, numerator, denominator, nights, counts, previous, best, tied, dropped in state[
+                "rows"
+            ]
         ]
         self.nights, self.search_forms = state["nights"], state["search_forms"]
         self.failures = [standings.FormulaFailure(*values) for values in state.get("failures", ())]
@@ -233,8 +281,9 @@ class SeasonStandings:
         return [row for row, forms in zip(self.rows, self.search_forms) if name_search.matches(words, forms)]
 
 
-def _kept_table(scored: list[Result], best_nights: int = 0,
-                failed: list[tuple[Result, standings.RulesError]] | None = None) -> KeptTable:
+def _kept_table(
+    scored: list[Result], best_nights: int = 0, failed: list[tuple[Result, standings.RulesError]] | None = None
+) -> KeptTable:
     rows = standings.season_table(scored, best_nights=best_nights)
     return KeptTable(
         rows=rows,
@@ -263,5 +312,6 @@ def season_standings(season: Season, *, key: season_cache.SeasonKey | None = Non
         return _kept_table(read[0], season.best_nights, failed)
 
     kept = season_cache.kept("table", key.results, compute)
-    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept,
-                           kept.failures)
+    return SeasonStandings(
+        season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept, kept.failures
+    )

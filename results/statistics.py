@@ -1,6 +1,7 @@
 """The season's statistics and a player's figures from the tracked hands, and the season's awards (most
 knockouts, biggest pot, ...). The figures of each finished table are kept by `tournaments.hands.figures`;
 this module adds them up per player in a fixed number of queries."""
+
 from __future__ import annotations
 
 import datetime
@@ -174,7 +175,9 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     awards.append(Award("knockouts", value, holders(ids)))
     value, ids = pure.leaders({pid: f.biggest_pot for pid, f in by_player.items()})
     hand = by_player[ids[0]].biggest_pot_hand if len(ids) == 1 else None
-    awards.append(Award("biggest_pot", value, holders(ids), hand, hand is not None and hand[0] in statistics.finished_tables))
+    awards.append(
+        Award("biggest_pot", value, holders(ids), hand, hand is not None and hand[0] in statistics.finished_tables)
+    )
     value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
     awards.append(Award("showdowns_won", value, holders(ids)))
     nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]

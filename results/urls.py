@@ -1,4 +1,5 @@
 """Results: standings, night results, player pages, statistics, the jackpot and its payout, placement sheets."""
+
 from django.urls import path
 
 from results.views import exports, jackpot, merge, nights, payout, players, points, sheets, standings, statistics

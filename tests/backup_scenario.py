@@ -3,6 +3,7 @@ bankroll; and a summary of what people see (standings, night results, hand repla
 
 Run inside `manage.py shell -c` by tests/security/test_backup_restore.py, once per database.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,4 +51,6 @@ def summary() -> str:
         except ReplayError as unfinished:  # a hand still in play: its actions and where it stands
             replays.append([data, str(unfinished)])
     bankrolls = [[b.session_key, str(sum(e.amount for e in b.entries.all()))] for b in Bankroll.objects.order_by("pk")]
-    return json.dumps({"seasons": seasons, "nights": nights, "replays": replays, "bankrolls": bankrolls}, default=str, sort_keys=True)
+    return json.dumps(
+        {"seasons": seasons, "nights": nights, "replays": replays, "bankrolls": bankrolls}, default=str, sort_keys=True
+    )

@@ -5,6 +5,7 @@ The suite's machinery is in plugins of its own (tests/plugins/): ``isolation`` k
 ``browser`` drives Chromium (the fixtures that override pytest-playwright's are at the end of this module).
 ``pytest -m quick`` runs the tests that start no browser, server or other program.
 """
+
 from __future__ import annotations
 
 import os

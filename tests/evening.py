@@ -7,6 +7,7 @@ running, a late entry possible) and next week's night at the desk (a paid and
 an unpaid entry). Stacks of 1,500 and a fee of 12.50 make a thousands
 separator or a decimal comma show wherever one could slip in.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -17,8 +18,8 @@ from league.desk import services as league_services
 from league.models import Entry, Night, Player, Season
 from tests.league.factories import make_player, make_season
 from tournaments.clock import services as clock_control
-from tournaments.models import Placement, Seat, Table
 from tournaments.floor import services
+from tournaments.models import Placement, Seat, Table
 from tournaments.placements import paper as manual_results
 from tournaments.placements import services as placements_services
 from tournaments.tracker import services as tracker
@@ -68,7 +69,12 @@ def build_evening(organizer) -> Evening:
     # Last week: one table played on paper, its deposit not yet confirmed, one place corrected.
     played = Night.objects.create(season=season, date=today - datetime.timedelta(days=7))
     played_table = Table.objects.create(night=played, number=1)
-    seats = _seat(played, played_table, {"Anna Berger": 1500, "Ben Schuster": 1500, "Carl Weiß": 1500, "Dora Krämer": 1500}, organizer)
+    seats = _seat(
+        played,
+        played_table,
+        {"Anna Berger": 1500, "Ben Schuster": 1500, "Carl Weiß": 1500, "Dora Krämer": 1500},
+        organizer,
+    )
     played.status = "seated"
     played.save()
     manual_results.record_paper_results(
@@ -79,7 +85,9 @@ def build_evening(organizer) -> Evening:
         first_dealer_seat_id=seats[3].pk,
     )
     placement = Placement.objects.get(seat=seats[3])
-    placements_services.correct_placement(placement=Placement.objects.get(seat=seats[3]), place=3, reason="Zettel", by=organizer)
+    placements_services.correct_placement(
+        placement=Placement.objects.get(seat=seats[3]), place=3, reason="Zettel", by=organizer
+    )
 
     # Tonight: seated, the clock running.
     tonight = Night.objects.create(season=season, date=today)
@@ -112,7 +120,9 @@ def build_evening(organizer) -> Evening:
     paid_entry = league_services.register_player(
         night=desk_night, player=Player.objects.get(name="Anna Berger"), by=organizer, fee=FEE
     )
-    unpaid_entry = league_services.register_player(night=desk_night, player=Player.objects.get(name="Ben Schuster"), by=organizer)
+    unpaid_entry = league_services.register_player(
+        night=desk_night, player=Player.objects.get(name="Ben Schuster"), by=organizer
+    )
     make_player("Ida Unger", nickname="Idee")
 
     return Evening(

@@ -1,4 +1,5 @@
 """Every model registered in the admin opens its list and add pages for an organizer."""
+
 import pytest
 from django.contrib import admin
 from django.urls import reverse

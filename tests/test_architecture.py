@@ -5,6 +5,7 @@ tests run them with the rest of the suite and check what import-linter cannot: t
 hold (no module names standing in for a package, no folder too big to scan) and that each package says in
 its docstring what it is for and names its modules.
 """
+
 from __future__ import annotations
 
 import ast
@@ -58,7 +59,9 @@ def test_no_module_name_stands_in_for_a_package():
     for folder, files in _folders(*APPS):
         if CONVENTIONS & set(folder.relative_to(ROOT).parts):
             continue  # management commands are named for what an organizer types
-        names = {f[:-3] for f in files} | {d.name for d in folder.iterdir() if d.is_dir() and (d / "__init__.py").exists()}
+        names = {f[:-3] for f in files} | {
+            d.name for d in folder.iterdir() if d.is_dir() and (d / "__init__.py").exists()
+        }
         for name in names - {"__init__"}:
             prefix = name.split("_")[0]
             if "_" in name and (prefix in names or any(n != name and n.startswith(prefix + "_") for n in names)):
@@ -88,7 +91,9 @@ def test_every_package_docstring_names_each_of_its_modules():
         if "__init__.py" not in files or CONVENTIONS & set(where.parts):
             continue
         doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))) or ""
-        packages = [d.name for d in sorted(folder.iterdir()) if (d / "__init__.py").exists() and d.name not in CONVENTIONS]
+        packages = [
+            d.name for d in sorted(folder.iterdir()) if (d / "__init__.py").exists() and d.name not in CONVENTIONS
+        ]
         names = [f[:-3] for f in files if f != "__init__.py"] + packages
         missing = [n for n in names if n not in CONVENTIONAL_MODULES and not re.search(rf"(?<!\w){n}(?!\w)", doc)]
         if missing:

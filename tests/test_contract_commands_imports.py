@@ -5,6 +5,7 @@ writes down every module in ``sys.modules`` when the process exits. Before,
 each run imported every app's models and, through the admin's autodiscovery, reportlab and the
 Imperial tables (0.85 s of CPU a run); `python -m tests.benchmarks.commands` prints the CPU now.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,14 @@ IMPERIAL = json.loads((EXAMPLES / "imperial_hand.jsonl").read_text().splitlines(
 REPLAY = EXAMPLES / "replay_hand" / "01_odd_chip.json"
 
 # Heavy or with side effects: PDF code, the admin (autodiscovery imports every admin.py), any app's models.
-FORBIDDEN = ("reportlab", "django.contrib.admin", "django.db.models", "league.models", "tournaments.models", "housegames.models")
+FORBIDDEN = (
+    "reportlab",
+    "django.contrib.admin",
+    "django.db.models",
+    "league.models",
+    "tournaments.models",
+    "housegames.models",
+)
 
 
 WRAPPER = """
@@ -37,14 +45,23 @@ runpy.run_path("manage.py", run_name="__main__")
 def imported(tmp_path: Path, *args: str, stdin: str | None = None) -> tuple[subprocess.CompletedProcess, set[str]]:
     out = tmp_path / "modules.json"
     done = subprocess.run(
-        [sys.executable, "-c", WRAPPER, str(out), *args], cwd=REPO, input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", WRAPPER, str(out), *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     return done, set(json.loads(out.read_text()))
 
 
 CASES = {
     "replay_hand": (("replay_hand", str(REPLAY)), None, "tournaments.poker.replay"),
-    "equity": (("equity", "-"), json.dumps({"hands": {"Anna": "AsAh", "Ben": "KdKc"}, "board": "7d2c9h"}), "tournaments.poker.equity"),
+    "equity": (
+        ("equity", "-"),
+        json.dumps({"hands": {"Anna": "AsAh", "Ben": "KdKc"}, "board": "7d2c9h"}),
+        "tournaments.poker.equity",
+    ),
     "uth_settle": (("uth_settle", "-"), json.dumps(UTH["input"]), "housegames.engines.uth.contract"),
     "imperial_hand": (("imperial_hand", IMPERIAL["cards"]), None, "housegames.engines.imperial.hands"),
 }

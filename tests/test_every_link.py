@@ -3,6 +3,7 @@
 page and the organizer's home), every `<a href>` on every page reached is followed, breadth first, and none
 answers 404, 405 or 500. The evening is tests/evening.py's: a played night, one running, one at the desk.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -85,7 +86,9 @@ def crawl(client: Client, starts: list[str]) -> tuple[int, list[str]]:
 def test_no_link_of_any_role_is_broken(client, organizer):
     evening = build_evening(organizer)
     problems = []
-    anyone_pages, broken = crawl(client, [reverse("home"), reverse("standings"), reverse("uth_table"), reverse("imperial_table")])
+    anyone_pages, broken = crawl(
+        client, [reverse("home"), reverse("standings"), reverse("uth_table"), reverse("imperial_table")]
+    )
     problems += [f"anyone: {line}" for line in broken]
     dealer_pages, broken = crawl(Client(), [reverse("dealer_tracker", args=[evening.tracked_table.dealer_token])])
     problems += [f"dealer: {line}" for line in broken]
@@ -95,4 +98,8 @@ def test_no_link_of_any_role_is_broken(client, organizer):
     problems += [f"organizer: {line}" for line in broken]
     assert not problems, "\n" + "\n".join(problems)
     # The crawl did reach the evening's pages, not just its starts.
-    assert anyone_pages > 20 and dealer_pages >= 1 and organizer_pages > 60, (anyone_pages, dealer_pages, organizer_pages)
+    assert anyone_pages > 20 and dealer_pages >= 1 and organizer_pages > 60, (
+        anyone_pages,
+        dealer_pages,
+        organizer_pages,
+    )

@@ -4,6 +4,7 @@ A German decimal comma (``12,50``) or thousands separator (``1.500``) inside
 ``<input type=number>`` is an invalid value the browser silently drops, so the
 form is submitted empty. Add a new page with a form to FORM_PAGES.
 """
+
 from __future__ import annotations
 
 import re
@@ -78,8 +79,10 @@ class NumberFields(HTMLParser):
             tag, name = "select", self.select
         if tag == "input" and kind in {"checkbox", "radio"}:
             return
-        numeric = (tag == "input" and (kind == "number" or mode in {"numeric", "decimal"})) or (
-            tag in {"button", "select"} and name in NUMBER_NAMES) or (tag == "input" and name in NUMBER_NAMES and kind == "hidden"
+        numeric = (
+            (tag == "input" and (kind == "number" or mode in {"numeric", "decimal"}))
+            or (tag in {"button", "select"} and name in NUMBER_NAMES)
+            or (tag == "input" and name in NUMBER_NAMES and kind == "hidden")
         )
         if not numeric:
             return
@@ -133,12 +136,16 @@ def test_every_number_in_a_form_is_one_the_browser_reads(organizer_client, eveni
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_the_pages_carry_fees_and_chip_counts_where_a_separator_could_slip_in(organizer_client, evening, language) -> None:
+def test_the_pages_carry_fees_and_chip_counts_where_a_separator_could_slip_in(
+    organizer_client, evening, language
+) -> None:
     """Guards the test above against passing on pages that carry no such numbers."""
     values = {
         value
         for _, url in FORM_PAGES
-        for _, value, _ in number_fields(organizer_client.get(url(evening), HTTP_ACCEPT_LANGUAGE=language).content.decode())
+        for _, value, _ in number_fields(
+            organizer_client.get(url(evening), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        )
     }
     assert "12.50" in values
     assert any(WHOLE.fullmatch(value) and int(value) >= 1000 for value in values)
@@ -149,8 +156,18 @@ def test_the_check_catches_a_german_decimal_comma_and_a_thousands_separator() ->
     assert unreadable_numbers('<input name="to" type="number" inputmode="numeric" value="1.500">') != []
     assert unreadable_numbers('<input type="hidden" name="amount" value="1.234,50">') != []
     assert unreadable_numbers('<button name="to" value="1,500">') != []
-    assert unreadable_numbers('<select name="player"><option value="">–</option><option value="1.001">Anna</option></select>') != []
-    assert unreadable_numbers('<input name="amount" type="number" step="0.01" value="12.50"><button name="to" value="1500">') == []
+    assert (
+        unreadable_numbers(
+            '<select name="player"><option value="">–</option><option value="1.001">Anna</option></select>'
+        )
+        != []
+    )
+    assert (
+        unreadable_numbers(
+            '<input name="amount" type="number" step="0.01" value="12.50"><button name="to" value="1500">'
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("language, fee", [("de", "12,50"), ("en", "12.50")])
@@ -164,7 +181,12 @@ def test_money_fields_are_filled_in_as_each_language_writes_money(organizer_clie
     ]
     for url in pages:
         html = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
-        values = re.findall(r'<input[^>]*inputmode="decimal"[^>]*value="([^"]*)"|<input[^>]*value="([^"]*)"[^>]*inputmode="decimal"', html)
+        values = re.findall(
+            r'<input[^>]*inputmode="decimal"[^>]*value="([^"]*)"|<input[^>]*value="([^"]*)"[^>]*inputmode="decimal"',
+            html,
+        )
         shown = {a or b for a, b in values}
         assert fee in shown, f"{url}: {shown}"
-        assert not any(re.fullmatch(r"\d+[.,]\d\d", v) and v != fee and v.replace(",", ".") == fee.replace(",", ".") for v in shown)
+        assert not any(
+            re.fullmatch(r"\d+[.,]\d\d", v) and v != fee and v.replace(",", ".") == fee.replace(",", ".") for v in shown
+        )

@@ -1,4 +1,5 @@
 """The forms outside the desk, sent in German the way a browser sends them: the values the page rendered, plus what the organizer types."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -68,11 +69,15 @@ def send(client, page: str, action: str, **typed: str | list[str]):
 def test_a_late_entry_pays_the_rendered_fee_or_one_typed_with_a_comma(organizer_client, evening):
     seating = reverse("seating", args=[evening.tonight.pk])
     ida = Player.objects.get(name="Ida Unger")
-    html = send(organizer_client, seating, reverse("late_entry", args=[evening.tonight.pk]), player=str(ida.pk)).content.decode()
+    html = send(
+        organizer_client, seating, reverse("late_entry", args=[evening.tonight.pk]), player=str(ida.pk)
+    ).content.decode()
     assert "Ida Unger kommt an Tisch 3, Sitz 3." in html
     assert Entry.objects.get(night=evening.tonight, player=ida).fee_paid == FEE
     late = Player.objects.create(name="Jan Spät", id_checked_adult=True)
-    send(organizer_client, seating, reverse("late_entry", args=[evening.tonight.pk]), player=str(late.pk), amount="12,50")
+    send(
+        organizer_client, seating, reverse("late_entry", args=[evening.tonight.pk]), player=str(late.pk), amount="12,50"
+    )
     assert Seat.objects.get(entry__player=late).entry.fee_paid == Decimal("12.50")
 
 
@@ -97,7 +102,9 @@ def test_a_paper_table_and_a_correction_are_saved_from_the_german_forms(organize
     html = send(organizer_client, url, "", place=["1", "2"], reason="Zettel verwechselt").content.decode()
     assert "Die Plätze von Tisch 3 wurden korrigiert." in html
     placement = Placement.objects.get(table=table, place=2)
-    html = send(organizer_client, reverse("placement_correct", args=[placement.pk]), "", place="1", reason="Foto").content.decode()
+    html = send(
+        organizer_client, reverse("placement_correct", args=[placement.pk]), "", place="1", reason="Foto"
+    ).content.decode()
     assert "Platzierung korrigiert." in html
 
 
@@ -134,7 +141,9 @@ def test_the_points_scheme_and_a_withdrawal_with_refund_work_in_german(organizer
     assert "Das Punkteschema von Saison 2026 wurde geändert." in html
     evening.season.refresh_from_db()
     assert evening.season.points_scheme == "fixed"
-    html = send(organizer_client, reverse("entry_withdraw", args=[evening.paid_entry.pk]), "", reason="krank").content.decode()
+    html = send(
+        organizer_client, reverse("entry_withdraw", args=[evening.paid_entry.pk]), "", reason="krank"
+    ).content.decode()
     assert "Anna Berger wurde abgemeldet." in html
     evening.paid_entry.refresh_from_db()
     assert evening.paid_entry.refund_amount == FEE

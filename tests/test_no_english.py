@@ -5,6 +5,7 @@ tooltip shows) is compared with the English side of the German catalogue
 (every msgid whose German differs) and with the words the poker engine
 stores. Add a new page to GERMAN_PAGES.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,19 +42,60 @@ GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("jackpot", lambda e: reverse("jackpot")),
     ("standings: a player's place", lambda e: reverse("standings") + f"?player={e.player.pk}"),
     ("standings: nobody found", lambda e: reverse("standings") + "?q=Xaver"),
-    ("merge two records", lambda e: reverse("merge_players") + f"?q1={e.player.name}&q2=Xaver&first={e.player.pk}&second={e.player.pk}"),
+    (
+        "merge two records",
+        lambda e: reverse("merge_players") + f"?q1={e.player.name}&q2=Xaver&first={e.player.pk}&second={e.player.pk}",
+    ),
     *FORM_PAGES,
 ]
 
 # What the engine stores and English dates: never on a German page as words of their own.
 ENGLISH_WORDS = [
-    "raise", "raises", "raised", "call", "calls", "called", "check", "checks", "checked", "fold", "folds", "folded",
-    "bet", "bets", "all-in", "allin", "sitting out", "small_blind", "big_blind", "side pot", "main pot", "posts",
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-    "January", "February", "March", "May", "June", "July", "October", "December", "Mar", "Oct", "Dec",
+    "raise",
+    "raises",
+    "raised",
+    "call",
+    "calls",
+    "called",
+    "check",
+    "checks",
+    "checked",
+    "fold",
+    "folds",
+    "folded",
+    "bet",
+    "bets",
+    "all-in",
+    "allin",
+    "sitting out",
+    "small_blind",
+    "big_blind",
+    "side pot",
+    "main pot",
+    "posts",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+    "January",
+    "February",
+    "March",
+    "May",
+    "June",
+    "July",
+    "October",
+    "December",
+    "Mar",
+    "Oct",
+    "Dec",
     "Nov",  # German writes "Nov." too, but the league's German dates are 25.11.2026
 ]
-_ENGLISH_WORD = re.compile(r"(?<![\w-])(" + "|".join(re.escape(w) for w in ENGLISH_WORDS) + r")(?![\w-])", re.IGNORECASE)
+_ENGLISH_WORD = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(w) for w in ENGLISH_WORDS) + r")(?![\w-])", re.IGNORECASE
+)
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%[sd]")
 _SHOWN_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 
@@ -160,6 +202,8 @@ def test_the_same_pages_in_english_are_caught(organizer_client, evening) -> None
     ],
 )
 def test_it_catches_english_planted_in_a_german_page(organizer_client, evening, planted) -> None:
-    html = organizer_client.get(reverse("registration_desk", args=[evening.desk_night.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = organizer_client.get(
+        reverse("registration_desk", args=[evening.desk_night.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert english_on_page(html) == []
     assert english_on_page(html.replace("</main>", planted + "</main>")) != []

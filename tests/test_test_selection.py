@@ -1,6 +1,7 @@
 """Which tests a run selects (tests/plugins/selection.py). CI's PostgreSQL leg runs only the tests that use a
 database (-m "database and not browser", .ci/run); `pytest -m quick` runs those that start no browser, server or
 other program. These tests fail if a marker goes missing."""
+
 import subprocess
 
 import pytest

@@ -6,6 +6,7 @@ view of the same name, so each route is also resolved from a
 sample path (a number for every `<int:…>`, a word for the other converters): a new pattern that
 shadows an old one fails here as well.
 """
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@ say what they do, the tracker's words on every screen, and nothing meant for pro
 
 The house games' words are checked in tests/housegames/test_languages.py.
 """
+
 from __future__ import annotations
 
 import re
@@ -45,7 +46,9 @@ def table(organizer) -> Table:
 
 def offending(html: str) -> list[str]:
     text = " ".join(visible_texts(html))
-    return [f"{m.group()!r} in …{text[max(0, m.start() - 50):m.end() + 50]}…" for m in NOT_FOR_THE_VENUE.finditer(text)]
+    return [
+        f"{m.group()!r} in …{text[max(0, m.start() - 50) : m.end() + 50]}…" for m in NOT_FOR_THE_VENUE.finditer(text)
+    ]
 
 
 def german(client, url: str) -> str:
@@ -55,7 +58,9 @@ def german(client, url: str) -> str:
 
 
 def test_the_nights_pages_speak_the_venues_words(organizer_client, table, organizer):
-    cards = cashbook.book_line(season=table.night.season, box="box", amount=Decimal("-4.50"), reason="Karten", by=organizer)
+    cards = cashbook.book_line(
+        season=table.night.season, box="box", amount=Decimal("-4.50"), reason="Karten", by=organizer
+    )
     cashbook.reverse_line(ref=cards.ref, reason="Irrtum", by=organizer)
     cashbook.book_line(season=table.night.season, box="box", amount=Decimal("-4.50"), reason="Karten", by=organizer)
     pages = {
@@ -76,8 +81,10 @@ def test_the_nights_pages_speak_the_venues_words(organizer_client, table, organi
 
 # The handbook says "Sie" to the organizer; the pages say it to everyone (players, dealers, the café's staff):
 # never "du", "dein", "dich", "dir", nor an imperative that says "du" ("Versuch es", "Schau vorbei").
-DU = re.compile(r"\b([Dd]u|[Dd]ein(e[mnrs]?)?|[Dd]ich|[Dd]ir)\b"
-                r"|(^|[.:;!?–(„]\s*)(Schau|Frag|Versuch|Öffne|Tippe|Wähle|Gib|Nimm|Sag|Warte|Prüfe|Drück|Zähle|Trage|Geh)\b")
+DU = re.compile(
+    r"\b([Dd]u|[Dd]ein(e[mnrs]?)?|[Dd]ich|[Dd]ir)\b"
+    r"|(^|[.:;!?–(„]\s*)(Schau|Frag|Versuch|Öffne|Tippe|Wähle|Gib|Nimm|Sag|Warte|Prüfe|Drück|Zähle|Trage|Geh)\b"
+)
 
 
 def test_the_german_pages_say_sie_never_du():

@@ -1,5 +1,6 @@
 """Admin for the night's play. Hands and placements change through the tracker and its services,
 so the money and chip trail stays whole; here they are mostly for looking up."""
+
 from django.contrib import admin
 
 from tournaments.models import Action, ClockState, Hand, Placement, PlacementCorrection, Seat, Table

@@ -24,6 +24,7 @@ What is checked, and how each cache is proven (docs/operations.md lists the same
   points for (a formula stored under older rules, a division by zero the check could not see) is named by
   night, table and place; it counts 0 until the formula is changed.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -99,31 +100,46 @@ def check_league(progress: Callable[[int, int], None] | None = None, *, quick: b
 def _formulas(report: Report) -> None:
     for season in Season.objects.filter(points_scheme=PointsScheme.FORMULA).order_by("start_date", "pk"):
         for failure in season_table.formula_failures(season):
-            report.findings.append(Finding(
-                _("%(season)s, the points formula") % {"season": season.name}, formula_failure_message(failure),
-            ))
+            report.findings.append(
+                Finding(
+                    _("%(season)s, the points formula") % {"season": season.name},
+                    formula_failure_message(failure),
+                )
+            )
 
 
 def _kept_caches(report: Report) -> None:
     labels = _table_labels()
     finished = [pk for pk, (status, _label) in labels.items() if status == TableStatus.FINISHED]
     for table_id in figures.kept_figures_disagreements(finished):
-        report.findings.append(Finding(
-            labels[table_id][1], _("The table's kept statistics differ from the replay of its hands."), cache=True, figures_of=table_id,
-        ))
+        report.findings.append(
+            Finding(
+                labels[table_id][1],
+                _("The table's kept statistics differ from the replay of its hands."),
+                cache=True,
+                figures_of=table_id,
+            )
+        )
     rows = list(Table.objects.filter(pk__in=finished).order_by("pk").values_list(*exports.TABLE_FIELDS))
     for table_id, fmt in exports.kept_documents_disagreements(rows):
-        report.findings.append(Finding(
-            labels[table_id][1], _("The kept hand-history file (%(format)s) differs from the table's hands.") % {"format": fmt.upper()},
-            cache=True,
-        ))
+        report.findings.append(
+            Finding(
+                labels[table_id][1],
+                _("The kept hand-history file (%(format)s) differs from the table's hands.") % {"format": fmt.upper()},
+                cache=True,
+            )
+        )
 
 
 def _table_labels() -> dict[int, tuple[str, str]]:
     from django.utils import formats
 
     return {
-        pk: (status, _("Table %(number)s, %(date)s") % {"number": number, "date": formats.date_format(date, "SHORT_DATE_FORMAT")})
+        pk: (
+            status,
+            _("Table %(number)s, %(date)s")
+            % {"number": number, "date": formats.date_format(date, "SHORT_DATE_FORMAT")},
+        )
         for pk, status, number, date in Table.objects.values_list("pk", "status", "number", "night__date")
     }
 
@@ -132,7 +148,8 @@ def report_lines(report: Report) -> list[str]:
     """The report as the organizer reads it, in the active language."""
     t, c = report.tables, report.cash
     lines = [
-        _("Checked: %(tables)s, %(hands)s, %(actions)s; the cash book: %(lines)s, %(counts)s.") % {
+        _("Checked: %(tables)s, %(hands)s, %(actions)s; the cash book: %(lines)s, %(counts)s.")
+        % {
             "tables": ngettext("%(n)s table", "%(n)s tables", t.tables) % {"n": t.tables},
             "hands": ngettext("%(n)s hand", "%(n)s hands", t.hands) % {"n": t.hands},
             "actions": ngettext("%(n)s action", "%(n)s actions", t.actions) % {"n": t.actions},
@@ -141,17 +158,22 @@ def report_lines(report: Report) -> list[str]:
         }
     ]
     if report.ok:
-        lines.append(_(
-            "Everything in order: actions without gaps, every hand replays, chips conserved, every cache agrees "
-            "with its rows, the cash book balances."
-        ))
+        lines.append(
+            _(
+                "Everything in order: actions without gaps, every hand replays, chips conserved, every cache agrees "
+                "with its rows, the cash book balances."
+            )
+        )
         return lines
     for finding in report.findings:
         suffix = " " + _("(a cache: `check_league --repair` rebuilds it)") if finding.cache else ""
         lines.append(f"  {finding.where}: {finding.text}{suffix}")
-    lines.append(ngettext(
-        "%(n)s problem found: %(caches)s in caches, %(rows)s in the stored rows.",
-        "%(n)s problems found: %(caches)s in caches, %(rows)s in the stored rows.",
-        len(report.findings),
-    ) % {"n": len(report.findings), "caches": len(report.in_caches), "rows": len(report.in_rows)})
+    lines.append(
+        ngettext(
+            "%(n)s problem found: %(caches)s in caches, %(rows)s in the stored rows.",
+            "%(n)s problems found: %(caches)s in caches, %(rows)s in the stored rows.",
+            len(report.findings),
+        )
+        % {"n": len(report.findings), "caches": len(report.in_caches), "rows": len(report.in_rows)}
+    )
     return lines

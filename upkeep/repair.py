@@ -5,6 +5,7 @@
 - the kept hand-history documents and the live screens' renderings on disk: emptied (made again when
   asked for).
 """
+
 from __future__ import annotations
 
 import logging
@@ -26,8 +27,9 @@ class Rebuilt:
     failed: list[int] = field(default_factory=list)  # tables whose rows do not replay (the check names why)
 
 
-def rebuild_caches(table_ids: Sequence[int], *, figures_to_keep: Sequence[int] = (),
-                   progress: Callable[[int, int], None] | None = None) -> Rebuilt:
+def rebuild_caches(
+    table_ids: Sequence[int], *, figures_to_keep: Sequence[int] = (), progress: Callable[[int, int], None] | None = None
+) -> Rebuilt:
     """The snapshots of these tables; the kept figures of `figures_to_keep` (the check found them different) and
     of every finished table without a current row; the file caches emptied."""
     rebuilt = Rebuilt()

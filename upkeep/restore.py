@@ -1,4 +1,5 @@
 """A backup restored: its rows loaded (league/backup/), the caches it leaves out rebuilt, the league checked."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,7 +17,9 @@ class Outcome:
     report: check.Report
 
 
-def restore(path: Path, *, accept_unverified: bool = False, progress: Callable[[str, int, int], None] | None = None) -> Outcome:
+def restore(
+    path: Path, *, accept_unverified: bool = False, progress: Callable[[str, int, int], None] | None = None
+) -> Outcome:
     """Load the file into this empty database (all or nothing; `backup.BackupError` says why not), then rebuild
     the caches and check. The rows stay loaded whatever the check finds: they are the league's record."""
     restored = backup.restore_backup(path, accept_unverified=accept_unverified)

@@ -4,35 +4,34 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('housegames', '0001_initial'),
-        ('tournaments', '0006_housegames_moved_out'),
+        ("housegames", "0001_initial"),
+        ("tournaments", "0006_housegames_moved_out"),
     ]
 
     operations = [
         migrations.AlterModelTable(
-            name='bankroll',
+            name="bankroll",
             table=None,
         ),
         migrations.AlterModelTable(
-            name='bankrollentry',
+            name="bankrollentry",
             table=None,
         ),
         migrations.AlterModelTable(
-            name='imperialround',
+            name="imperialround",
             table=None,
         ),
         migrations.AlterModelTable(
-            name='jackpotmeter',
+            name="jackpotmeter",
             table=None,
         ),
         migrations.AlterModelTable(
-            name='jackpotmeterevent',
+            name="jackpotmeterevent",
             table=None,
         ),
         migrations.AlterModelTable(
-            name='uthround',
+            name="uthround",
             table=None,
         ),
     ]

@@ -4,20 +4,29 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('housegames', '0002_tables_renamed'),
+        ("housegames", "0002_tables_renamed"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='uthround',
-            name='acted_at',
-            field=models.DateTimeField(blank=True, help_text="The next decision's time runs from here.", null=True, verbose_name='last deal or decision'),
+            model_name="uthround",
+            name="acted_at",
+            field=models.DateTimeField(
+                blank=True,
+                help_text="The next decision's time runs from here.",
+                null=True,
+                verbose_name="last deal or decision",
+            ),
         ),
         migrations.AddField(
-            model_name='uthround',
-            name='auto_decisions',
-            field=models.JSONField(blank=True, default=list, help_text='Indexes of the decisions the table made when the time ran out.', verbose_name='decisions made on timeout'),
+            model_name="uthround",
+            name="auto_decisions",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text="Indexes of the decisions the table made when the time ran out.",
+                verbose_name="decisions made on timeout",
+            ),
         ),
     ]

@@ -6,51 +6,107 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('housegames', '0003_uth_decision_time'),
+        ("housegames", "0003_uth_decision_time"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='jackpotmeterevent',
-            name='uth_meter_event_sign',
+            model_name="jackpotmeterevent",
+            name="uth_meter_event_sign",
         ),
         migrations.RemoveConstraint(
-            model_name='uthround',
-            name='uth_settled_iff_result',
+            model_name="uthround",
+            name="uth_settled_iff_result",
         ),
         migrations.AddField(
-            model_name='uthround',
-            name='abort_reason',
-            field=models.CharField(blank=True, max_length=200, verbose_name='reason for the abort'),
+            model_name="uthround",
+            name="abort_reason",
+            field=models.CharField(blank=True, max_length=200, verbose_name="reason for the abort"),
         ),
         migrations.AddField(
-            model_name='uthround',
-            name='aborted_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='aborted by'),
+            model_name="uthround",
+            name="aborted_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="aborted by",
+            ),
         ),
         migrations.AlterField(
-            model_name='jackpotmeterevent',
-            name='kind',
-            field=models.CharField(choices=[('seed', 'seed'), ('feed', 'feed'), ('win', 'royal flush won'), ('reset', 'reset'), ('void', 'feed taken back: round aborted')], max_length=10, verbose_name='kind'),
+            model_name="jackpotmeterevent",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("seed", "seed"),
+                    ("feed", "feed"),
+                    ("win", "royal flush won"),
+                    ("reset", "reset"),
+                    ("void", "feed taken back: round aborted"),
+                ],
+                max_length=10,
+                verbose_name="kind",
+            ),
         ),
         migrations.AlterField(
-            model_name='uthround',
-            name='status',
-            field=models.CharField(choices=[('in_play', 'in play'), ('settled', 'settled'), ('aborted', 'aborted (a fault: every bet returned)')], default='in_play', max_length=10, verbose_name='status'),
+            model_name="uthround",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("in_play", "in play"),
+                    ("settled", "settled"),
+                    ("aborted", "aborted (a fault: every bet returned)"),
+                ],
+                default="in_play",
+                max_length=10,
+                verbose_name="status",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='jackpotmeterevent',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('amount__lte', 0), ('kind__in', ['win', 'void'])), models.Q(models.Q(('kind__in', ['win', 'void']), _negated=True), ('amount__gte', 0)), _connector='OR'), name='uth_meter_event_sign'),
+            model_name="jackpotmeterevent",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("amount__lte", 0), ("kind__in", ["win", "void"])),
+                    models.Q(models.Q(("kind__in", ["win", "void"]), _negated=True), ("amount__gte", 0)),
+                    _connector="OR",
+                ),
+                name="uth_meter_event_sign",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('result__isnull', True), ('returned__isnull', True), ('settled_at__isnull', True), ('status', 'in_play')), models.Q(('result__isnull', False), ('returned__isnull', False), ('settled_at__isnull', False), ('status__in', ['settled', 'aborted'])), _connector='OR'), name='uth_over_iff_result'),
+            model_name="uthround",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(
+                        ("result__isnull", True),
+                        ("returned__isnull", True),
+                        ("settled_at__isnull", True),
+                        ("status", "in_play"),
+                    ),
+                    models.Q(
+                        ("result__isnull", False),
+                        ("returned__isnull", False),
+                        ("settled_at__isnull", False),
+                        ("status__in", ["settled", "aborted"]),
+                    ),
+                    _connector="OR",
+                ),
+                name="uth_over_iff_result",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('aborted_by__isnull', False), ('status', 'aborted')), models.Q(models.Q(('status', 'aborted'), _negated=True), ('aborted_by__isnull', True)), _connector='OR'), name='uth_aborted_by_someone'),
+            model_name="uthround",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("aborted_by__isnull", False), ("status", "aborted")),
+                    models.Q(models.Q(("status", "aborted"), _negated=True), ("aborted_by__isnull", True)),
+                    _connector="OR",
+                ),
+                name="uth_aborted_by_someone",
+            ),
         ),
     ]

@@ -1,4 +1,5 @@
 """Play money for the house games: a bankroll per guest, its balance summed from a ledger."""
+
 from decimal import Decimal
 
 from django.db import models
@@ -15,7 +16,12 @@ class Bankroll(models.Model):
 
     session_key = models.CharField(_("session"), max_length=64, unique=True, null=True, blank=True)
     player = models.OneToOneField(
-        "league.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="bankroll", verbose_name=_("player")
+        "league.Player",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="bankroll",
+        verbose_name=_("player"),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 

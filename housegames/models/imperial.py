@@ -1,4 +1,5 @@
 """Models of the imperial area: a round of Imperial Poker played against the house."""
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -38,7 +39,8 @@ class ImperialRound(models.Model):
                 fields=["bankroll"], condition=Q(status="active"), name="imperial_one_active_round_per_bankroll"
             ),
             models.CheckConstraint(
-                condition=Q(status="active", finished_at__isnull=True) | Q(status="finished", finished_at__isnull=False),
+                condition=Q(status="active", finished_at__isnull=True)
+                | Q(status="finished", finished_at__isnull=False),
                 name="imperial_finished_at_iff_finished",
             ),
         ]

@@ -1,5 +1,6 @@
 """Models of the uth area: Ultimate Texas Hold'em rounds against the house and
 the progressive jackpot meter with its history."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -41,17 +42,26 @@ class UthRound(models.Model):
     returned = models.DecimalField(_("paid back"), max_digits=12, decimal_places=2, null=True, blank=True)
     created_at = models.DateTimeField(_("started"), auto_now_add=True)
     acted_at = models.DateTimeField(
-        _("last deal or decision"), null=True, blank=True,
+        _("last deal or decision"),
+        null=True,
+        blank=True,
         help_text=_("The next decision's time runs from here."),
     )
     auto_decisions = models.JSONField(
-        _("decisions made on timeout"), default=list, blank=True,
+        _("decisions made on timeout"),
+        default=list,
+        blank=True,
         help_text=_("Indexes of the decisions the table made when the time ran out."),
     )
     settled_at = models.DateTimeField(_("settled"), null=True, blank=True)
     # Seed 004: a round a fault interrupts is void and its bets come back; an organizer aborts it, on the record.
     aborted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("aborted by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("aborted by"),
     )
     abort_reason = models.CharField(_("reason for the abort"), max_length=200, blank=True)
 
@@ -65,11 +75,17 @@ class UthRound(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(status="in_play", settled_at__isnull=True, result__isnull=True, returned__isnull=True)
-                | Q(status__in=["settled", "aborted"], settled_at__isnull=False, result__isnull=False, returned__isnull=False),
+                | Q(
+                    status__in=["settled", "aborted"],
+                    settled_at__isnull=False,
+                    result__isnull=False,
+                    returned__isnull=False,
+                ),
                 name="uth_over_iff_result",
             ),
             models.CheckConstraint(
-                condition=Q(status="aborted", aborted_by__isnull=False) | (~Q(status="aborted") & Q(aborted_by__isnull=True)),
+                condition=Q(status="aborted", aborted_by__isnull=False)
+                | (~Q(status="aborted") & Q(aborted_by__isnull=True)),
                 name="uth_aborted_by_someone",
             ),
             models.CheckConstraint(condition=Q(staked__gte=0), name="uth_staked_not_negative"),
@@ -103,11 +119,17 @@ class JackpotMeter(models.Model):
     name = models.CharField(_("name"), max_length=40, unique=True, default="uth")
     amount = models.DecimalField(_("meter"), max_digits=12, decimal_places=2)
     seed_amount = models.DecimalField(
-        _("seed amount"), max_digits=12, decimal_places=2, default=Decimal("10000.00"),
+        _("seed amount"),
+        max_digits=12,
+        decimal_places=2,
+        default=Decimal("10000.00"),
         help_text=_("What the meter starts from, and is reset to after a royal flush."),
     )
     feed_share = models.DecimalField(
-        _("share that feeds the meter"), max_digits=5, decimal_places=4, default=Decimal("0.2500"),
+        _("share that feeds the meter"),
+        max_digits=5,
+        decimal_places=4,
+        default=Decimal("0.2500"),
         help_text=_("The part of each jackpot bet added to the meter (0.25 = a quarter)."),
     )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -156,7 +178,8 @@ class JackpotMeterEvent(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(balance_after__gte=0), name="uth_meter_event_balance_not_negative"),
             models.CheckConstraint(
-                condition=Q(kind__in=["win", "void"], amount__lte=0) | (~Q(kind__in=["win", "void"]) & Q(amount__gte=0)),
+                condition=Q(kind__in=["win", "void"], amount__lte=0)
+                | (~Q(kind__in=["win", "void"]) & Q(amount__gte=0)),
                 name="uth_meter_event_sign",
             ),
         ]

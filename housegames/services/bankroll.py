@@ -1,4 +1,5 @@
 """Finding a guest's play-money bankroll and booking stakes and payouts on it."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator

@@ -6,6 +6,7 @@ payout on the guest's play-money ledger in the same transaction as the state
 change, keeps the bet slip of the next round, and describes a round for the
 page with translated words.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -27,8 +28,8 @@ from housegames.engines.imperial.round import (
     BLIND_INSURANCE,
     DEALER_NOT_QUALIFIED,
     DECISIONS,
-    IllegalMove,
     NOTE_KINDS,
+    IllegalMove,
     LastCardWarning,
     Line,
     Round,
@@ -72,6 +73,7 @@ def new_deck() -> list[Card]:
 # --------------------------------------------------------------------------
 # Rounds
 # --------------------------------------------------------------------------
+
 
 def active_round(bankroll: Bankroll) -> ImperialRound | None:
     return ImperialRound.objects.filter(bankroll=bankroll, status=ImperialRound.Status.ACTIVE).first()
@@ -153,7 +155,8 @@ def _verify_stakes(stakes: list[tuple[int, int]], rules: TableRules) -> None:
         raise ImperialPlayError(_("The minimum ante is %(min)s.") % {"min": rules.min_ante})
     if max(antes) > rules.ante_spread * min(antes):
         raise ImperialPlayError(
-            _("The antes of your boxes must lie within a factor of %(factor)s of each other.") % {"factor": rules.ante_spread}
+            _("The antes of your boxes must lie within a factor of %(factor)s of each other.")
+            % {"factor": rules.ante_spread}
         )
 
 
@@ -193,8 +196,9 @@ class PastRound:
 def history(bankroll: Bankroll, limit: int = 10) -> list[PastRound]:
     """The guest's last finished rounds, newest first, each with its net from the ledger."""
     rounds = list(
-        ImperialRound.objects.filter(bankroll=bankroll, status=ImperialRound.Status.FINISHED)
-        .order_by("-finished_at", "-id")[:limit]
+        ImperialRound.objects.filter(bankroll=bankroll, status=ImperialRound.Status.FINISHED).order_by(
+            "-finished_at", "-id"
+        )[:limit]
     )
     nets = dict(
         BankrollEntry.objects.filter(bankroll=bankroll, game=GAME, round_id__in=[r.pk for r in rounds])
@@ -228,7 +232,9 @@ def read_slip(session) -> dict:
         and slip.get("chip") in CHIPS
         and isinstance(slip.get("boxes"), list)
         and len(slip["boxes"]) == SLIP_BOXES
-        and all(isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) and x >= 0 for x in b) for b in slip["boxes"])
+        and all(
+            isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) and x >= 0 for x in b) for b in slip["boxes"]
+        )
     )
     if not valid:
         slip = {"chip": CHIPS[1], "boxes": [[0, 0] for _box in range(SLIP_BOXES)]}
@@ -278,7 +284,7 @@ def slip_total(slip: dict) -> int:
     """What dealing this slip takes from the bankroll: antes, bonuses, and the BET of each blind box."""
     stakes = slip_stakes(slip)
     total = sum(ante + bonus for ante, bonus in stakes)
-    return total + sum(2 * ante for ante, _bonus in stakes[table_rules().max_open:])
+    return total + sum(2 * ante for ante, _bonus in stakes[table_rules().max_open :])
 
 
 # --------------------------------------------------------------------------
@@ -300,13 +306,10 @@ CATEGORY_LABELS = {
     "high_card": gettext_lazy("High Card"),
 }
 
+
 def pay_table() -> list[tuple[str, int, int | None]]:
     """Table 2 as the page shows it, straight from the engine's odds: (hand, BET odds, bonus odds or None)."""
-    return [
-        (CATEGORY_LABELS[category], odds, BONUS_ODDS.get(category))
-        for category, odds in BET_ODDS.items()
-        if odds
-    ]
+    return [(CATEGORY_LABELS[category], odds, BONUS_ODDS.get(category)) for category, odds in BET_ODDS.items() if odds]
 
 
 RESULT_LABELS = {
@@ -317,6 +320,7 @@ RESULT_LABELS = {
     "not_qualified": gettext_lazy("The dealer does not qualify"),
     "still_not_qualified": gettext_lazy("The dealer still does not qualify"),
 }
+
 
 def line_text(line: Line, rules: TableRules) -> str:
     hand = CATEGORY_LABELS.get(line.category or "", "")
@@ -341,7 +345,8 @@ def line_text(line: Line, rules: TableRules) -> str:
         "bonus_lost": _("Bonus lost"),
         "insurance_lost": _("Insurance lost"),
         "dealer_exchange": _("Ante paid for the exchange of the dealer's card"),
-        "payout_cap": _("Table limit: winnings of a round are capped at %(cap)s") % {"cap": number_format(rules.payout_cap, force_grouping=True)},
+        "payout_cap": _("Table limit: winnings of a round are capped at %(cap)s")
+        % {"cap": number_format(rules.payout_cap, force_grouping=True)},
     }
     return texts.get(line.kind, line.kind)
 
@@ -370,30 +375,32 @@ def describe_round(round_: ImperialRound) -> dict:
         reading = box.reading if visible else None
         box_options = {o["action"]: o for o in options if o.get("box") == box.number and box is current}
         lines = [_line_view(line, rules) for line in game.lines_of(box)]
-        boxes.append({
-            "number": box.number,
-            "blind": box.blind,
-            "ante": box.ante,
-            "bonus": box.bonus,
-            "bet": box.bet,
-            "insurance": box.insurance,
-            "visible": visible,
-            "cards": [card_view(c) for c in box.cards] if visible else [None] * len(box.cards),
-            "hand": CATEGORY_LABELS[reading.category] if reading else "",
-            "second": CATEGORY_LABELS[reading.second.category] if reading and reading.second else "",
-            "odds": reading.bet_odds if reading else None,
-            "bonus_hand": CATEGORY_LABELS[box.bonus_category] if visible and box.bonus and box.bonus_odds else "",
-            "bonus_odds": box.bonus_odds if visible and box.bonus else 0,
-            "status": box.status,
-            "result": RESULT_LABELS.get(box.result or "", ""),
-            "result_code": box.result or "",
-            "current": box is current,
-            "options": box_options,
-            "exchanges": box.exchanges,
-            "lines": lines,
-            "net": sum(line["amount"] for line in lines),
-            "net_text": signed(sum(line["amount"] for line in lines)),
-        })
+        boxes.append(
+            {
+                "number": box.number,
+                "blind": box.blind,
+                "ante": box.ante,
+                "bonus": box.bonus,
+                "bet": box.bet,
+                "insurance": box.insurance,
+                "visible": visible,
+                "cards": [card_view(c) for c in box.cards] if visible else [None] * len(box.cards),
+                "hand": CATEGORY_LABELS[reading.category] if reading else "",
+                "second": CATEGORY_LABELS[reading.second.category] if reading and reading.second else "",
+                "odds": reading.bet_odds if reading else None,
+                "bonus_hand": CATEGORY_LABELS[box.bonus_category] if visible and box.bonus and box.bonus_odds else "",
+                "bonus_odds": box.bonus_odds if visible and box.bonus else 0,
+                "status": box.status,
+                "result": RESULT_LABELS.get(box.result or "", ""),
+                "result_code": box.result or "",
+                "current": box is current,
+                "options": box_options,
+                "exchanges": box.exchanges,
+                "lines": lines,
+                "net": sum(line["amount"] for line in lines),
+                "net_text": signed(sum(line["amount"] for line in lines)),
+            }
+        )
     dealer_reading = game.dealer_reading if game.dealer_revealed else None
     blind_insurance = [o for o in options if o["action"] == "insure" and game.phase == BLIND_INSURANCE]
     go_on = next((o for o in options if o["action"] == "go_on"), None)

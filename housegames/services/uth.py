@@ -8,6 +8,7 @@ round's state, so a round and its money can never disagree. The deck is
 shuffled once, when the round starts, and stored with it: reloading a page
 shows the same round, and a settled round is never dealt again.
 """
+
 from __future__ import annotations
 
 import random
@@ -166,9 +167,7 @@ class BetSlip:
         elif spot == "blind":
             multiple = _int(value, (4, 3, 2, 1))
             if len(self.blind_boxes) >= MAX_BLIND_BOXES:
-                raise UthPlayError(
-                    _("At most %(count)s extra blind boxes.") % {"count": MAX_BLIND_BOXES}
-                )
+                raise UthPlayError(_("At most %(count)s extra blind boxes.") % {"count": MAX_BLIND_BOXES})
             self.blind_boxes.append(multiple)
         elif spot == "unblind":
             index = _int(value, range(len(self.blind_boxes)))
@@ -217,8 +216,9 @@ def _locked_meter() -> JackpotMeter:
     return JackpotMeter.objects.select_for_update().get(pk=get_meter().pk)
 
 
-def _meter_event(meter: JackpotMeter, kind: str, amount: Decimal, uth_round: UthRound | None = None,
-                 box: int | None = None) -> None:
+def _meter_event(
+    meter: JackpotMeter, kind: str, amount: Decimal, uth_round: UthRound | None = None, box: int | None = None
+) -> None:
     """Change the (locked) meter by ``amount`` and record it."""
     meter.amount += amount
     meter.save(update_fields=["amount", "updated_at"])
@@ -258,8 +258,13 @@ def start_round(*, bankroll: Bankroll, slip: BetSlip) -> UthRound:
     staked = sum((game.stake_before_deal(i) for i in range(len(game.boxes))), Decimal(0))
     uth_round = UthRound.objects.create(bankroll=bankroll, state=game.to_dict(), staked=staked, acted_at=timezone.now())
     try:
-        book(bankroll=bankroll, amount=-staked, reason=f"UTH round {uth_round.pk}: bets", game=GAME,
-             round_id=uth_round.pk)
+        book(
+            bankroll=bankroll,
+            amount=-staked,
+            reason=f"UTH round {uth_round.pk}: bets",
+            game=GAME,
+            round_id=uth_round.pk,
+        )
     except InsufficientPlayMoney:
         raise UthPlayError(
             _("Not enough play money: these bets need %(amount)s.") % {"amount": format_chips(staked)}
@@ -294,8 +299,13 @@ def make_decision(*, bankroll: Bankroll, round_id: int, decision: str, seen: int
         raise UthPlayError(_("That is not possible now.")) from None
     if made.play:
         try:
-            book(bankroll=bankroll, amount=-made.play, reason=f"UTH round {uth_round.pk}: Play {made.verb}",
-                 game=GAME, round_id=uth_round.pk)
+            book(
+                bankroll=bankroll,
+                amount=-made.play,
+                reason=f"UTH round {uth_round.pk}: Play {made.verb}",
+                game=GAME,
+                round_id=uth_round.pk,
+            )
         except InsufficientPlayMoney:
             raise UthPlayError(
                 _("Not enough play money for %(decision)s (%(amount)s).")
@@ -373,11 +383,21 @@ def _settle(uth_round: UthRound, game: Game) -> None:
     jackpot_won = sum((b.jackpot_won for b in settlement.boxes), Decimal(0))
     bets_back = settlement.returned - jackpot_won
     if bets_back:
-        book(bankroll=uth_round.bankroll, amount=bets_back, reason=f"UTH round {uth_round.pk}: paid back",
-             game=GAME, round_id=uth_round.pk)
+        book(
+            bankroll=uth_round.bankroll,
+            amount=bets_back,
+            reason=f"UTH round {uth_round.pk}: paid back",
+            game=GAME,
+            round_id=uth_round.pk,
+        )
     if jackpot_won:
-        book(bankroll=uth_round.bankroll, amount=jackpot_won, reason=f"UTH round {uth_round.pk}: jackpot",
-             game=GAME, round_id=uth_round.pk)
+        book(
+            bankroll=uth_round.bankroll,
+            amount=jackpot_won,
+            reason=f"UTH round {uth_round.pk}: jackpot",
+            game=GAME,
+            round_id=uth_round.pk,
+        )
     uth_round.state = game.to_dict()
     uth_round.result = settlement_data(game, settlement)
     uth_round.returned = settlement.returned
@@ -400,9 +420,16 @@ def abort_round(*, round_id: int, by, reason: str) -> UthRound:
     lock_bankroll(found.bankroll)
     uth_round = UthRound.objects.select_for_update().get(pk=round_id)
     if uth_round.status != UthRound.Status.IN_PLAY:
-        raise UthPlayError(_("Round %(id)s is over already: only a round in play can be aborted.") % {"id": uth_round.pk})
-    book(bankroll=found.bankroll, amount=uth_round.staked, reason=f"UTH round {uth_round.pk}: aborted, bets returned",
-         game=GAME, round_id=uth_round.pk)
+        raise UthPlayError(
+            _("Round %(id)s is over already: only a round in play can be aborted.") % {"id": uth_round.pk}
+        )
+    book(
+        bankroll=found.bankroll,
+        amount=uth_round.staked,
+        reason=f"UTH round {uth_round.pk}: aborted, bets returned",
+        game=GAME,
+        round_id=uth_round.pk,
+    )
     feeds = list(uth_round.meter_events.filter(kind=JackpotMeterEvent.Kind.FEED))
     if feeds:
         meter = _locked_meter()
@@ -457,34 +484,55 @@ def settlement_data(game: Game, settlement: RoundSettlement) -> dict:
         for line in result.lines:
             if line.bet == "trips" and not line.stake:
                 continue
-            lines.append({
-                "bet": line.bet, "stake": _money(line.stake), "net": _money(line.net), "reason": line.reason,
-                "odds": None if line.odds is None else str(line.odds), "hand": result.player_hand,
-            })
+            lines.append(
+                {
+                    "bet": line.bet,
+                    "stake": _money(line.stake),
+                    "net": _money(line.net),
+                    "reason": line.reason,
+                    "odds": None if line.odds is None else str(line.odds),
+                    "hand": result.player_hand,
+                }
+            )
         if settled.jackpot_stake:
             own = [a for a in settled.jackpot_awards if a.kind != "envy"]
-            lines.append({
-                "bet": "jackpot", "stake": _money(settled.jackpot_stake),
-                "net": _money(sum((a.amount for a in own), Decimal(0)) - settled.jackpot_stake),
-                "reason": own[0].kind if own else "lose", "odds": None, "hand": None,
-            })
+            lines.append(
+                {
+                    "bet": "jackpot",
+                    "stake": _money(settled.jackpot_stake),
+                    "net": _money(sum((a.amount for a in own), Decimal(0)) - settled.jackpot_stake),
+                    "reason": own[0].kind if own else "lose",
+                    "odds": None,
+                    "hand": None,
+                }
+            )
             for award in settled.jackpot_awards:
                 if award.kind == "envy":
-                    lines.append({"bet": "jackpot", "stake": "0.00", "net": _money(award.amount), "reason": "envy",
-                                  "odds": None, "hand": None})
-        boxes.append({
-            "box": settled.box,
-            "blind_play": box.blind_play,
-            "play_multiple": box.play_multiple,
-            "cards": "".join(str(c) for c in box.hole),
-            "hand": result.player_hand,
-            "best": "".join(str(c) for c in game.best_five(settled.box)),
-            "outcome": result.outcome,
-            "lines": lines,
-            "staked": _money(settled.staked),
-            "returned": _money(settled.returned),
-            "net": _money(settled.net),
-        })
+                    lines.append(
+                        {
+                            "bet": "jackpot",
+                            "stake": "0.00",
+                            "net": _money(award.amount),
+                            "reason": "envy",
+                            "odds": None,
+                            "hand": None,
+                        }
+                    )
+        boxes.append(
+            {
+                "box": settled.box,
+                "blind_play": box.blind_play,
+                "play_multiple": box.play_multiple,
+                "cards": "".join(str(c) for c in box.hole),
+                "hand": result.player_hand,
+                "best": "".join(str(c) for c in game.best_five(settled.box)),
+                "outcome": result.outcome,
+                "lines": lines,
+                "staked": _money(settled.staked),
+                "returned": _money(settled.returned),
+                "net": _money(settled.net),
+            }
+        )
     return {
         "rules": game.profile.name,
         "dealer": {

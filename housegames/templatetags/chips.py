@@ -1,4 +1,5 @@
 """``{{ amount|chips }}``: play money as „990 Spielchips"; ``{{ amount|amount }}``: a bare number in the locale's format."""
+
 from django import template
 
 from housegames.chips import chip_number, format_chips

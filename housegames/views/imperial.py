@@ -4,6 +4,7 @@ Every write is a POST form that also works without JavaScript (it redirects
 back to the table); with htmx the same view answers with the table's main
 partial instead.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -51,7 +52,12 @@ def imperial_slip(request: HttpRequest) -> HttpResponse:
             elif op:
                 raise ValueError(op)  # not a button of the table
         except (imperial_play.ImperialPlayError, ValueError) as error:
-            messages.error(request, str(error) if isinstance(error, imperial_play.ImperialPlayError) else _("That request could not be read."))
+            messages.error(
+                request,
+                str(error)
+                if isinstance(error, imperial_play.ImperialPlayError)
+                else _("That request could not be read."),
+            )
         imperial_play.write_slip(request.session, slip)
         return _after_write(request, bankroll)
 
@@ -97,11 +103,15 @@ def imperial_round(request: HttpRequest, round_id: int) -> HttpResponse:
     round_ = _get_round_or_404(bankroll, round_id)
     if round_.status == ImperialRound.Status.ACTIVE:
         return redirect("imperial_table")  # a round in play is played at the table
-    return render(request, "housegames/imperial/round.html", {
-        "bankroll": bankroll,
-        "round": imperial_play.describe_round(round_),
-        "totals": imperial_play.round_totals(round_),
-    })
+    return render(
+        request,
+        "housegames/imperial/round.html",
+        {
+            "bankroll": bankroll,
+            "round": imperial_play.describe_round(round_),
+            "totals": imperial_play.round_totals(round_),
+        },
+    )
 
 
 def _get_round_or_404(bankroll: Bankroll, round_id: int) -> ImperialRound:
@@ -125,7 +135,9 @@ def _table_context(request: HttpRequest, bankroll: Bankroll) -> dict:
     rules = imperial_play.table_rules()
     confirm = request.session.get(CONFIRM_SESSION_KEY)
     round_view = imperial_play.describe_round(latest) if latest else None
-    if confirm and not (round_view and confirm.get("round") == round_view["id"] and confirm.get("seen") == round_view["seen"]):
+    if confirm and not (
+        round_view and confirm.get("round") == round_view["id"] and confirm.get("seen") == round_view["seen"]
+    ):
         confirm = None
     return {
         "bankroll": bankroll,

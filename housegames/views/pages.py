@@ -1,6 +1,7 @@
 """What the Ultimate Texas Hold'em pages show: a round, its settlement, the history, the meter and the table in
 the guest's words and figures, from the rows and the kept settlement (the game itself is
 ``housegames.services.uth``)."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -123,28 +124,32 @@ def result_view(result: dict) -> dict:
         lines = []
         for line in box["lines"]:
             net = Decimal(line["net"])
-            lines.append({
-                "bet": BET_NAMES[line["bet"]],
-                "stake": Decimal(line["stake"]),
-                "net": net,
-                "returned": Decimal(line["stake"]) + net,
-                "sign": "win" if net > 0 else "lose" if net < 0 else "push",
-                "text": line_text(line["bet"], line["reason"], line["odds"], line["hand"]),
-            })
-        boxes.append({
-            "number": box.get("number", box["box"] + 1),  # the calculator's boxes keep the dealer's numbers
-            "blind_play": box["blind_play"],
-            "play_multiple": box["play_multiple"],
-            "cards": cards_view(box["cards"]),
-            "best": {c for c in _pairs(box["best"])},
-            "hand": HAND_NAMES[box["hand"]],
-            "outcome": box["outcome"],
-            "outcome_text": OUTCOME_NAMES[box["outcome"]],
-            "lines": lines,
-            "staked": Decimal(box["staked"]),
-            "returned": Decimal(box["returned"]),
-            "net": Decimal(box["net"]),
-        })
+            lines.append(
+                {
+                    "bet": BET_NAMES[line["bet"]],
+                    "stake": Decimal(line["stake"]),
+                    "net": net,
+                    "returned": Decimal(line["stake"]) + net,
+                    "sign": "win" if net > 0 else "lose" if net < 0 else "push",
+                    "text": line_text(line["bet"], line["reason"], line["odds"], line["hand"]),
+                }
+            )
+        boxes.append(
+            {
+                "number": box.get("number", box["box"] + 1),  # the calculator's boxes keep the dealer's numbers
+                "blind_play": box["blind_play"],
+                "play_multiple": box["play_multiple"],
+                "cards": cards_view(box["cards"]),
+                "best": {c for c in _pairs(box["best"])},
+                "hand": HAND_NAMES[box["hand"]],
+                "outcome": box["outcome"],
+                "outcome_text": OUTCOME_NAMES[box["outcome"]],
+                "lines": lines,
+                "staked": Decimal(box["staked"]),
+                "returned": Decimal(box["returned"]),
+                "net": Decimal(box["net"]),
+            }
+        )
     dealer = result["dealer"]
     return {
         "dealer_cards": cards_view(dealer["cards"]),
@@ -161,7 +166,7 @@ def result_view(result: dict) -> dict:
 
 
 def _pairs(text: str) -> list[str]:
-    return [text[i: i + 2] for i in range(0, len(text), 2)]
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
 
 
 def round_view(uth_round: UthRound, balance: Decimal) -> dict:
@@ -190,16 +195,18 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
     view["dealer_cards"] = [None, None]
     boxes = []
     for i, box in enumerate(game.boxes):
-        boxes.append({
-            "number": i + 1,
-            "blind_play": box.blind_play,
-            "cards": [None, None] if box.is_blind_box else cards_view(box.hole),
-            "ante": box.ante,
-            "trips": box.trips,
-            "jackpot": box.jackpot,
-            "play": box.play,
-            "play_multiple": box.play_multiple,
-        })
+        boxes.append(
+            {
+                "number": i + 1,
+                "blind_play": box.blind_play,
+                "cards": [None, None] if box.is_blind_box else cards_view(box.hole),
+                "ante": box.ante,
+                "trips": box.trips,
+                "jackpot": box.jackpot,
+                "play": box.play,
+                "play_multiple": box.play_multiple,
+            }
+        )
     view["boxes"] = boxes
     actor = game.to_act()
     choices = []
@@ -208,37 +215,53 @@ def round_view(uth_round: UthRound, balance: Decimal) -> dict:
         for verb in game.legal_decisions():
             multiple = {"4x": 4, "3x": 3, "2x": 2, "1x": 1}.get(verb, 0)
             amount = ante * multiple
-            choices.append({
-                "verb": verb,
-                "label": GIVE_UP_LABEL if verb == "fold" and game.phase != "river" else DECISION_LABELS[verb],
-                "amount": amount,
-                "affordable": amount <= balance,
-                "primary": bool(multiple),
-            })
+            choices.append(
+                {
+                    "verb": verb,
+                    "label": GIVE_UP_LABEL if verb == "fold" and game.phase != "river" else DECISION_LABELS[verb],
+                    "amount": amount,
+                    "affordable": amount <= balance,
+                    "primary": bool(multiple),
+                }
+            )
     view["choices"] = choices
     return view
 
 
 def history(bankroll: Bankroll, limit: int = 10) -> list[dict]:
-    rounds = UthRound.objects.filter(bankroll=bankroll).exclude(status=UthRound.Status.IN_PLAY).order_by("-settled_at", "-id")
+    rounds = (
+        UthRound.objects.filter(bankroll=bankroll)
+        .exclude(status=UthRound.Status.IN_PLAY)
+        .order_by("-settled_at", "-id")
+    )
     rows = []
     for uth_round in rounds[:limit]:
         if uth_round.status == UthRound.Status.ABORTED:
-            rows.append({"id": uth_round.pk, "settled_at": uth_round.settled_at, "staked": uth_round.staked, "net": Decimal(0),
-                         "aborted": True, "reason": uth_round.abort_reason})
+            rows.append(
+                {
+                    "id": uth_round.pk,
+                    "settled_at": uth_round.settled_at,
+                    "staked": uth_round.staked,
+                    "net": Decimal(0),
+                    "aborted": True,
+                    "reason": uth_round.abort_reason,
+                }
+            )
             continue
         result = uth_round.result
         main = result["boxes"][0]
-        rows.append({
-            "id": uth_round.pk,
-            "settled_at": uth_round.settled_at,
-            "staked": uth_round.staked,
-            "net": uth_round.net,
-            "boxes": len(result["boxes"]),
-            "hand": HAND_NAMES[main["hand"]],
-            "dealer_hand": HAND_NAMES[result["dealer"]["hand"]],
-            "outcome": OUTCOME_NAMES[main["outcome"]],
-        })
+        rows.append(
+            {
+                "id": uth_round.pk,
+                "settled_at": uth_round.settled_at,
+                "staked": uth_round.staked,
+                "net": uth_round.net,
+                "boxes": len(result["boxes"]),
+                "hand": HAND_NAMES[main["hand"]],
+                "dealer_hand": HAND_NAMES[result["dealer"]["hand"]],
+                "outcome": OUTCOME_NAMES[main["outcome"]],
+            }
+        )
     return rows
 
 
@@ -249,8 +272,12 @@ def meter_view() -> dict:
         .order_by("-created_at", "-id")
         .values("amount", "created_at")[:5]
     )
-    return {"amount": meter.amount, "feed": feed_amount(meter), "bet": JACKPOT_RULES.bet,
-            "wins": [{"amount": -w["amount"], "at": w["created_at"]} for w in wins]}
+    return {
+        "amount": meter.amount,
+        "feed": feed_amount(meter),
+        "bet": JACKPOT_RULES.bet,
+        "wins": [{"amount": -w["amount"], "at": w["created_at"]} for w in wins],
+    }
 
 
 def table_context(bankroll: Bankroll, slip: BetSlip) -> dict:

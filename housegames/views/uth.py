@@ -5,6 +5,7 @@ Every write is a POST form that also works without JavaScript (it redirects
 back to the table); with htmx the same view answers with the table's main
 partial (``table.html#table-main``) instead.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -119,10 +120,14 @@ def uth_round(request: HttpRequest, round_id: int) -> HttpResponse:
         raise Http404
     if uth_round.status != uth_round.Status.SETTLED:
         return redirect("uth_table")
-    return render(request, "housegames/uth/round.html", {
-        "round": pages.round_view(uth_round, bankroll.balance()),
-        "ledger": pages.ledger(bankroll, round_id),
-    })
+    return render(
+        request,
+        "housegames/uth/round.html",
+        {
+            "round": pages.round_view(uth_round, bankroll.balance()),
+            "ledger": pages.ledger(bankroll, round_id),
+        },
+    )
 
 
 @organizer_required
@@ -138,9 +143,15 @@ def uth_abort(request: HttpRequest, round_id: int) -> HttpResponse:
         except uth_play.UthPlayError as refused:
             error = str(refused)
         else:
-            messages.success(request, _("Round %(id)s is aborted: every bet went back to the guest.") % {"id": round_id})
+            messages.success(
+                request, _("Round %(id)s is aborted: every bet went back to the guest.") % {"id": round_id}
+            )
             return redirect("uth_table")
-    return render(request, "housegames/uth/abort.html", {"uth_round": uth_round, "error": error, "reason": request.POST.get("reason", "")})
+    return render(
+        request,
+        "housegames/uth/abort.html",
+        {"uth_round": uth_round, "error": error, "reason": request.POST.get("reason", "")},
+    )
 
 
 @require_GET

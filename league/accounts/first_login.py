@@ -12,6 +12,7 @@ The login file belongs to its database: `.organizer-login` in DATA_DIR for the d
 league) never writes over the real league's login. ORGANIZER_LOGIN_FILE, when set, is the file whatever the
 database.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,5 @@
 """The form that adds an organizer."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model

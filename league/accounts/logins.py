@@ -4,6 +4,7 @@ A lock belongs to the address the wrong passwords came from (config/settings.py:
 to an account alone, so the list is one row per address: the accounts it tried, its wrong passwords since the
 cool-off began. The organizer's page and `manage.py unlock_logins` read and reset through here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,16 +41,27 @@ def _current_attempts():
 def locked_logins() -> list[LockedLogin]:
     """Addresses with at least the failure limit of wrong passwords within the cool-off, newest first."""
     per_address = (
-        _current_attempts().values("ip_address")
+        _current_attempts()
+        .values("ip_address")
         .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
-        .filter(failures__gte=settings.AXES_FAILURE_LIMIT).order_by("-last")
+        .filter(failures__gte=settings.AXES_FAILURE_LIMIT)
+        .order_by("-last")
     )
     locked = []
     for row in per_address:
-        names = sorted(set(_current_attempts().filter(ip_address=row["ip_address"]).values_list("username", flat=True)) - {None, ""})
-        locked.append(LockedLogin(
-            row["ip_address"] or "", tuple(names[:SHOWN_USERNAMES]), max(len(names) - SHOWN_USERNAMES, 0), row["failures"], row["last"],
-        ))
+        names = sorted(
+            set(_current_attempts().filter(ip_address=row["ip_address"]).values_list("username", flat=True))
+            - {None, ""}
+        )
+        locked.append(
+            LockedLogin(
+                row["ip_address"] or "",
+                tuple(names[:SHOWN_USERNAMES]),
+                max(len(names) - SHOWN_USERNAMES, 0),
+                row["failures"],
+                row["last"],
+            )
+        )
     return locked
 
 

@@ -1,4 +1,5 @@
 """Organizer accounts made from the site: an organizer is a staff user."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model

@@ -1,4 +1,5 @@
 """Signing in and out, and the organizer's accounts: a new organizer, locked logins, the password."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path
 

@@ -1,4 +1,5 @@
 """Organizer accounts: add an organizer, unlock a locked login, change one's password."""
+
 from __future__ import annotations
 
 from django.contrib import messages

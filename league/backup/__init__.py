@@ -20,12 +20,23 @@ SQLite or PostgreSQL (with the same key). Primary keys are kept, so links printe
 Rebuilding the caches and checking the restored league (`manage.py restore`, `check_league`) is the
 `upkeep` app's: it needs every app.
 """
+
 from league.backup.dump import backup_text, league_is_empty, update_planner_statistics
 from league.backup.errors import BackupError, UnverifiedBackup
 from league.backup.files import FORMAT, VERSION, Backup, read_backup, write_backup
 from league.backup.load import Restored, restore_backup
 
 __all__ = [
-    "FORMAT", "VERSION", "Backup", "BackupError", "Restored", "backup_text", "league_is_empty", "read_backup",
-    "restore_backup", "UnverifiedBackup", "update_planner_statistics", "write_backup",
+    "FORMAT",
+    "VERSION",
+    "Backup",
+    "BackupError",
+    "Restored",
+    "backup_text",
+    "league_is_empty",
+    "read_backup",
+    "restore_backup",
+    "UnverifiedBackup",
+    "update_planner_statistics",
+    "write_backup",
 ]

@@ -7,6 +7,7 @@ transaction on SQLite (WAL: a reader keeps the database as it was at its first r
 the writers; not the IMMEDIATE transaction the app's writes begin, which would hold the write lock and
 stop every tap for as long as the backup reads).
 """
+
 from __future__ import annotations
 
 import datetime

@@ -4,6 +4,7 @@
 interrupted backup (a full disk, Ctrl+C, the laptop's battery) never leaves a cut file under the
 name of a good one, nor replaces yesterday's good one.
 """
+
 from __future__ import annotations
 
 import json

@@ -5,6 +5,7 @@ accounts first, so a row that names its organizer by username finds him), the co
 the end, the id sequences moved past the restored ids. The caches the file leaves out are the upkeep
 app's to rebuild (`manage.py restore`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -64,7 +65,9 @@ def restore_backup(path: Path, *, accept_unverified: bool = False) -> Restored:
 @transaction.atomic
 def load_rows(objects: list[dict]) -> None:
     if not league_is_empty():
-        raise BackupError(_("This database already holds a league: restore only into an empty one (migrate a new database first)."))
+        raise BackupError(
+            _("This database already holds a league: restore only into an empty one (migrate a new database first).")
+        )
     models, deferred = set(), []
     try:
         with connection.constraint_checks_disabled():
@@ -77,7 +80,9 @@ def load_rows(objects: list[dict]) -> None:
                 row.save_deferred_fields()
         connection.check_constraints(table_names=[model._meta.db_table for model in models])
     except (DatabaseError, IntegrityError, ValueError, serializers.base.DeserializationError) as error:
-        raise BackupError(_("Cannot restore the file: %(error)s") % {"error": " ".join(str(error).split())[:300]}) from None
+        raise BackupError(
+            _("Cannot restore the file: %(error)s") % {"error": " ".join(str(error).split())[:300]}
+        ) from None
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), list(models)):
             cursor.execute(statement)

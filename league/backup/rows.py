@@ -6,6 +6,7 @@ model's own field checks (lengths, choices, number ranges, the points list, a us
 what a form adds to them (a required text is more than spaces; no NUL anywhere, in JSON neither), and
 every reference names a row of the file. The first problems are listed; nothing is written.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -52,7 +53,8 @@ def _problems(objects: list[dict]) -> Iterator[str]:
     for obj in objects:
         present[str(obj.get("model"))].add(obj.get("pk"))
     usernames = {
-        obj["fields"].get("username") for obj in objects
+        obj["fields"].get("username")
+        for obj in objects
         if obj.get("model") == "auth.user" and isinstance(obj.get("fields"), dict)
     }
     seen: set[tuple[str, object]] = set()
@@ -60,7 +62,9 @@ def _problems(objects: list[dict]) -> Iterator[str]:
         label, pk, fields = obj.get("model"), obj.get("pk"), obj.get("fields")
         model = allowed.get(label)
         if model is None:
-            yield _("%(model)s is not part of a league backup (a file from another version?).") % {"model": repr(label)[:60]}
+            yield _("%(model)s is not part of a league backup (a file from another version?).") % {
+                "model": repr(label)[:60]
+            }
             continue
         where = f"{model._meta.verbose_name} {pk!r}"[:80]
         if not isinstance(pk, int) or isinstance(pk, bool) or pk < 1 or not isinstance(fields, dict):
@@ -74,7 +78,8 @@ def _problems(objects: list[dict]) -> Iterator[str]:
         unknown = sorted(str(name) for name in fields if name not in known)
         if unknown:
             yield _("%(row)s: unknown fields %(fields)s (a file from another version?).") % {
-                "row": where, "fields": ", ".join(unknown)[:120],
+                "row": where,
+                "fields": ", ".join(unknown)[:120],
             }
             continue
         try:
@@ -96,8 +101,11 @@ def _row_problems(row: DeserializedObject, where: str, present: dict[str, set], 
             relations.append(field.name)
             yield from _reference_problems(row, field, value, where, present, usernames)
         elif (
-            isinstance(field, (models.CharField, models.TextField)) and not field.blank
-            and isinstance(value, str) and value and not value.strip()
+            isinstance(field, (models.CharField, models.TextField))
+            and not field.blank
+            and isinstance(value, str)
+            and value
+            and not value.strip()
         ):  # a form strips the spaces, then finds nothing
             yield _("%(row)s, %(field)s: only spaces.") % {"row": where, "field": field.verbose_name}
     try:
@@ -112,7 +120,10 @@ def _row_problems(row: DeserializedObject, where: str, present: dict[str, set], 
         if target in present:
             for missing in sorted(set(pks) - present[target]):
                 yield _("%(row)s, %(field)s: refers to %(target)s %(pk)s, which the file does not hold.") % {
-                    "row": where, "field": name, "target": target, "pk": missing,
+                    "row": where,
+                    "field": name,
+                    "target": target,
+                    "pk": missing,
                 }
 
 
@@ -122,7 +133,10 @@ def _reference_problems(row, field, value, where, present, usernames) -> Iterato
         named = row.deferred_fields[field]
         if target != "auth.user" or not (isinstance(named, list) and len(named) == 1 and named[0] in usernames):
             yield _("%(row)s, %(field)s: refers to %(target)s %(pk)s, which the file does not hold.") % {
-                "row": where, "field": field.verbose_name, "target": target, "pk": repr(named)[:40],
+                "row": where,
+                "field": field.verbose_name,
+                "target": target,
+                "pk": repr(named)[:40],
             }
         return
     if value is None:
@@ -131,7 +145,10 @@ def _reference_problems(row, field, value, where, present, usernames) -> Iterato
         return
     if target in present and value not in present[target]:
         yield _("%(row)s, %(field)s: refers to %(target)s %(pk)s, which the file does not hold.") % {
-            "row": where, "field": field.verbose_name, "target": target, "pk": value,
+            "row": where,
+            "field": field.verbose_name,
+            "target": target,
+            "pk": value,
         }
 
 
@@ -153,5 +170,7 @@ def privileged_accounts(objects: list[dict]) -> list[Account]:
     for obj in objects:
         fields = obj.get("fields") if obj.get("model") == "auth.user" else None
         if isinstance(fields, dict) and (fields.get("is_superuser") or fields.get("is_staff")):
-            accounts.append(Account(str(fields.get("username")), bool(fields.get("is_superuser")), bool(fields.get("is_staff"))))
+            accounts.append(
+                Account(str(fields.get("username")), bool(fields.get("is_superuser")), bool(fields.get("is_staff")))
+            )
     return sorted(accounts, key=lambda account: account.username)

@@ -6,6 +6,7 @@ fall back to Django's public development key, it is the key `manage.py venue` se
 that key cannot sign it again, so `restore` tells an edited file (an account added, a name changed)
 from one `backup` wrote. The keys in `SECRET_KEY_FALLBACKS` still verify older files after a change of key.
 """
+
 from __future__ import annotations
 
 import hmac

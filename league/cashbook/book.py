@@ -13,6 +13,7 @@ ever edited or deleted; a reversal names the line it reverses, once.
 Every line has a reference: ``fee-<entry>``, ``refund-<entry>``,
 ``deposit-out-<deposit>``, ``deposit-in-<deposit>``, ``line-<cash line>``.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -28,14 +29,26 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.desk import services as league_services
-from league.models import CashBox, CashCount, CashLine, Entry, JackpotDeposit, LineKind, Night, NightStatus, PaymentMethod, Season
+from league.models import (
+    CashBox,
+    CashCount,
+    CashLine,
+    Entry,
+    JackpotDeposit,
+    LineKind,
+    Night,
+    NightStatus,
+    PaymentMethod,
+    Season,
+)
 from league.web.money import cents, format_money
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
 # Euro notes and coins, largest first, as counted into the box.
 DENOMINATIONS = tuple(
-    Decimal(d) for d in ("500", "200", "100", "50", "20", "10", "5", "2", "1", "0.50", "0.20", "0.10", "0.05", "0.02", "0.01")
+    Decimal(d)
+    for d in ("500", "200", "100", "50", "20", "10", "5", "2", "1", "0.50", "0.20", "0.10", "0.05", "0.02", "0.01")
 )
 BOXES = (CashBox.ORGANIZER, CashBox.REGISTER)
 
@@ -99,7 +112,11 @@ class Line:
     def reversible(self) -> bool:
         # A deposit goes only as a whole (both halves, reverse_deposit); a count's difference only through a new
         # count; a refund only through the desk (reversal_refusal). A fee may still be refused for its entry.
-        return not self.reversed_by and not self.tied and self.kind not in (LineKind.REVERSAL, LineKind.DIFFERENCE, LineKind.REFUND)
+        return (
+            not self.reversed_by
+            and not self.tied
+            and self.kind not in (LineKind.REVERSAL, LineKind.DIFFERENCE, LineKind.REFUND)
+        )
 
     @property
     def deposit_id(self) -> int | None:
@@ -117,47 +134,128 @@ def _derived_lines(*, night_id: int | None = None, season_id: int | None = None)
     if night_id is not None:
         entries, deposits = entries.filter(night_id=night_id), deposits.filter(table__night_id=night_id)
     if season_id is not None:
-        entries, deposits = entries.filter(night__season_id=season_id), deposits.filter(table__night__season_id=season_id)
-    lines: list[Line] = []
-    for (pk, fee, paid_at, received_by, refund, withdrawn_at, withdrawn_by, reason, season, night, date, player_id, name, seat) in (
-        entries.order_by().values_list(
-            "pk", "fee_paid", "paid_at", "received_by__username", "refund_amount", "withdrawn_at", "withdrawn_by__username",
-            "withdrawal_reason", "night__season_id", "night_id", "night__date", "player_id", "player__name", "seat__id",
+        entries, deposits = (
+            entries.filter(night__season_id=season_id),
+            deposits.filter(table__night__season_id=season_id),
         )
+    lines: list[Line] = []
+    for (
+        pk,
+        fee,
+        paid_at,
+        received_by,
+        refund,
+        withdrawn_at,
+        withdrawn_by,
+        reason,
+        season,
+        night,
+        date,
+        player_id,
+        name,
+        seat,
+    ) in entries.order_by().values_list(
+        "pk",
+        "fee_paid",
+        "paid_at",
+        "received_by__username",
+        "refund_amount",
+        "withdrawn_at",
+        "withdrawn_by__username",
+        "withdrawal_reason",
+        "night__season_id",
+        "night_id",
+        "night__date",
+        "player_id",
+        "player__name",
+        "seat__id",
     ):
         if fee:
-            lines.append(Line(
-                f"fee-{pk}", CashBox.ORGANIZER, LineKind.FEE, fee, paid_at, season, night, date, received_by or "", name, player_id,
-                tied=seat is not None or refund is not None,
-            ))
+            lines.append(
+                Line(
+                    f"fee-{pk}",
+                    CashBox.ORGANIZER,
+                    LineKind.FEE,
+                    fee,
+                    paid_at,
+                    season,
+                    night,
+                    date,
+                    received_by or "",
+                    name,
+                    player_id,
+                    tied=seat is not None or refund is not None,
+                )
+            )
         if refund:
             text = f"{name} ({reason})" if reason else name
             lines.append(
-                Line(f"refund-{pk}", CashBox.ORGANIZER, LineKind.REFUND, -refund, withdrawn_at, season, night, date, withdrawn_by or "", text, player_id)
+                Line(
+                    f"refund-{pk}",
+                    CashBox.ORGANIZER,
+                    LineKind.REFUND,
+                    -refund,
+                    withdrawn_at,
+                    season,
+                    night,
+                    date,
+                    withdrawn_by or "",
+                    text,
+                    player_id,
+                )
             )
     for pk, amount, at, by, paid_in_by, number, season, night, date in deposits.order_by().values_list(
-        "pk", "amount", "confirmed_at", "confirmed_by__username", "paid_in_by", "table__number", "table__night__season_id",
-        "table__night_id", "table__night__date",
+        "pk",
+        "amount",
+        "confirmed_at",
+        "confirmed_by__username",
+        "paid_in_by",
+        "table__number",
+        "table__night__season_id",
+        "table__night_id",
+        "table__night__date",
     ):
         if not amount:
             continue
         text = _("Table %(table)s") % {"table": number}
         if paid_in_by:
             text += f" ({paid_in_by})"
-        lines.append(Line(f"deposit-out-{pk}", CashBox.ORGANIZER, LineKind.DEPOSIT, -amount, at, season, night, date, by, text))
-        lines.append(Line(f"deposit-in-{pk}", CashBox.REGISTER, LineKind.DEPOSIT, amount, at, season, night, date, by, text))
+        lines.append(
+            Line(f"deposit-out-{pk}", CashBox.ORGANIZER, LineKind.DEPOSIT, -amount, at, season, night, date, by, text)
+        )
+        lines.append(
+            Line(f"deposit-in-{pk}", CashBox.REGISTER, LineKind.DEPOSIT, amount, at, season, night, date, by, text)
+        )
     return lines
 
 
 def stored_lines(queryset=None) -> list[Line]:
     lines = []
-    rows = (CashLine.objects.all() if queryset is None else queryset).order_by().values_list(
-        "pk", "box", "kind", "amount", "booked_at", "season_id", "night_id", "night__date", "booked_by__username", "reason",
-        "player_id", "player__name", "method", "reverses",
+    rows = (
+        (CashLine.objects.all() if queryset is None else queryset)
+        .order_by()
+        .values_list(
+            "pk",
+            "box",
+            "kind",
+            "amount",
+            "booked_at",
+            "season_id",
+            "night_id",
+            "night__date",
+            "booked_by__username",
+            "reason",
+            "player_id",
+            "player__name",
+            "method",
+            "reverses",
+        )
     )
     for pk, box, kind, amount, at, season, night, date, by, reason, player_id, player, method, reverses in rows:
         text = f"{player}: {reason}" if kind == LineKind.PAYOUT and player else reason
-        lines.append(Line(f"line-{pk}", box, kind, amount, at, season, night, date, by, text, player_id, method, reverses))
+        lines.append(
+            Line(f"line-{pk}", box, kind, amount, at, season, night, date, by, text, player_id, method, reverses)
+        )
     return lines
 
 
@@ -179,11 +277,15 @@ def all_lines() -> list[Line]:
     for line in lines:
         balance[line.box] += line.amount
         reversal = reversed_by.get(line.ref)
-        booked.append(replace(
-            line, balance=balance[line.box], reversed_by=reversal.ref if reversal else "",
-            reversed_by_label=reversal.label if reversal else "",
-            reverses_label=by_ref[line.reverses].label if line.reverses in by_ref else "",
-        ))
+        booked.append(
+            replace(
+                line,
+                balance=balance[line.box],
+                reversed_by=reversal.ref if reversal else "",
+                reversed_by_label=reversal.label if reversal else "",
+                reverses_label=by_ref[line.reverses].label if line.reverses in by_ref else "",
+            )
+        )
     return booked
 
 
@@ -201,10 +303,16 @@ def box_balances() -> dict[str, Decimal]:
 
 def night_lines(night: Night) -> list[Line]:
     """The night's lines in time order, marked when reversed (four queries; no running balance)."""
-    lines = sorted(_derived_lines(night_id=night.pk) + stored_lines(CashLine.objects.filter(night=night)), key=in_book_order)
-    reversals = {line.reverses: line for line in stored_lines(CashLine.objects.filter(reverses__in=[line.ref for line in lines]))}
+    lines = sorted(
+        _derived_lines(night_id=night.pk) + stored_lines(CashLine.objects.filter(night=night)), key=in_book_order
+    )
+    reversals = {
+        line.reverses: line for line in stored_lines(CashLine.objects.filter(reverses__in=[line.ref for line in lines]))
+    }
     return [
-        replace(line, reversed_by=reversals[line.ref].ref, reversed_by_label=reversals[line.ref].label) if line.ref in reversals else line
+        replace(line, reversed_by=reversals[line.ref].ref, reversed_by_label=reversals[line.ref].label)
+        if line.ref in reversals
+        else line
         for line in lines
     ]
 
@@ -311,15 +419,21 @@ def _require_open_night(night: Night | None) -> None:
 def closed_night(line: Line) -> bool:
     """Does the line belong to a night whose count stands (a deposit's register half too: it goes with the other)?"""
     touches_box = line.box == CashBox.ORGANIZER or line.kind == LineKind.DEPOSIT
-    return line.night_id is not None and touches_box and CashCount.objects.standing().filter(night_id=line.night_id).exists()
+    return (
+        line.night_id is not None
+        and touches_box
+        and CashCount.objects.standing().filter(night_id=line.night_id).exists()
+    )
 
 
 def _refuse_closed_night(line: Line) -> None:
     """A closed night's lines in the organizer's box change only after its count is reopened (recorded)."""
     if closed_night(line):
         raise CashError(
-            _("The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
-              "then reverse the line and count the box again.")
+            _(
+                "The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
+                "then reverse the line and count the box again."
+            )
             % {"date": line.night_date.strftime("%d.%m.%Y") if line.night_date else ""}
         )
 
@@ -412,9 +526,16 @@ def reverse_line(*, ref: str, reason: str, by: AbstractBaseUser) -> CashLine | N
     try:
         with transaction.atomic():
             return CashLine.objects.create(
-                box=line.box, kind=LineKind.REVERSAL, amount=-line.amount, season_id=line.season_id, night_id=line.night_id,
-                booked_by=by, reason=reason[:200], player_id=line.player_id if line.kind == LineKind.PAYOUT else None,
-                method=line.method, reverses=line.ref,
+                box=line.box,
+                kind=LineKind.REVERSAL,
+                amount=-line.amount,
+                season_id=line.season_id,
+                night_id=line.night_id,
+                booked_by=by,
+                reason=reason[:200],
+                player_id=line.player_id if line.kind == LineKind.PAYOUT else None,
+                method=line.method,
+                reverses=line.ref,
             )
     except IntegrityError as error:
         raise CashError(_("This line was already reversed.")) from error
@@ -429,7 +550,10 @@ def reverse_deposit(*, deposit_id: int, reason: str, by: AbstractBaseUser) -> Ca
     if not reason:
         raise CashError(_("Give a reason for the reversal."))
     deposit = (
-        JackpotDeposit.objects.select_for_update(of=("self",)).select_related("table__night__season").filter(pk=deposit_id).first()
+        JackpotDeposit.objects.select_for_update(of=("self",))
+        .select_related("table__night__season")
+        .filter(pk=deposit_id)
+        .first()
     )
     if deposit is None:
         raise CashError(_("There is no cash book line %(ref)s.") % {"ref": f"deposit-out-{deposit_id}"})
@@ -438,18 +562,28 @@ def reverse_deposit(*, deposit_id: int, reason: str, by: AbstractBaseUser) -> Ca
     night = deposit.table.night
     if CashCount.objects.standing().filter(night=night).exists():
         raise CashError(
-            _("The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
-              "then reverse the line and count the box again.")
+            _(
+                "The cash of %(date)s is closed and its count stands: reopen the count first (with a reason), "
+                "then reverse the line and count the box again."
+            )
             % {"date": night.date.strftime("%d.%m.%Y")}
         )
     now = timezone.now()
     halves = [
         CashLine(
-            box=box, kind=LineKind.REVERSAL, amount=amount, season=night.season, night=night, booked_at=now, booked_by=by,
-            reason=reason[:200], reverses=f"{side}-{deposit.pk}",
+            box=box,
+            kind=LineKind.REVERSAL,
+            amount=amount,
+            season=night.season,
+            night=night,
+            booked_at=now,
+            booked_by=by,
+            reason=reason[:200],
+            reverses=f"{side}-{deposit.pk}",
         )
         for box, amount, side in (
-            (CashBox.ORGANIZER, deposit.amount, "deposit-out"), (CashBox.REGISTER, -deposit.amount, "deposit-in"),
+            (CashBox.ORGANIZER, deposit.amount, "deposit-out"),
+            (CashBox.REGISTER, -deposit.amount, "deposit-in"),
         )
     ]
     deposit.reversed_at, deposit.reversed_by, deposit.reversal_reason = now, by, reason[:200]
@@ -556,7 +690,10 @@ def close_night_cash(
     if existing is not None:
         raise CashError(
             _("The cash of this night was already closed by %(who)s at %(time)s.")
-            % {"who": existing.counted_by.get_username(), "time": timezone.localtime(existing.counted_at).strftime("%d.%m.%Y %H:%M")}
+            % {
+                "who": existing.counted_by.get_username(),
+                "time": timezone.localtime(existing.counted_at).strftime("%d.%m.%Y %H:%M"),
+            }
         )
     pieces, from_pieces = count_denominations(denominations)
     if counted is None:
@@ -576,7 +713,9 @@ def close_night_cash(
     reason = reason.strip()
     if difference and not reason:
         raise CashError(
-            _("The count differs from the expected %(expected)s by %(difference)s: give a reason to close with a difference.")
+            _(
+                "The count differs from the expected %(expected)s by %(difference)s: give a reason to close with a difference."
+            )
             % {"expected": format_money(expected), "difference": format_money(difference)}
         )
     try:
@@ -584,12 +723,24 @@ def close_night_cash(
             line = None
             if difference:
                 line = CashLine.objects.create(
-                    box=CashBox.ORGANIZER, kind=LineKind.DIFFERENCE, amount=difference, season=night.season, night=night,
-                    booked_by=by, reason=reason[:200],
+                    box=CashBox.ORGANIZER,
+                    kind=LineKind.DIFFERENCE,
+                    amount=difference,
+                    season=night.season,
+                    night=night,
+                    booked_by=by,
+                    reason=reason[:200],
                 )
             return CashCount.objects.create(
-                night=night, expected=expected, counted=counted, difference=difference, denominations=pieces,
-                reason=reason[:200], witness=witness.strip()[:120], counted_by=by, difference_line=line,
+                night=night,
+                expected=expected,
+                counted=counted,
+                difference=difference,
+                denominations=pieces,
+                reason=reason[:200],
+                witness=witness.strip()[:120],
+                counted_by=by,
+                difference_line=line,
             )
     except IntegrityError as error:  # closed from a second screen a moment ago
         raise CashError(_("The cash of this night was already closed.")) from error
@@ -618,5 +769,6 @@ def reopened_counts(night: Night) -> list[CashCount]:
     """The night's earlier counts that were reopened, oldest first (who counted, who reopened, why)."""
     return list(
         CashCount.objects.filter(night=night, reopened_at__isnull=False)
-        .select_related("counted_by", "reopened_by").order_by("counted_at", "pk")
+        .select_related("counted_by", "reopened_by")
+        .order_by("counted_at", "pk")
     )

@@ -6,6 +6,7 @@ locale, and a Chromium running in English turned a typed ``12,50`` into
 ``1250`` before the server saw it (tests/browser/league/test_cashbook.py). As text,
 the server reads exactly what was typed, with `FeeField`'s German rules.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -61,8 +62,12 @@ class CashLineForm(forms.Form):
     direction = forms.ChoiceField(label=_("Money"), choices=DIRECTIONS, widget=forms.RadioSelect, initial="out")
     amount = money_field(_("Amount"), positive=True)
     box = forms.ChoiceField(label=_("Cash box"), choices=CashBox.choices, initial=CashBox.ORGANIZER)
-    night = NightChoiceField(label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —"))
-    reason = forms.CharField(label=_("Reason"), max_length=200, help_text=_("For example: deck of cards bought; float put in the box."))
+    night = NightChoiceField(
+        label=_("Night"), queryset=Night.objects.none(), required=False, empty_label=_("— no night —")
+    )
+    reason = forms.CharField(
+        label=_("Reason"), max_length=200, help_text=_("For example: deck of cards bought; float put in the box.")
+    )
 
     def __init__(self, *args, season: Season, **kwargs):
         super().__init__(*args, **kwargs)
@@ -79,7 +84,8 @@ class ReverseLineForm(forms.Form):
 
 class ReopenCountForm(forms.Form):
     reason = forms.CharField(
-        label=_("Reason for reopening the count"), max_length=200,
+        label=_("Reason for reopening the count"),
+        max_length=200,
         help_text=_("Kept with the count: who reopened it, when and why."),
     )
 
@@ -87,7 +93,9 @@ class ReopenCountForm(forms.Form):
 class CloseCashForm(forms.Form):
     counted = money_field(_("Counted total"), required=False)
     reason = forms.CharField(
-        label=_("Reason for a difference"), max_length=200, required=False,
+        label=_("Reason for a difference"),
+        max_length=200,
+        required=False,
         help_text=_("Needed only when the count differs from the expected amount."),
     )
     witness = forms.CharField(label=_("Witness"), max_length=120, required=False, help_text=_("Who counted with you."))
@@ -96,11 +104,20 @@ class CloseCashForm(forms.Form):
         super().__init__(*args, **kwargs)
         for value in DENOMINATIONS:
             self.fields[denomination_field_name(value)] = WholeNumberField(
-                label=denomination_key(value), required=False, min_value=0, max_value=100000,
+                label=denomination_key(value),
+                required=False,
+                min_value=0,
+                max_value=100000,
                 error_messages={"min_value": _("Count 0 or more."), "invalid": _("Enter a whole number.")},
                 widget=forms.NumberInput(
                     # data-denomination: league.js adds the notes and coins up as they are typed
-                    attrs={"min": "0", "step": "1", "inputmode": "numeric", "class": "count", "data-denomination": format(value, "f")}
+                    attrs={
+                        "min": "0",
+                        "step": "1",
+                        "inputmode": "numeric",
+                        "class": "count",
+                        "data-denomination": format(value, "f"),
+                    }
                 ),
             )
 
@@ -124,14 +141,25 @@ class CloseCashForm(forms.Form):
 
 
 class CashBookFilterForm(forms.Form):
-    season = RecordChoiceField(label=_("Season"), queryset=Season.objects.order_by("-start_date"), required=False, empty_label=_("All seasons"))
-    night = NightChoiceField(
-        label=_("Night"), queryset=Night.objects.select_related("season").order_by("-date"), required=False,
-        empty_label=_("All nights"), with_season=True,
+    season = RecordChoiceField(
+        label=_("Season"), queryset=Season.objects.order_by("-start_date"), required=False, empty_label=_("All seasons")
     )
-    date_from = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    date_to = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    box = forms.ChoiceField(label=_("Cash box"), choices=[("", _("Both boxes"))] + list(CashBox.choices), required=False)
+    night = NightChoiceField(
+        label=_("Night"),
+        queryset=Night.objects.select_related("season").order_by("-date"),
+        required=False,
+        empty_label=_("All nights"),
+        with_season=True,
+    )
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    box = forms.ChoiceField(
+        label=_("Cash box"), choices=[("", _("Both boxes"))] + list(CashBox.choices), required=False
+    )
 
     def clean(self):
         cleaned = super().clean()

@@ -1,5 +1,6 @@
 """The cash book's PDFs (reportlab), built from plain rows: the night money sheet and the cash book itself. The
 money renderer here is also the season payout sheet's base (results/sheets.py)."""
+
 from __future__ import annotations
 
 import datetime
@@ -109,7 +110,11 @@ class NightMoneySheetRenderer(MoneyRenderer):
         with translation.override(self.language):
             self._footer = f"{_('Pub Poker League')} · {sheet.season} · {formats.date_format(sheet.night_date, 'SHORT_DATE_FORMAT')}"
             filename = f"cash-{sheet.night_date.isoformat()}.pdf"
-            return filename, PDF, self._build(self._get_story(sheet), f"{_('Night money sheet')} – {sheet.night_date.isoformat()}")
+            return (
+                filename,
+                PDF,
+                self._build(self._get_story(sheet), f"{_('Night money sheet')} – {sheet.night_date.isoformat()}"),
+            )
 
     def _get_story(self, sheet: NightMoneySheet) -> list:
         s = self.styles
@@ -160,7 +165,11 @@ class NightMoneySheetRenderer(MoneyRenderer):
         if sheet.counted_at is not None:
             story.append(Spacer(1, 2 * mm))
             story.append(
-                para(_("Counted at %(when)s by %(who)s.") % {"when": self._when(sheet.counted_at), "who": sheet.organizer}, s["small"])
+                para(
+                    _("Counted at %(when)s by %(who)s.")
+                    % {"when": self._when(sheet.counted_at), "who": sheet.organizer},
+                    s["small"],
+                )
             )
         organizer = _("Organizer") + (f": {sheet.organizer}" if sheet.organizer else "")
         witness = _("Witness") + (f": {sheet.witness}" if sheet.witness else "")
@@ -178,7 +187,9 @@ class NightMoneySheetRenderer(MoneyRenderer):
             )
         if len(rows) == 1:
             rows.append(["", para(_("No lines."), s["small"]), "", ""])
-        story.append(self._grid(rows, [18 * mm, self.width - 18 * mm - 30 * mm - 30 * mm, 30 * mm, 30 * mm], right_from=3))
+        story.append(
+            self._grid(rows, [18 * mm, self.width - 18 * mm - 30 * mm - 30 * mm, 30 * mm, 30 * mm], right_from=3)
+        )
         return story
 
 
@@ -193,7 +204,11 @@ class CashBookRenderer(MoneyRenderer):
 
     def _get_story(self, sheet: CashBookSheet) -> list:
         s = self.styles
-        story: list = [para(_("Pub Poker League"), s["kicker"]), para(sheet.title, s["title"]), para(sheet.scope, s["base"])]
+        story: list = [
+            para(_("Pub Poker League"), s["kicker"]),
+            para(sheet.title, s["title"]),
+            para(sheet.scope, s["base"]),
+        ]
         if sheet.printed_at is not None:
             story.append(para(_("As of %(when)s") % {"when": self._when(sheet.printed_at)}, s["small"]))
         story.append(Spacer(1, 3 * mm))
@@ -203,7 +218,9 @@ class CashBookRenderer(MoneyRenderer):
                 rows.append([para(box, s["base"]), self._money(opening), self._money(closing)])
             story.append(self._grid(rows, [self.width - 80 * mm, 40 * mm, 40 * mm], right_from=1))
             story.append(Spacer(1, 4 * mm))
-        rows = [[para(h, s["head"]) for h in (_("Date"), _("Ref."), _("Cash box"), _("Line"), _("Amount"), _("Balance"))]]
+        rows = [
+            [para(h, s["head"]) for h in (_("Date"), _("Ref."), _("Cash box"), _("Line"), _("Amount"), _("Balance"))]
+        ]
         for line in sheet.lines:
             rows.append(
                 [

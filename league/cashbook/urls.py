@@ -1,4 +1,5 @@
 """The cash book under /organizer/: the book and its exports, other lines and reversals, a night's cash."""
+
 from django.urls import path
 
 from league.cashbook import views

@@ -1,5 +1,6 @@
 """Organizer pages of the cash book: the book and its exports, other lines and reversals, closing a night's
 cash. Thin: parse the request, call `league.cashbook.book`, render."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -29,9 +30,6 @@ if TYPE_CHECKING:
 LINES_PER_PAGE = 100
 
 
-
-
-
 def _short_box(box: str) -> str:
     return _("Organizer") if box == cashbook.CashBox.ORGANIZER else _("Jackpot fund")
 
@@ -39,7 +37,9 @@ def _short_box(box: str) -> str:
 def _money_row(line: cashbook.Line) -> MoneyRow:
     from league.cashbook.sheets import MoneyRow  # see cash_book_pdf
 
-    return MoneyRow(line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, _short_box(line.box))
+    return MoneyRow(
+        line.at, line.kind_label, line.text, line.by, line.amount, line.balance, line.ref, _short_box(line.box)
+    )
 
 
 # --- the book ---------------------------------------------------------------------------------
@@ -93,14 +93,40 @@ def cash_book_csv(request: HttpRequest) -> HttpResponse:
     with translation.override(language):
         _form, book = _filtered_book(request)
         rows: list[list[object]] = [
-            [_("Date"), _("Time"), _("Reference"), _("Cash box"), _("Kind"), _("Night"), _("Text"), _("Booked by"),
-             _("Paid by"), _("Reverses"), _("Reversed by"), _("Amount"), _("Balance")]
+            [
+                _("Date"),
+                _("Time"),
+                _("Reference"),
+                _("Cash box"),
+                _("Kind"),
+                _("Night"),
+                _("Text"),
+                _("Booked by"),
+                _("Paid by"),
+                _("Reverses"),
+                _("Reversed by"),
+                _("Amount"),
+                _("Balance"),
+            ]
         ]
         for line in book.lines:
             local = timezone.localtime(line.at)
             rows.append(
-                [local.date(), local.strftime("%H:%M"), line.ref, line.box_label, line.kind_label, line.night_date,
-                 line.text, line.by, line.method_label, line.reverses, line.reversed_by, line.amount, line.balance]
+                [
+                    local.date(),
+                    local.strftime("%H:%M"),
+                    line.ref,
+                    line.box_label,
+                    line.kind_label,
+                    line.night_date,
+                    line.text,
+                    line.by,
+                    line.method_label,
+                    line.reverses,
+                    line.reversed_by,
+                    line.amount,
+                    line.balance,
+                ]
             )
         content = safe_csv(rows, language=language)
     response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
@@ -145,12 +171,20 @@ def cash_line_new(request: HttpRequest, season_id: int) -> HttpResponse:
         try:
             with once.spend(request):
                 line = cashbook.book_line(
-                    season=season, night=data["night"], box=data["box"], amount=form.signed_amount(), reason=data["reason"], by=request.user
+                    season=season,
+                    night=data["night"],
+                    box=data["box"],
+                    amount=form.signed_amount(),
+                    reason=data["reason"],
+                    by=request.user,
                 )
         except (cashbook.CashError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Booked: %(amount)s, %(reason)s.") % {"amount": format_money(line.amount), "reason": line.reason})
+            messages.success(
+                request,
+                _("Booked: %(amount)s, %(reason)s.") % {"amount": format_money(line.amount), "reason": line.reason},
+            )
             if line.night_id:
                 return redirect("night_cash", line.night_id)
             return redirect(f"{reverse('cash_book')}?season={season.pk}")
@@ -174,27 +208,42 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
             if line.kind == cashbook.LineKind.FEE:
                 facts = {"name": line.text, "amount": format_money(line.amount)}
                 if cashbook.registered_again(line):
-                    messages.success(request, _(
-                        "Reversed: the fee of %(name)s (%(amount)s). %(name)s stays registered, unpaid, and the jackpot "
-                        "share no longer counts; take the fee at the desk when it is paid."
-                    ) % facts)
+                    messages.success(
+                        request,
+                        _(
+                            "Reversed: the fee of %(name)s (%(amount)s). %(name)s stays registered, unpaid, and the jackpot "
+                            "share no longer counts; take the fee at the desk when it is paid."
+                        )
+                        % facts,
+                    )
                 else:
-                    messages.success(request, _(
-                        "Reversed: the fee of %(name)s (%(amount)s). The entry is taken off the finished night, "
-                        "with its jackpot share."
-                    ) % facts)
+                    messages.success(
+                        request,
+                        _(
+                            "Reversed: the fee of %(name)s (%(amount)s). The entry is taken off the finished night, "
+                            "with its jackpot share."
+                        )
+                        % facts,
+                    )
             elif line.kind == cashbook.LineKind.DEPOSIT:
                 messages.success(
                     request,
-                    _("The jackpot deposit of %(text)s is reversed as a whole: %(amount)s back in the organizer's box, out of "
-                      "the jackpot fund. The table owes its jackpot sum again.") % {"text": line.text, "amount": format_money(abs(line.amount))},
+                    _(
+                        "The jackpot deposit of %(text)s is reversed as a whole: %(amount)s back in the organizer's box, out of "
+                        "the jackpot fund. The table owes its jackpot sum again."
+                    )
+                    % {"text": line.text, "amount": format_money(abs(line.amount))},
                 )
             else:
                 messages.success(request, _("Reversed: %(line)s.") % {"line": line.label})
             return redirect(f"{reverse('cash_book')}?season={line.season_id}")
     context = {
-        "form": form, "line": line, "deposit_amount": abs(line.amount), "closed_night": cashbook.closed_night(line),
-        "refusal": cashbook.reversal_refusal(line), "night_finished": cashbook.night_finished(line),
+        "form": form,
+        "line": line,
+        "deposit_amount": abs(line.amount),
+        "closed_night": cashbook.closed_night(line),
+        "refusal": cashbook.reversal_refusal(line),
+        "night_finished": cashbook.night_finished(line),
     }
     return render(request, "league/cashbook/reverse_confirm.html", context)
 
@@ -211,8 +260,12 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             count = cashbook.close_night_cash(
-                night=night, by=request.user, counted=data["counted"], denominations=form.denominations(),
-                reason=data["reason"], witness=data["witness"],
+                night=night,
+                by=request.user,
+                counted=data["counted"],
+                denominations=form.denominations(),
+                reason=data["reason"],
+                witness=data["witness"],
             )
         except cashbook.CashError as error:
             if cashbook.night_cash(night).closed:
@@ -225,12 +278,19 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
             if count.difference:
                 messages.warning(
                     request,
-                    _("The night's cash is closed with a difference of %(difference)s.") % {"difference": format_money(count.difference)},
+                    _("The night's cash is closed with a difference of %(difference)s.")
+                    % {"difference": format_money(count.difference)},
                 )
             else:
                 messages.success(request, _("The night's cash is closed: the count matches."))
             return redirect("night_cash", night.pk)
-    context = {"night": night, "cash": cashbook.night_cash(night), "form": form, "reopened": cashbook.reopened_counts(night), "currency": settings.CURRENCY}
+    context = {
+        "night": night,
+        "cash": cashbook.night_cash(night),
+        "form": form,
+        "reopened": cashbook.reopened_counts(night),
+        "currency": settings.CURRENCY,
+    }
     return render(request, "league/cashbook/night_cash.html", context)
 
 
@@ -246,7 +306,9 @@ def night_cash_reopen(request: HttpRequest, night_id: int) -> HttpResponse:
         except cashbook.CashError as error:
             messages.error(request, str(error))
         else:
-            messages.warning(request, _("The count is reopened: change tonight's lines, then count the box and close again."))
+            messages.warning(
+                request, _("The count is reopened: change tonight's lines, then count the box and close again.")
+            )
         return redirect("night_cash", night.pk)
     context = {"night": night, "form": form, "count": cashbook.night_cash(night).count}
     return render(request, "league/cashbook/reopen_confirm.html", context)

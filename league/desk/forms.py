@@ -1,4 +1,5 @@
 """Forms of the registration desk."""
+
 from __future__ import annotations
 
 import datetime
@@ -45,7 +46,11 @@ class NewPlayerForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("date_of_birth") and not cleaned.get("id_checked_adult") and not self.has_error("date_of_birth"):
+        if (
+            not cleaned.get("date_of_birth")
+            and not cleaned.get("id_checked_adult")
+            and not self.has_error("date_of_birth")
+        ):
             self.add_error("date_of_birth", _("Enter a date of birth or tick “ID checked, 18+”."))
         if cleaned.get("pay_now") and cleaned.get("fee") is None and not self.has_error("fee"):
             self.add_error("fee", _("Enter the fee received."))
@@ -63,7 +68,9 @@ class FeeForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    player = RecordChoiceField(queryset=Player.objects.all(), error_messages={"invalid_choice": _("That player no longer exists.")})
+    player = RecordChoiceField(
+        queryset=Player.objects.all(), error_messages={"invalid_choice": _("That player no longer exists.")}
+    )
     pay_now = forms.BooleanField(required=False)
     amount = FeeField(required=False)
 

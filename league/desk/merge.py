@@ -6,6 +6,7 @@ moves it all. Nothing else stores a player: the season's tables, the kept figure
 screens and the published pages are kept under keys read from the rows, so they show one player at once
 (docs/features.md, "One player, one record"). Used by the organizer's merge page and the admin.
 """
+
 from __future__ import annotations
 
 import logging
@@ -41,18 +42,27 @@ def merge_refusal(keep: Player, remove: Player) -> str:
     if shared is not None:
         facts = {"keep": keep.name, "remove": remove.name, "date": _date(shared.night)}
         if shared.night.status in (NightStatus.SEATED, NightStatus.FINISHED):
-            return _(
-                "%(keep)s and %(remove)s both had a seat on the night of %(date)s: they are two people, "
-                "not two records of one."
-            ) % facts
-        return _(
-            "%(keep)s and %(remove)s are both entered for the night of %(date)s: withdraw the second record's "
-            "entry at the desk first, then merge."
-        ) % facts
+            return (
+                _(
+                    "%(keep)s and %(remove)s both had a seat on the night of %(date)s: they are two people, "
+                    "not two records of one."
+                )
+                % facts
+            )
+        return (
+            _(
+                "%(keep)s and %(remove)s are both entered for the night of %(date)s: withdraw the second record's "
+                "entry at the desk first, then merge."
+            )
+            % facts
+        )
     # Still in play: drawn, and his table not finished (or no seat yet). The dealer's phone, the TV and the rail
     # hold his name while a table plays; a table's finishing order is final once it is finished.
     running = (
-        entries.filter(night__status=NightStatus.SEATED).exclude(seat__table__status="finished").select_related("player").first()
+        entries.filter(night__status=NightStatus.SEATED)
+        .exclude(seat__table__status="finished")
+        .select_related("player")
+        .first()
     )
     if running is not None:
         return _(
@@ -73,7 +83,9 @@ def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> Play
     if keep.pk == remove.pk:
         raise LeagueError(merge_refusal(keep, remove))
     # Both locked, in id order (two merges of the same pair the other way round wait instead of deadlocking).
-    locked = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=sorted([keep.pk, remove.pk])).order_by("pk")}
+    locked = {
+        p.pk: p for p in Player.objects.select_for_update().filter(pk__in=sorted([keep.pk, remove.pk])).order_by("pk")
+    }
     if len(locked) != 2:
         raise LeagueError(_("One of the two players no longer exists (merged or removed meanwhile)."))
     keep, remove = locked[keep.pk], locked[remove.pk]
@@ -108,6 +120,13 @@ def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> Play
         kept=keep, removed_name=remove.name, removed_details=details, moved=moved, merged_by=by
     )
     remove.delete()
-    logger.info("player %s (%s) merged into %s (%s) by %s: %s", details["id"], details["name"], keep.pk, keep.name,
-                by.get_username(), moved)
+    logger.info(
+        "player %s (%s) merged into %s (%s) by %s: %s",
+        details["id"],
+        details["name"],
+        keep.pk,
+        keep.name,
+        by.get_username(),
+        moved,
+    )
     return merge

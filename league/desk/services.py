@@ -3,6 +3,7 @@ records of one player: merge.py).
 
 Every view, admin action and command goes through these functions; each one
 checks its rules first and writes nothing when a rule fails."""
+
 from __future__ import annotations
 
 import datetime
@@ -112,10 +113,17 @@ def create_player_and_register(
 
 def _refuse_same_new_face(*, night: Night, player: Player) -> None:
     """Refuse a new player who is already entered tonight under the same name (see rules.names.same_new_face)."""
-    entered = Entry.objects.active().filter(night=night).select_related("player", "registered_by").order_by("registered_at", "pk")
+    entered = (
+        Entry.objects.active()
+        .filter(night=night)
+        .select_related("player", "registered_by")
+        .order_by("registered_at", "pk")
+    )
     for entry in entered:
         other = entry.player
-        if same_new_face(player.name, player.nickname, player.date_of_birth, other.name, other.nickname, other.date_of_birth):
+        if same_new_face(
+            player.name, player.nickname, player.date_of_birth, other.name, other.nickname, other.date_of_birth
+        ):
             facts = {
                 "name": other.name,
                 "who": entry.registered_by.get_username(),
@@ -210,7 +218,9 @@ def reverse_fee(*, entry_id: int, by: AbstractBaseUser, reason: str) -> Entry | 
     """
     # FOR NO KEY UPDATE (PostgreSQL): a seating draw that holds the night may still insert a seat pointing at this
     # entry and commit; the seat is then seen below, after the night's lock, instead of both waiting for ever.
-    entry = Entry.objects.select_for_update(no_key=True, of=("self",)).select_related("player").filter(pk=entry_id).first()
+    entry = (
+        Entry.objects.select_for_update(no_key=True, of=("self",)).select_related("player").filter(pk=entry_id).first()
+    )
     if entry is None:
         raise LeagueError(_("There is no such entry."))
     night = _lock_night(entry.night_id)
@@ -265,7 +275,9 @@ def find_players(query: str, *, limit: int = 8) -> list[Player]:
         return []
     needle = " ".join(query.split()).casefold()
     found = []
-    for pk, name, nickname, contact in Player.objects.values_list("pk", "name", "nickname", "contact").iterator(chunk_size=5000):
+    for pk, name, nickname, contact in Player.objects.values_list("pk", "name", "nickname", "contact").iterator(
+        chunk_size=5000
+    ):
         forms = _forms(name)
         if names.matches(words, forms):
             found.append((not _starts_a_word(words, forms), forms[0], name, pk))  # forms[0]: names.sort_key's
@@ -281,7 +293,11 @@ def look_alikes(name: str) -> list[Player]:
     forms = {form for form in _forms(name) if form}
     if not forms:
         return []
-    ids = [pk for pk, other in Player.objects.values_list("pk", "name").iterator(chunk_size=5000) if forms & set(_forms(other))]
+    ids = [
+        pk
+        for pk, other in Player.objects.values_list("pk", "name").iterator(chunk_size=5000)
+        if forms & set(_forms(other))
+    ]
     return list(Player.objects.filter(pk__in=ids).order_by("name", "pk"))
 
 

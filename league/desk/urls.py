@@ -1,4 +1,5 @@
 """The registration desk of a night: find or add a player, register, take the fee, withdraw."""
+
 from django.urls import path
 
 from league.desk import views

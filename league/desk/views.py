@@ -1,4 +1,5 @@
 """The registration desk. Thin: parse, call a service, render."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -22,7 +23,9 @@ from league.rules.inputs import clean_search
 def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:
     query = clean_search(request.GET.get("q", ""))
     entries = list(
-        Entry.objects.filter(night=night).select_related("player", "received_by").order_by("withdrawn_at", "registered_at", "id")
+        Entry.objects.filter(night=night)
+        .select_related("player", "received_by")
+        .order_by("withdrawn_at", "registered_at", "id")
     )
     entered_ids = {entry.player_id for entry in entries if not entry.is_withdrawn}
     context = {
@@ -32,7 +35,9 @@ def _desk_context(request: HttpRequest, night: Night, **extra) -> dict:
         "results": services.find_players(query),
         "entered_ids": entered_ids,
         # Alphabetical: fifteen rows on a phone are found by name, not by when each one came in.
-        "active_entries": sorted((entry for entry in entries if not entry.is_withdrawn), key=lambda e: names.sort_key(e.player.name)),
+        "active_entries": sorted(
+            (entry for entry in entries if not entry.is_withdrawn), key=lambda e: names.sort_key(e.player.name)
+        ),
         "withdrawn_entries": [entry for entry in entries if entry.is_withdrawn],
         "totals": services.desk_totals(night),
         "new_player_form": NewPlayerForm(night=night),

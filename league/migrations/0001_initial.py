@@ -10,7 +10,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -19,107 +18,338 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('nickname', models.CharField(blank=True, max_length=60, verbose_name='nickname')),
-                ('contact', models.CharField(blank=True, help_text='Phone or e-mail, optional.', max_length=200, verbose_name='contact')),
-                ('date_of_birth', models.DateField(blank=True, null=True, verbose_name='date of birth')),
-                ('id_checked_adult', models.BooleanField(default=False, help_text='An organizer saw an ID showing the player is 18 or older.', verbose_name='ID checked, 18+')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("nickname", models.CharField(blank=True, max_length=60, verbose_name="nickname")),
+                (
+                    "contact",
+                    models.CharField(
+                        blank=True, help_text="Phone or e-mail, optional.", max_length=200, verbose_name="contact"
+                    ),
+                ),
+                ("date_of_birth", models.DateField(blank=True, null=True, verbose_name="date of birth")),
+                (
+                    "id_checked_adult",
+                    models.BooleanField(
+                        default=False,
+                        help_text="An organizer saw an ID showing the player is 18 or older.",
+                        verbose_name="ID checked, 18+",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'ordering': ['name', 'id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('date_of_birth__isnull', False), ('id_checked_adult', True), _connector='OR'), name='player_age_is_known', violation_error_message='Enter a date of birth or tick “ID checked, 18+”.')],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "ordering": ["name", "id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("date_of_birth__isnull", False), ("id_checked_adult", True), _connector="OR"
+                        ),
+                        name="player_age_is_known",
+                        violation_error_message="Enter a date of birth or tick “ID checked, 18+”.",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='PlayerMerge',
+            name="PlayerMerge",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('removed_name', models.CharField(max_length=120, verbose_name='merged name')),
-                ('removed_details', models.JSONField(default=dict, verbose_name='merged record')),
-                ('moved', models.JSONField(default=dict, verbose_name='moved rows')),
-                ('merged_at', models.DateTimeField(auto_now_add=True, verbose_name='merged')),
-                ('kept', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='merges', to='league.player', verbose_name='kept player')),
-                ('merged_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='merged by')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("removed_name", models.CharField(max_length=120, verbose_name="merged name")),
+                ("removed_details", models.JSONField(default=dict, verbose_name="merged record")),
+                ("moved", models.JSONField(default=dict, verbose_name="moved rows")),
+                ("merged_at", models.DateTimeField(auto_now_add=True, verbose_name="merged")),
+                (
+                    "kept",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="merges",
+                        to="league.player",
+                        verbose_name="kept player",
+                    ),
+                ),
+                (
+                    "merged_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="merged by",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player merge',
-                'verbose_name_plural': 'player merges',
-                'ordering': ['-merged_at'],
+                "verbose_name": "player merge",
+                "verbose_name_plural": "player merges",
+                "ordering": ["-merged_at"],
             },
         ),
         migrations.CreateModel(
-            name='Season',
+            name="Season",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, unique=True, verbose_name='name')),
-                ('start_date', models.DateField(verbose_name='first day')),
-                ('end_date', models.DateField(verbose_name='last day')),
-                ('weekday', models.PositiveSmallIntegerField(choices=[(0, 'Monday'), (1, 'Tuesday'), (2, 'Wednesday'), (3, 'Thursday'), (4, 'Friday'), (5, 'Saturday'), (6, 'Sunday')], default=2, verbose_name='weekday of league nights')),
-                ('entry_fee', models.DecimalField(decimal_places=2, default=Decimal('10.00'), max_digits=8, validators=[django.core.validators.MinValueValidator(0)], verbose_name='entry fee')),
-                ('jackpot_share', models.DecimalField(decimal_places=2, default=Decimal('2.00'), max_digits=8, validators=[django.core.validators.MinValueValidator(0)], verbose_name='jackpot share per entry')),
-                ('points_scheme', models.CharField(choices=[('field_size', 'Field size (n - place + 1)'), ('fixed', 'Fixed list')], default='field_size', max_length=20, verbose_name='points scheme')),
-                ('fixed_points', models.CharField(blank=True, default='10,7,5,3,2,1', help_text='Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme).', max_length=200, verbose_name='fixed points')),
-                ('jackpot_payout_split', models.CharField(default='50,30,20', help_text='Percent for 1st, 2nd, ... place.', max_length=100, verbose_name='jackpot payout split (%)')),
-                ('starting_stack', models.PositiveIntegerField(default=1500, verbose_name='starting chips')),
-                ('level_minutes', models.PositiveSmallIntegerField(default=15, verbose_name='minutes per blind level')),
-                ('start_small_blind', models.PositiveIntegerField(default=25, verbose_name='first small blind')),
-                ('start_big_blind', models.PositiveIntegerField(default=50, verbose_name='first big blind')),
-                ('min_bet_rule', models.CharField(choices=[('league', 'League (small blind on pre-flop and flop)'), ('standard', 'Standard (big blind on every round)')], default='league', max_length=10, verbose_name='minimum bet rule')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, unique=True, verbose_name="name")),
+                ("start_date", models.DateField(verbose_name="first day")),
+                ("end_date", models.DateField(verbose_name="last day")),
+                (
+                    "weekday",
+                    models.PositiveSmallIntegerField(
+                        choices=[
+                            (0, "Monday"),
+                            (1, "Tuesday"),
+                            (2, "Wednesday"),
+                            (3, "Thursday"),
+                            (4, "Friday"),
+                            (5, "Saturday"),
+                            (6, "Sunday"),
+                        ],
+                        default=2,
+                        verbose_name="weekday of league nights",
+                    ),
+                ),
+                (
+                    "entry_fee",
+                    models.DecimalField(
+                        decimal_places=2,
+                        default=Decimal("10.00"),
+                        max_digits=8,
+                        validators=[django.core.validators.MinValueValidator(0)],
+                        verbose_name="entry fee",
+                    ),
+                ),
+                (
+                    "jackpot_share",
+                    models.DecimalField(
+                        decimal_places=2,
+                        default=Decimal("2.00"),
+                        max_digits=8,
+                        validators=[django.core.validators.MinValueValidator(0)],
+                        verbose_name="jackpot share per entry",
+                    ),
+                ),
+                (
+                    "points_scheme",
+                    models.CharField(
+                        choices=[("field_size", "Field size (n - place + 1)"), ("fixed", "Fixed list")],
+                        default="field_size",
+                        max_length=20,
+                        verbose_name="points scheme",
+                    ),
+                ),
+                (
+                    "fixed_points",
+                    models.CharField(
+                        blank=True,
+                        default="10,7,5,3,2,1",
+                        help_text="Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme).",
+                        max_length=200,
+                        verbose_name="fixed points",
+                    ),
+                ),
+                (
+                    "jackpot_payout_split",
+                    models.CharField(
+                        default="50,30,20",
+                        help_text="Percent for 1st, 2nd, ... place.",
+                        max_length=100,
+                        verbose_name="jackpot payout split (%)",
+                    ),
+                ),
+                ("starting_stack", models.PositiveIntegerField(default=1500, verbose_name="starting chips")),
+                ("level_minutes", models.PositiveSmallIntegerField(default=15, verbose_name="minutes per blind level")),
+                ("start_small_blind", models.PositiveIntegerField(default=25, verbose_name="first small blind")),
+                ("start_big_blind", models.PositiveIntegerField(default=50, verbose_name="first big blind")),
+                (
+                    "min_bet_rule",
+                    models.CharField(
+                        choices=[
+                            ("league", "League (small blind on pre-flop and flop)"),
+                            ("standard", "Standard (big blind on every round)"),
+                        ],
+                        default="league",
+                        max_length=10,
+                        verbose_name="minimum bet rule",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'season',
-                'verbose_name_plural': 'seasons',
-                'ordering': ['-start_date'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('end_date__gte', models.F('start_date'))), name='season_ends_after_start'), models.CheckConstraint(condition=models.Q(('entry_fee__gte', 0)), name='season_fee_not_negative'), models.CheckConstraint(condition=models.Q(('jackpot_share__gte', 0), ('jackpot_share__lte', models.F('entry_fee'))), name='season_jackpot_share_within_fee'), models.CheckConstraint(condition=models.Q(('start_big_blind__gte', models.F('start_small_blind'))), name='season_big_blind_not_below_small')],
+                "verbose_name": "season",
+                "verbose_name_plural": "seasons",
+                "ordering": ["-start_date"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("end_date__gte", models.F("start_date"))), name="season_ends_after_start"
+                    ),
+                    models.CheckConstraint(condition=models.Q(("entry_fee__gte", 0)), name="season_fee_not_negative"),
+                    models.CheckConstraint(
+                        condition=models.Q(("jackpot_share__gte", 0), ("jackpot_share__lte", models.F("entry_fee"))),
+                        name="season_jackpot_share_within_fee",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("start_big_blind__gte", models.F("start_small_blind"))),
+                        name="season_big_blind_not_below_small",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Night',
+            name="Night",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('date', models.DateField(verbose_name='date')),
-                ('starts_at', models.TimeField(default=datetime.time(19, 30), verbose_name='start time')),
-                ('status', models.CharField(choices=[('registration', 'Registration open'), ('seated', 'Seated, registration closed'), ('finished', 'Finished')], default='registration', max_length=20, verbose_name='status')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='nights', to='league.season', verbose_name='season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("date", models.DateField(verbose_name="date")),
+                ("starts_at", models.TimeField(default=datetime.time(19, 30), verbose_name="start time")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registration", "Registration open"),
+                            ("seated", "Seated, registration closed"),
+                            ("finished", "Finished"),
+                        ],
+                        default="registration",
+                        max_length=20,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="nights",
+                        to="league.season",
+                        verbose_name="season",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'league night',
-                'verbose_name_plural': 'league nights',
-                'ordering': ['date'],
+                "verbose_name": "league night",
+                "verbose_name_plural": "league nights",
+                "ordering": ["date"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('registered_at', models.DateTimeField(auto_now_add=True, verbose_name='registered')),
-                ('fee_paid', models.DecimalField(blank=True, decimal_places=2, max_digits=8, null=True, verbose_name='fee received')),
-                ('jackpot_share', models.DecimalField(blank=True, decimal_places=2, max_digits=8, null=True, verbose_name='jackpot share')),
-                ('paid_at', models.DateTimeField(blank=True, null=True, verbose_name='paid')),
-                ('withdrawn_at', models.DateTimeField(blank=True, null=True, verbose_name='withdrawn')),
-                ('refund_amount', models.DecimalField(blank=True, decimal_places=2, max_digits=8, null=True, verbose_name='refund')),
-                ('withdrawal_reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
-                ('received_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='fee received by')),
-                ('registered_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='registered by')),
-                ('withdrawn_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='withdrawn by')),
-                ('night', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='league.night', verbose_name='night')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='league.player', verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("registered_at", models.DateTimeField(auto_now_add=True, verbose_name="registered")),
+                (
+                    "fee_paid",
+                    models.DecimalField(
+                        blank=True, decimal_places=2, max_digits=8, null=True, verbose_name="fee received"
+                    ),
+                ),
+                (
+                    "jackpot_share",
+                    models.DecimalField(
+                        blank=True, decimal_places=2, max_digits=8, null=True, verbose_name="jackpot share"
+                    ),
+                ),
+                ("paid_at", models.DateTimeField(blank=True, null=True, verbose_name="paid")),
+                ("withdrawn_at", models.DateTimeField(blank=True, null=True, verbose_name="withdrawn")),
+                (
+                    "refund_amount",
+                    models.DecimalField(blank=True, decimal_places=2, max_digits=8, null=True, verbose_name="refund"),
+                ),
+                ("withdrawal_reason", models.CharField(blank=True, max_length=200, verbose_name="reason")),
+                (
+                    "received_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="fee received by",
+                    ),
+                ),
+                (
+                    "registered_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="registered by",
+                    ),
+                ),
+                (
+                    "withdrawn_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="withdrawn by",
+                    ),
+                ),
+                (
+                    "night",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="league.night",
+                        verbose_name="night",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="league.player",
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'entry',
-                'verbose_name_plural': 'entries',
-                'ordering': ['registered_at', 'id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('withdrawn_at__isnull', True)), fields=('night', 'player'), name='one_active_entry_per_night'), models.CheckConstraint(condition=models.Q(('fee_paid__isnull', True), ('fee_paid__gte', 0), _connector='OR'), name='entry_fee_not_negative'), models.CheckConstraint(condition=models.Q(models.Q(('fee_paid__isnull', True), ('jackpot_share__isnull', True), ('paid_at__isnull', True)), models.Q(('fee_paid__isnull', False), ('jackpot_share__isnull', False), ('paid_at__isnull', False)), _connector='OR'), name='entry_payment_complete'), models.CheckConstraint(condition=models.Q(('refund_amount__isnull', True), models.Q(('withdrawn_at__isnull', False), ('refund_amount__gte', 0), ('refund_amount__lte', models.F('fee_paid'))), _connector='OR'), name='entry_refund_within_fee')],
+                "verbose_name": "entry",
+                "verbose_name_plural": "entries",
+                "ordering": ["registered_at", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("withdrawn_at__isnull", True)),
+                        fields=("night", "player"),
+                        name="one_active_entry_per_night",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("fee_paid__isnull", True), ("fee_paid__gte", 0), _connector="OR"),
+                        name="entry_fee_not_negative",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(
+                                ("fee_paid__isnull", True), ("jackpot_share__isnull", True), ("paid_at__isnull", True)
+                            ),
+                            models.Q(
+                                ("fee_paid__isnull", False),
+                                ("jackpot_share__isnull", False),
+                                ("paid_at__isnull", False),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="entry_payment_complete",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("refund_amount__isnull", True),
+                            models.Q(
+                                ("withdrawn_at__isnull", False),
+                                ("refund_amount__gte", 0),
+                                ("refund_amount__lte", models.F("fee_paid")),
+                            ),
+                            _connector="OR",
+                        ),
+                        name="entry_refund_within_fee",
+                    ),
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='night',
-            constraint=models.UniqueConstraint(fields=('season', 'date'), name='one_night_per_season_date'),
+            model_name="night",
+            constraint=models.UniqueConstraint(fields=("season", "date"), name="one_night_per_season_date"),
         ),
     ]

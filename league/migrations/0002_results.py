@@ -9,72 +9,153 @@ import league.models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0001_initial'),
-        ('tournaments', '0002_night'),
+        ("league", "0001_initial"),
+        ("tournaments", "0002_night"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='season',
-            name='fixed_points',
-            field=models.CharField(blank=True, default='10,7,5,3,2,1', help_text='Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme).', max_length=200, validators=[league.models.validate_points_list], verbose_name='fixed points'),
+            model_name="season",
+            name="fixed_points",
+            field=models.CharField(
+                blank=True,
+                default="10,7,5,3,2,1",
+                help_text="Points for 1st, 2nd, ... place, separated by commas (used by the “fixed” scheme).",
+                max_length=200,
+                validators=[league.models.validate_points_list],
+                verbose_name="fixed points",
+            ),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='jackpot_payout_split',
-            field=models.CharField(default='50,30,20', help_text='Percent for 1st, 2nd, ... place.', max_length=100, validators=[league.models.validate_payout_split], verbose_name='jackpot payout split (%)'),
+            model_name="season",
+            name="jackpot_payout_split",
+            field=models.CharField(
+                default="50,30,20",
+                help_text="Percent for 1st, 2nd, ... place.",
+                max_length=100,
+                validators=[league.models.validate_payout_split],
+                verbose_name="jackpot payout split (%)",
+            ),
         ),
         migrations.CreateModel(
-            name='PaperSheet',
+            name="PaperSheet",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('entered_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='entered')),
-                ('entered_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='entered by')),
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='paper_sheet', to='tournaments.table', verbose_name='table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("entered_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="entered")),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="entered by",
+                    ),
+                ),
+                (
+                    "table",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="paper_sheet",
+                        to="tournaments.table",
+                        verbose_name="table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'paper placement sheet',
-                'verbose_name_plural': 'paper placement sheets',
-                'ordering': ['-entered_at'],
+                "verbose_name": "paper placement sheet",
+                "verbose_name_plural": "paper placement sheets",
+                "ordering": ["-entered_at"],
             },
         ),
         migrations.CreateModel(
-            name='PointsSchemeChange',
+            name="PointsSchemeChange",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('old_scheme', models.CharField(choices=[('field_size', 'Field size (n - place + 1)'), ('fixed', 'Fixed list')], max_length=20, verbose_name='old scheme')),
-                ('old_fixed_points', models.CharField(blank=True, max_length=200, verbose_name='old fixed points')),
-                ('new_scheme', models.CharField(choices=[('field_size', 'Field size (n - place + 1)'), ('fixed', 'Fixed list')], max_length=20, verbose_name='new scheme')),
-                ('new_fixed_points', models.CharField(blank=True, max_length=200, verbose_name='new fixed points')),
-                ('reason', models.CharField(max_length=200, verbose_name='reason')),
-                ('changed_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='changed')),
-                ('changed_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='changed by')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='scheme_changes', to='league.season', verbose_name='season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "old_scheme",
+                    models.CharField(
+                        choices=[("field_size", "Field size (n - place + 1)"), ("fixed", "Fixed list")],
+                        max_length=20,
+                        verbose_name="old scheme",
+                    ),
+                ),
+                ("old_fixed_points", models.CharField(blank=True, max_length=200, verbose_name="old fixed points")),
+                (
+                    "new_scheme",
+                    models.CharField(
+                        choices=[("field_size", "Field size (n - place + 1)"), ("fixed", "Fixed list")],
+                        max_length=20,
+                        verbose_name="new scheme",
+                    ),
+                ),
+                ("new_fixed_points", models.CharField(blank=True, max_length=200, verbose_name="new fixed points")),
+                ("reason", models.CharField(max_length=200, verbose_name="reason")),
+                ("changed_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="changed")),
+                (
+                    "changed_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="changed by",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="scheme_changes",
+                        to="league.season",
+                        verbose_name="season",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'points scheme change',
-                'verbose_name_plural': 'points scheme changes',
-                'ordering': ['-changed_at'],
+                "verbose_name": "points scheme change",
+                "verbose_name_plural": "points scheme changes",
+                "ordering": ["-changed_at"],
             },
         ),
         migrations.CreateModel(
-            name='JackpotDeposit',
+            name="JackpotDeposit",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=8, verbose_name='amount')),
-                ('paid_in_by', models.CharField(blank=True, help_text="The table's first dealer.", max_length=120, verbose_name='paid in by')),
-                ('confirmed_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='confirmed')),
-                ('confirmed_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='confirmed by')),
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='jackpot_deposit', to='tournaments.table', verbose_name='table')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=8, verbose_name="amount")),
+                (
+                    "paid_in_by",
+                    models.CharField(
+                        blank=True, help_text="The table's first dealer.", max_length=120, verbose_name="paid in by"
+                    ),
+                ),
+                ("confirmed_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="confirmed")),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="confirmed by",
+                    ),
+                ),
+                (
+                    "table",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="jackpot_deposit",
+                        to="tournaments.table",
+                        verbose_name="table",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'jackpot deposit',
-                'verbose_name_plural': 'jackpot deposits',
-                'ordering': ['-confirmed_at'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('amount__gte', 0)), name='jackpot_deposit_not_negative')],
+                "verbose_name": "jackpot deposit",
+                "verbose_name_plural": "jackpot deposits",
+                "ordering": ["-confirmed_at"],
+                "constraints": [
+                    models.CheckConstraint(condition=models.Q(("amount__gte", 0)), name="jackpot_deposit_not_negative")
+                ],
             },
         ),
     ]

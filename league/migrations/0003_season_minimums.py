@@ -5,30 +5,39 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0002_results'),
+        ("league", "0002_results"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='season',
-            name='level_minutes',
-            field=models.PositiveSmallIntegerField(default=15, validators=[django.core.validators.MinValueValidator(1)], verbose_name='minutes per blind level'),
+            model_name="season",
+            name="level_minutes",
+            field=models.PositiveSmallIntegerField(
+                default=15,
+                validators=[django.core.validators.MinValueValidator(1)],
+                verbose_name="minutes per blind level",
+            ),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='start_big_blind',
-            field=models.PositiveIntegerField(default=50, validators=[django.core.validators.MinValueValidator(1)], verbose_name='first big blind'),
+            model_name="season",
+            name="start_big_blind",
+            field=models.PositiveIntegerField(
+                default=50, validators=[django.core.validators.MinValueValidator(1)], verbose_name="first big blind"
+            ),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='start_small_blind',
-            field=models.PositiveIntegerField(default=25, validators=[django.core.validators.MinValueValidator(1)], verbose_name='first small blind'),
+            model_name="season",
+            name="start_small_blind",
+            field=models.PositiveIntegerField(
+                default=25, validators=[django.core.validators.MinValueValidator(1)], verbose_name="first small blind"
+            ),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='starting_stack',
-            field=models.PositiveIntegerField(default=1500, validators=[django.core.validators.MinValueValidator(1)], verbose_name='starting chips'),
+            model_name="season",
+            name="starting_stack",
+            field=models.PositiveIntegerField(
+                default=1500, validators=[django.core.validators.MinValueValidator(1)], verbose_name="starting chips"
+            ),
         ),
     ]

@@ -4,25 +4,36 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0003_season_minimums'),
+        ("league", "0003_season_minimums"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='season',
-            name='break_every_levels',
-            field=models.PositiveSmallIntegerField(default=0, help_text='0: no breaks.', verbose_name='break after every … levels'),
+            model_name="season",
+            name="break_every_levels",
+            field=models.PositiveSmallIntegerField(
+                default=0, help_text="0: no breaks.", verbose_name="break after every … levels"
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='break_minutes',
-            field=models.PositiveSmallIntegerField(default=10, verbose_name='minutes per break'),
+            model_name="season",
+            name="break_minutes",
+            field=models.PositiveSmallIntegerField(default=10, verbose_name="minutes per break"),
         ),
         migrations.AlterField(
-            model_name='night',
-            name='status',
-            field=models.CharField(choices=[('registration', 'Registration open'), ('closed', 'Registration closed'), ('seated', 'Seated, registration closed'), ('finished', 'Finished')], default='registration', max_length=20, verbose_name='status'),
+            model_name="night",
+            name="status",
+            field=models.CharField(
+                choices=[
+                    ("registration", "Registration open"),
+                    ("closed", "Registration closed"),
+                    ("seated", "Seated, registration closed"),
+                    ("finished", "Finished"),
+                ],
+                default="registration",
+                max_length=20,
+                verbose_name="status",
+            ),
         ),
     ]

@@ -8,86 +8,207 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0004_season_breaks_closed_registration'),
+        ("league", "0004_season_breaks_closed_registration"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CashLine',
+            name="CashLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('box', models.CharField(choices=[('box', "Organizer's cash box"), ('jackpot', 'Jackpot fund at the café register')], max_length=10, verbose_name='cash box')),
-                ('kind', models.CharField(choices=[('manual', 'Other receipt or expense'), ('payout', 'Season jackpot payout'), ('difference', 'Counting difference'), ('reversal', 'Reversal')], max_length=12, verbose_name='kind')),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=10, verbose_name='amount')),
-                ('booked_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='booked')),
-                ('reason', models.CharField(max_length=200, verbose_name='reason')),
-                ('method', models.CharField(blank=True, choices=[('cash', 'Cash'), ('transfer', 'Bank transfer')], max_length=10, verbose_name='paid by')),
-                ('reverses', models.CharField(blank=True, max_length=40, verbose_name='reverses')),
-                ('booked_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='booked by')),
-                ('night', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cash_lines', to='league.night', verbose_name='night')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='cash_lines', to='league.player', verbose_name='player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cash_lines', to='league.season', verbose_name='season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "box",
+                    models.CharField(
+                        choices=[("box", "Organizer's cash box"), ("jackpot", "Jackpot fund at the café register")],
+                        max_length=10,
+                        verbose_name="cash box",
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("manual", "Other receipt or expense"),
+                            ("payout", "Season jackpot payout"),
+                            ("difference", "Counting difference"),
+                            ("reversal", "Reversal"),
+                        ],
+                        max_length=12,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=10, verbose_name="amount")),
+                ("booked_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="booked")),
+                ("reason", models.CharField(max_length=200, verbose_name="reason")),
+                (
+                    "method",
+                    models.CharField(
+                        blank=True,
+                        choices=[("cash", "Cash"), ("transfer", "Bank transfer")],
+                        max_length=10,
+                        verbose_name="paid by",
+                    ),
+                ),
+                ("reverses", models.CharField(blank=True, max_length=40, verbose_name="reverses")),
+                (
+                    "booked_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="booked by",
+                    ),
+                ),
+                (
+                    "night",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cash_lines",
+                        to="league.night",
+                        verbose_name="night",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cash_lines",
+                        to="league.player",
+                        verbose_name="player",
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cash_lines",
+                        to="league.season",
+                        verbose_name="season",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cash book line',
-                'verbose_name_plural': 'cash book lines',
-                'ordering': ['booked_at', 'id'],
+                "verbose_name": "cash book line",
+                "verbose_name_plural": "cash book lines",
+                "ordering": ["booked_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='CashCount',
+            name="CashCount",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('expected', models.DecimalField(decimal_places=2, max_digits=10, verbose_name='expected')),
-                ('counted', models.DecimalField(decimal_places=2, max_digits=10, verbose_name='counted')),
-                ('difference', models.DecimalField(decimal_places=2, max_digits=10, verbose_name='difference')),
-                ('denominations', models.JSONField(blank=True, default=dict, verbose_name='count by denomination')),
-                ('reason', models.CharField(blank=True, max_length=200, verbose_name='reason for the difference')),
-                ('witness', models.CharField(blank=True, max_length=120, verbose_name='witness')),
-                ('counted_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='counted')),
-                ('counted_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='counted by')),
-                ('night', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='cash_count', to='league.night', verbose_name='night')),
-                ('difference_line', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='count', to='league.cashline', verbose_name='difference booked')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("expected", models.DecimalField(decimal_places=2, max_digits=10, verbose_name="expected")),
+                ("counted", models.DecimalField(decimal_places=2, max_digits=10, verbose_name="counted")),
+                ("difference", models.DecimalField(decimal_places=2, max_digits=10, verbose_name="difference")),
+                ("denominations", models.JSONField(blank=True, default=dict, verbose_name="count by denomination")),
+                ("reason", models.CharField(blank=True, max_length=200, verbose_name="reason for the difference")),
+                ("witness", models.CharField(blank=True, max_length=120, verbose_name="witness")),
+                ("counted_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="counted")),
+                (
+                    "counted_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="counted by",
+                    ),
+                ),
+                (
+                    "night",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cash_count",
+                        to="league.night",
+                        verbose_name="night",
+                    ),
+                ),
+                (
+                    "difference_line",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="count",
+                        to="league.cashline",
+                        verbose_name="difference booked",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cash count',
-                'verbose_name_plural': 'cash counts',
-                'ordering': ['-counted_at'],
+                "verbose_name": "cash count",
+                "verbose_name_plural": "cash counts",
+                "ordering": ["-counted_at"],
             },
         ),
         migrations.AddConstraint(
-            model_name='cashline',
-            constraint=models.CheckConstraint(condition=models.Q(('amount', 0), _negated=True), name='cash_line_not_zero'),
+            model_name="cashline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("amount", 0), _negated=True), name="cash_line_not_zero"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashline',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='cash_line_has_reason'),
+            model_name="cashline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reason", ""), _negated=True), name="cash_line_has_reason"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashline',
-            constraint=models.UniqueConstraint(condition=models.Q(('reverses', ''), _negated=True), fields=('reverses',), name='cash_line_reversed_once'),
+            model_name="cashline",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("reverses", ""), _negated=True),
+                fields=("reverses",),
+                name="cash_line_reversed_once",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashline',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'reversal'), ('reverses__gt', '')), models.Q(models.Q(('kind', 'reversal'), _negated=True), ('reverses', '')), _connector='OR'), name='cash_line_reversal_names_its_line'),
+            model_name="cashline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "reversal"), ("reverses__gt", "")),
+                    models.Q(models.Q(("kind", "reversal"), _negated=True), ("reverses", "")),
+                    _connector="OR",
+                ),
+                name="cash_line_reversal_names_its_line",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashline',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'payout'), _negated=True), models.Q(('amount__lt', 0), ('box', 'jackpot'), ('player__isnull', False)), _connector='OR'), name='cash_line_payout_to_a_player_from_the_fund'),
+            model_name="cashline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "payout"), _negated=True),
+                    models.Q(("amount__lt", 0), ("box", "jackpot"), ("player__isnull", False)),
+                    _connector="OR",
+                ),
+                name="cash_line_payout_to_a_player_from_the_fund",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashcount',
-            constraint=models.CheckConstraint(condition=models.Q(('counted__gte', 0)), name='cash_count_not_negative'),
+            model_name="cashcount",
+            constraint=models.CheckConstraint(condition=models.Q(("counted__gte", 0)), name="cash_count_not_negative"),
         ),
         migrations.AddConstraint(
-            model_name='cashcount',
-            constraint=models.CheckConstraint(condition=models.Q(('difference', django.db.models.expressions.CombinedExpression(models.F('counted'), '-', models.F('expected')))), name='cash_count_difference_adds_up'),
+            model_name="cashcount",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "difference",
+                        django.db.models.expressions.CombinedExpression(models.F("counted"), "-", models.F("expected")),
+                    )
+                ),
+                name="cash_count_difference_adds_up",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashcount',
-            constraint=models.CheckConstraint(condition=models.Q(('difference', 0), models.Q(('reason', ''), _negated=True), _connector='OR'), name='cash_count_difference_has_reason'),
+            model_name="cashcount",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("difference", 0), models.Q(("reason", ""), _negated=True), _connector="OR"),
+                name="cash_count_difference_has_reason",
+            ),
         ),
     ]

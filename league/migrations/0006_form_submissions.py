@@ -4,21 +4,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0005_cashbook'),
+        ("league", "0005_cashbook"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='FormSubmission',
+            name="FormSubmission",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=64, unique=True)),
-                ('applied_at', models.DateTimeField(auto_now_add=True)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("token", models.CharField(max_length=64, unique=True)),
+                ("applied_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'applied form',
+                "verbose_name": "applied form",
             },
         ),
     ]

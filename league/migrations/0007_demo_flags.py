@@ -4,6 +4,7 @@ A database set up with an earlier `setup_demo` gets its demo marked too: the sea
 "Demo-Saison <year>", and its 24 players (the same name and date of birth) who have played in no other
 season, so that the demo can be removed there as well.
 """
+
 import datetime
 import re
 
@@ -11,10 +12,30 @@ from django.db import migrations, models
 
 # setup_demo's players as it made them (demo/management/commands/setup_demo.py, before this migration).
 DEMO_PLAYERS = [
-    "Anna Berger", "Ben Schuster", "Carla Wolf", "David Krause", "Elif Yilmaz", "Felix Braun", "Greta Hoffmann",
-    "Hakan Demir", "Ines Vogel", "Jonas Richter", "Katrin Neumann", "Lukas Schmid", "Mara König", "Nico Fischer",
-    "Olga Petrova", "Paul Zimmermann", "Queenie Lang", "Rafael Costa", "Sofia Weber", "Tim Hartmann",
-    "Ute Krüger", "Viktor Lehmann", "Wiebke Jansen", "Yusuf Aydin",
+    "Anna Berger",
+    "Ben Schuster",
+    "Carla Wolf",
+    "David Krause",
+    "Elif Yilmaz",
+    "Felix Braun",
+    "Greta Hoffmann",
+    "Hakan Demir",
+    "Ines Vogel",
+    "Jonas Richter",
+    "Katrin Neumann",
+    "Lukas Schmid",
+    "Mara König",
+    "Nico Fischer",
+    "Olga Petrova",
+    "Paul Zimmermann",
+    "Queenie Lang",
+    "Rafael Costa",
+    "Sofia Weber",
+    "Tim Hartmann",
+    "Ute Krüger",
+    "Viktor Lehmann",
+    "Wiebke Jansen",
+    "Yusuf Aydin",
 ]
 DEMO_SEASON = re.compile(r"Demo-Saison \d{4}")
 
@@ -35,21 +56,20 @@ def mark_earlier_demo(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0006_form_submissions'),
+        ("league", "0006_form_submissions"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='is_demo',
-            field=models.BooleanField(default=False, editable=False, verbose_name='demo player'),
+            model_name="player",
+            name="is_demo",
+            field=models.BooleanField(default=False, editable=False, verbose_name="demo player"),
         ),
         migrations.AddField(
-            model_name='season',
-            name='is_demo',
-            field=models.BooleanField(default=False, editable=False, verbose_name='demo season'),
+            model_name="season",
+            name="is_demo",
+            field=models.BooleanField(default=False, editable=False, verbose_name="demo season"),
         ),
         migrations.RunPython(mark_earlier_demo, migrations.RunPython.noop),
     ]

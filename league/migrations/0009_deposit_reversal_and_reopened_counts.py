@@ -6,68 +6,121 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0008_season_rules'),
-        ('tournaments', '0011_hand_revision'),
+        ("league", "0008_season_rules"),
+        ("tournaments", "0011_hand_revision"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='cashcount',
-            name='reopen_reason',
-            field=models.CharField(blank=True, max_length=200, verbose_name='reason for reopening'),
+            model_name="cashcount",
+            name="reopen_reason",
+            field=models.CharField(blank=True, max_length=200, verbose_name="reason for reopening"),
         ),
         migrations.AddField(
-            model_name='cashcount',
-            name='reopened_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='reopened'),
+            model_name="cashcount",
+            name="reopened_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="reopened"),
         ),
         migrations.AddField(
-            model_name='cashcount',
-            name='reopened_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reopened by'),
+            model_name="cashcount",
+            name="reopened_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="reopened by",
+            ),
         ),
         migrations.AddField(
-            model_name='jackpotdeposit',
-            name='reversal_reason',
-            field=models.CharField(blank=True, max_length=200, verbose_name='reason for the reversal'),
+            model_name="jackpotdeposit",
+            name="reversal_reason",
+            field=models.CharField(blank=True, max_length=200, verbose_name="reason for the reversal"),
         ),
         migrations.AddField(
-            model_name='jackpotdeposit',
-            name='reversed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='reversed'),
+            model_name="jackpotdeposit",
+            name="reversed_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="reversed"),
         ),
         migrations.AddField(
-            model_name='jackpotdeposit',
-            name='reversed_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='reversed by'),
+            model_name="jackpotdeposit",
+            name="reversed_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="reversed by",
+            ),
         ),
         migrations.AlterField(
-            model_name='cashcount',
-            name='night',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='cash_counts', to='league.night', verbose_name='night'),
+            model_name="cashcount",
+            name="night",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="cash_counts",
+                to="league.night",
+                verbose_name="night",
+            ),
         ),
         migrations.AlterField(
-            model_name='jackpotdeposit',
-            name='table',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='jackpot_deposits', to='tournaments.table', verbose_name='table'),
+            model_name="jackpotdeposit",
+            name="table",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="jackpot_deposits",
+                to="tournaments.table",
+                verbose_name="table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashcount',
-            constraint=models.UniqueConstraint(condition=models.Q(('reopened_at__isnull', True)), fields=('night',), name='cash_count_one_standing_per_night'),
+            model_name="cashcount",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("reopened_at__isnull", True)),
+                fields=("night",),
+                name="cash_count_one_standing_per_night",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='cashcount',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('reopen_reason', ''), ('reopened_at__isnull', True), ('reopened_by__isnull', True)), models.Q(('reopened_at__isnull', False), ('reopened_by__isnull', False), models.Q(('reopen_reason', ''), _negated=True)), _connector='OR'), name='cash_count_reopening_recorded'),
+            model_name="cashcount",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("reopen_reason", ""), ("reopened_at__isnull", True), ("reopened_by__isnull", True)),
+                    models.Q(
+                        ("reopened_at__isnull", False),
+                        ("reopened_by__isnull", False),
+                        models.Q(("reopen_reason", ""), _negated=True),
+                    ),
+                    _connector="OR",
+                ),
+                name="cash_count_reopening_recorded",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='jackpotdeposit',
-            constraint=models.UniqueConstraint(condition=models.Q(('reversed_at__isnull', True)), fields=('table',), name='jackpot_deposit_one_standing_per_table'),
+            model_name="jackpotdeposit",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("reversed_at__isnull", True)),
+                fields=("table",),
+                name="jackpot_deposit_one_standing_per_table",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='jackpotdeposit',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('reversal_reason', ''), ('reversed_at__isnull', True), ('reversed_by__isnull', True)), models.Q(('reversed_at__isnull', False), ('reversed_by__isnull', False), models.Q(('reversal_reason', ''), _negated=True)), _connector='OR'), name='jackpot_deposit_reversal_recorded'),
+            model_name="jackpotdeposit",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("reversal_reason", ""), ("reversed_at__isnull", True), ("reversed_by__isnull", True)),
+                    models.Q(
+                        ("reversed_at__isnull", False),
+                        ("reversed_by__isnull", False),
+                        models.Q(("reversal_reason", ""), _negated=True),
+                    ),
+                    _connector="OR",
+                ),
+                name="jackpot_deposit_reversal_recorded",
+            ),
         ),
     ]

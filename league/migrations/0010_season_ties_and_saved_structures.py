@@ -5,29 +5,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0009_deposit_reversal_and_reopened_counts'),
+        ("league", "0009_deposit_reversal_and_reopened_counts"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SavedStructure',
+            name="SavedStructure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, unique=True, verbose_name='name')),
-                ('levels', models.TextField(verbose_name='levels')),
-                ('saved_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='saved')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, unique=True, verbose_name="name")),
+                ("levels", models.TextField(verbose_name="levels")),
+                ("saved_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="saved")),
             ],
             options={
-                'verbose_name': 'saved blind structure',
-                'verbose_name_plural': 'saved blind structures',
-                'ordering': ['name'],
+                "verbose_name": "saved blind structure",
+                "verbose_name_plural": "saved blind structures",
+                "ordering": ["name"],
             },
         ),
         migrations.AddField(
-            model_name='season',
-            name='tie_rule',
-            field=models.CharField(choices=[('average', 'Average of the places they share'), ('best', 'Points of the best place they share')], default='average', help_text='For players out in the same hand with equal chips.', max_length=10, verbose_name='tied players earn'),
+            model_name="season",
+            name="tie_rule",
+            field=models.CharField(
+                choices=[
+                    ("average", "Average of the places they share"),
+                    ("best", "Points of the best place they share"),
+                ],
+                default="average",
+                help_text="For players out in the same hand with equal chips.",
+                max_length=10,
+                verbose_name="tied players earn",
+            ),
         ),
     ]

@@ -2,6 +2,7 @@
 nights (and changes of the points scheme), the entries taken at the desk (with the jackpot deposits and the
 signed placement sheets), the cash book's own lines and counts, and the one-time tokens of applied forms:
 `players`, `seasons`, `entries`, `cash`, `submissions`."""
+
 from league.models.cash import *  # noqa: F401,F403
 from league.models.entries import *  # noqa: F401,F403
 from league.models.players import *  # noqa: F401,F403

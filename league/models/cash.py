@@ -5,6 +5,7 @@ them from `Entry` and `JackpotDeposit` (league/cashbook/book.py). These rows are
 append-only: the services only create them; a mistake is undone by a
 reversal line that names the line it reverses (unique, so never twice).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -47,15 +48,29 @@ class CashLine(models.Model):
     box = models.CharField(_("cash box"), max_length=10, choices=CashBox.choices)
     kind = models.CharField(_("kind"), max_length=12, choices=[(k.value, k.label) for k in STORED_KINDS])
     amount = models.DecimalField(_("amount"), max_digits=10, decimal_places=2)
-    season = models.ForeignKey("league.Season", on_delete=models.PROTECT, related_name="cash_lines", verbose_name=_("season"))
+    season = models.ForeignKey(
+        "league.Season", on_delete=models.PROTECT, related_name="cash_lines", verbose_name=_("season")
+    )
     night = models.ForeignKey(
-        "league.Night", on_delete=models.PROTECT, null=True, blank=True, related_name="cash_lines", verbose_name=_("night")
+        "league.Night",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cash_lines",
+        verbose_name=_("night"),
     )
     booked_at = models.DateTimeField(_("booked"), default=timezone.now)
-    booked_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("booked by"))
+    booked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("booked by")
+    )
     reason = models.CharField(_("reason"), max_length=200)
     player = models.ForeignKey(
-        "league.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="cash_lines", verbose_name=_("player")
+        "league.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="cash_lines",
+        verbose_name=_("player"),
     )
     method = models.CharField(_("paid by"), max_length=10, choices=PaymentMethod.choices, blank=True)
     # The reference of the line this one reverses ("line-12", "fee-7", "deposit-in-3", ...; see cashbook.py).
@@ -101,21 +116,35 @@ class CashCount(models.Model):
     closed again with a new count. One standing count per night.
     """
 
-    night = models.ForeignKey("league.Night", on_delete=models.PROTECT, related_name="cash_counts", verbose_name=_("night"))
+    night = models.ForeignKey(
+        "league.Night", on_delete=models.PROTECT, related_name="cash_counts", verbose_name=_("night")
+    )
     expected = models.DecimalField(_("expected"), max_digits=10, decimal_places=2)
     counted = models.DecimalField(_("counted"), max_digits=10, decimal_places=2)
     difference = models.DecimalField(_("difference"), max_digits=10, decimal_places=2)
     denominations = models.JSONField(_("count by denomination"), default=dict, blank=True)
     reason = models.CharField(_("reason for the difference"), max_length=200, blank=True)
     witness = models.CharField(_("witness"), max_length=120, blank=True)
-    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("counted by"))
+    counted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("counted by")
+    )
     counted_at = models.DateTimeField(_("counted"), default=timezone.now)
     difference_line = models.OneToOneField(
-        CashLine, on_delete=models.PROTECT, null=True, blank=True, related_name="count", verbose_name=_("difference booked")
+        CashLine,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="count",
+        verbose_name=_("difference booked"),
     )
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("reopened by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reopened by"),
     )
     reopen_reason = models.CharField(_("reason for reopening"), max_length=200, blank=True)
 
@@ -127,9 +156,13 @@ class CashCount(models.Model):
         ordering = ["-counted_at"]
         constraints = [
             models.CheckConstraint(condition=Q(counted__gte=0), name="cash_count_not_negative"),
-            models.CheckConstraint(condition=Q(difference=F("counted") - F("expected")), name="cash_count_difference_adds_up"),
+            models.CheckConstraint(
+                condition=Q(difference=F("counted") - F("expected")), name="cash_count_difference_adds_up"
+            ),
             models.CheckConstraint(condition=Q(difference=0) | ~Q(reason=""), name="cash_count_difference_has_reason"),
-            models.UniqueConstraint(fields=["night"], condition=Q(reopened_at__isnull=True), name="cash_count_one_standing_per_night"),
+            models.UniqueConstraint(
+                fields=["night"], condition=Q(reopened_at__isnull=True), name="cash_count_one_standing_per_night"
+            ),
             models.CheckConstraint(
                 condition=Q(reopened_at__isnull=True, reopened_by__isnull=True, reopen_reason="")
                 | (Q(reopened_at__isnull=False, reopened_by__isnull=False) & ~Q(reopen_reason="")),

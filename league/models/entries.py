@@ -1,4 +1,5 @@
 """The entries taken at the desk (fee, refund, withdrawal), each table's jackpot deposit at the café register, and the signed placement sheets."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -72,7 +73,9 @@ class Entry(models.Model):
             models.UniqueConstraint(
                 fields=["night", "player"], condition=Q(withdrawn_at__isnull=True), name="one_active_entry_per_night"
             ),
-            models.CheckConstraint(condition=Q(fee_paid__isnull=True) | Q(fee_paid__gte=0), name="entry_fee_not_negative"),
+            models.CheckConstraint(
+                condition=Q(fee_paid__isnull=True) | Q(fee_paid__gte=0), name="entry_fee_not_negative"
+            ),
             models.CheckConstraint(
                 condition=Q(paid_at__isnull=True, fee_paid__isnull=True, jackpot_share__isnull=True)
                 | Q(paid_at__isnull=False, fee_paid__isnull=False, jackpot_share__isnull=False),
@@ -80,7 +83,9 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(refund_amount__isnull=True)
-                | (Q(withdrawn_at__isnull=False) & Q(refund_amount__gte=0) & Q(refund_amount__lte=models.F("fee_paid"))),
+                | (
+                    Q(withdrawn_at__isnull=False) & Q(refund_amount__gte=0) & Q(refund_amount__lte=models.F("fee_paid"))
+                ),
                 name="entry_refund_within_fee",
             ),
         ]
@@ -129,7 +134,12 @@ class JackpotDeposit(models.Model):
     confirmed_at = models.DateTimeField(_("confirmed"), default=timezone.now)
     reversed_at = models.DateTimeField(_("reversed"), null=True, blank=True)
     reversed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("reversed by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reversed by"),
     )
     reversal_reason = models.CharField(_("reason for the reversal"), max_length=200, blank=True)
 

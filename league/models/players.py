@@ -1,4 +1,5 @@
 """Players and the merging of two records of one player; the age a player must have reached."""
+
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,5 @@
 """Seasons (fee, jackpot share, points scheme, chips and blinds) and their league nights, and the log of points-scheme changes."""
+
 from __future__ import annotations
 
 import datetime
@@ -16,7 +17,19 @@ from django.utils.translation import gettext_lazy as _
 from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
-__all__ = ["PointsScheme", "TieRule", "SavedStructure", "validate_points_list", "validate_payout_split", "MinBetRule", "Season", "NightStatus", "Night", "PointsSchemeChange", "largest_night"]
+__all__ = [
+    "PointsScheme",
+    "TieRule",
+    "SavedStructure",
+    "validate_points_list",
+    "validate_payout_split",
+    "MinBetRule",
+    "Season",
+    "NightStatus",
+    "Night",
+    "PointsSchemeChange",
+    "largest_night",
+]
 
 
 class PointsScheme(models.TextChoices):
@@ -98,7 +111,10 @@ class Season(models.Model):
         _("nights that count"), default=0, help_text=_("Only each player's best N nights count; 0: every night.")
     )
     tie_rule = models.CharField(
-        _("tied players earn"), max_length=10, choices=TieRule.choices, default=TieRule.AVERAGE,
+        _("tied players earn"),
+        max_length=10,
+        choices=TieRule.choices,
+        default=TieRule.AVERAGE,
         help_text=_("For players out in the same hand with equal chips."),
     )
     knockout_points = models.DecimalField(
@@ -124,7 +140,9 @@ class Season(models.Model):
     level_minutes = models.PositiveSmallIntegerField(
         _("minutes per blind level"), default=15, validators=[MinValueValidator(1)]
     )
-    start_small_blind = models.PositiveIntegerField(_("first small blind"), default=25, validators=[MinValueValidator(1)])
+    start_small_blind = models.PositiveIntegerField(
+        _("first small blind"), default=25, validators=[MinValueValidator(1)]
+    )
     start_big_blind = models.PositiveIntegerField(_("first big blind"), default=50, validators=[MinValueValidator(1)])
     min_bet_rule = models.CharField(
         _("minimum bet rule"), max_length=10, choices=MinBetRule.choices, default=MinBetRule.LEAGUE
@@ -189,8 +207,14 @@ class Season(models.Model):
     @property
     def scheme(self) -> standings.Scheme:
         return standings.Scheme.from_settings(
-            self.points_scheme, self.fixed_points, self.points_formula, fee=self.entry_fee,
-            knockout_points=self.knockout_points, best_nights=self.best_nights, check_up_to=None, ties=self.tie_rule,
+            self.points_scheme,
+            self.fixed_points,
+            self.points_formula,
+            fee=self.entry_fee,
+            knockout_points=self.knockout_points,
+            best_nights=self.best_nights,
+            check_up_to=None,
+            ties=self.tie_rule,
         )
 
     @property
@@ -265,14 +289,18 @@ def largest_night() -> int:
     drawn yet counts too, and a night never has more seats than live entries."""
     return (
         Night.objects.annotate(players=Count("entries", filter=Q(entries__withdrawn_at__isnull=True)))
-        .order_by("-players").values_list("players", flat=True).first()
+        .order_by("-players")
+        .values_list("players", flat=True)
+        .first()
     ) or 0
 
 
 class PointsSchemeChange(models.Model):
     """A season's points scheme changed after results existed: every night's points were recomputed."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="scheme_changes", verbose_name=_("season"))
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="scheme_changes", verbose_name=_("season")
+    )
     old_scheme = models.CharField(_("old scheme"), max_length=20, choices=PointsScheme.choices)
     old_fixed_points = models.CharField(_("old fixed points"), max_length=200, blank=True)
     new_scheme = models.CharField(_("new scheme"), max_length=20, choices=PointsScheme.choices)
@@ -281,8 +309,12 @@ class PointsSchemeChange(models.Model):
     new_formula = models.CharField(_("new formula"), max_length=200, blank=True, default="")
     old_best_nights = models.PositiveSmallIntegerField(_("old nights that count"), default=0)
     new_best_nights = models.PositiveSmallIntegerField(_("new nights that count"), default=0)
-    old_knockout_points = models.DecimalField(_("old points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0"))
-    new_knockout_points = models.DecimalField(_("new points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0"))
+    old_knockout_points = models.DecimalField(
+        _("old points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0")
+    )
+    new_knockout_points = models.DecimalField(
+        _("new points per knockout"), max_digits=6, decimal_places=2, default=Decimal("0")
+    )
     reason = models.CharField(_("reason"), max_length=200)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("changed by")

@@ -1,4 +1,5 @@
 """The one-time tokens of applied forms (league/once.py): a re-post, a double click or a second desk is refused."""
+
 from __future__ import annotations
 
 from django.db import models

@@ -1,5 +1,6 @@
 """What every sheet's renderer shares: A4 with margins, the paragraph styles, a QR code on paper, and
 `generate(data) -> (filename, mime type, bytes)` from `_get_story()`."""
+
 from __future__ import annotations
 
 import datetime
@@ -41,13 +42,17 @@ def sheet_styles() -> dict[str, ParagraphStyle]:
         "small": ParagraphStyle("small", parent=base, fontSize=8.5, leading=11),
         "kicker": ParagraphStyle("kicker", parent=base, fontSize=10, leading=13),
         "title": ParagraphStyle("title", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, spaceAfter=2),
-        "h2": ParagraphStyle("h2", parent=base, fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4),
+        "h2": ParagraphStyle(
+            "h2", parent=base, fontName=FONT_BOLD, fontSize=13, leading=16, spaceBefore=8, spaceAfter=4
+        ),
         "cell": ParagraphStyle("cell", parent=base, fontSize=12, leading=14),
         "cell_bold": ParagraphStyle("cell_bold", parent=base, fontName=FONT_BOLD, fontSize=12, leading=14),
         "head": ParagraphStyle("head", parent=base, fontName=FONT_BOLD, fontSize=8.5, leading=10),
         "right": ParagraphStyle("right", parent=base, alignment=TA_RIGHT),
         "amount": ParagraphStyle("amount", parent=base, fontName=FONT_BOLD, fontSize=18, leading=22),
-        "amount_right": ParagraphStyle("amount_right", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, alignment=TA_RIGHT),
+        "amount_right": ParagraphStyle(
+            "amount_right", parent=base, fontName=FONT_BOLD, fontSize=20, leading=24, alignment=TA_RIGHT
+        ),
     }
 
 

@@ -7,6 +7,7 @@ does not shape Arabic, so a right-to-left name is shaped (arabic-reshaper: the j
 put into visual order (python-bidi) first. Emoji are dropped (a "?" or an empty box helps nobody at
 the table); a character the font lacks is dropped too.
 """
+
 from __future__ import annotations
 
 import functools
@@ -37,7 +38,9 @@ def register_fonts() -> tuple[str, str]:
     for name, filename in FONT_FILES.items():
         path = FONT_DIR / filename
         if not path.exists():
-            raise FontMissing(f"{path} is missing: install Debian's fonts-dejavu-core (apt-get install fonts-dejavu-core)")
+            raise FontMissing(
+                f"{path} is missing: install Debian's fonts-dejavu-core (apt-get install fonts-dejavu-core)"
+            )
         pdfmetrics.registerFont(TTFont(name, str(path)))
     for bold in (0, 1):
         for italic in (0, 1):
@@ -48,7 +51,9 @@ def register_fonts() -> tuple[str, str]:
 @functools.cache
 def _covered() -> frozenset[int]:
     register_fonts()
-    return frozenset(pdfmetrics.getFont(FONT).face.charToGlyph) & frozenset(pdfmetrics.getFont(FONT_BOLD).face.charToGlyph)
+    return frozenset(pdfmetrics.getFont(FONT).face.charToGlyph) & frozenset(
+        pdfmetrics.getFont(FONT_BOLD).face.charToGlyph
+    )
 
 
 def _is_emoji(char: str) -> bool:
@@ -57,7 +62,8 @@ def _is_emoji(char: str) -> bool:
         code >= 0x1F000
         or 0xFE00 <= code <= 0xFE0F  # variation selectors (emoji presentation)
         or code == 0x200D  # zero-width joiner of emoji sequences
-        or 0x2600 <= code <= 0x27BF and unicodedata.category(char) == "So"
+        or 0x2600 <= code <= 0x27BF
+        and unicodedata.category(char) == "So"
     )
 
 
@@ -65,7 +71,8 @@ def printable(text: str) -> str:
     """`text` as the PDF should draw it: letters the font has, in visual order, without emoji."""
     covered = _covered()
     kept = "".join(
-        char for char in unicodedata.normalize("NFC", text)
+        char
+        for char in unicodedata.normalize("NFC", text)
         if char.isspace() or (not _is_emoji(char) and ord(char) in covered and unicodedata.category(char) != "Cc")
     )
     kept = " ".join(kept.split())

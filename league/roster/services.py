@@ -1,5 +1,6 @@
 """Importing players from a CSV, XLSX or ODS file (read by `league.spreadsheets`, checked and compared by
 `league.rules.roster`, the good rows written in one step) and the player list as rows for the exports."""
+
 from __future__ import annotations
 
 import datetime
@@ -15,7 +16,15 @@ from league.rules import roster as lists
 from league.rules.roster import MAX_BYTES, MAX_ROWS, Known, Roster, RosterError
 from league.spreadsheets.reading import SheetError, kind_of, read_sheet
 
-__all__ = ["RosterImportError", "read_file", "preview_import", "import_players", "player_columns", "player_rows", "roster_digest"]
+__all__ = [
+    "RosterImportError",
+    "read_file",
+    "preview_import",
+    "import_players",
+    "player_columns",
+    "player_rows",
+    "roster_digest",
+]
 
 
 class RosterImportError(Exception):
@@ -37,7 +46,9 @@ def read_file(data: bytes, *, today: datetime.date) -> Roster:
             return lists.read_roster(data, today=today)
         rows = read_sheet(data, max_rows=MAX_ROWS + 1)  # and the header
     except SheetError as error:
-        raise RosterError(error.code, **(error.params if error.code != "too_many_rows" else {"limit": MAX_ROWS})) from None
+        raise RosterError(
+            error.code, **(error.params if error.code != "too_many_rows" else {"limit": MAX_ROWS})
+        ) from None
     return lists.read_rows(rows, today=today, encoding=kind.upper(), text=lists.as_csv_text(rows))
 
 
@@ -55,7 +66,9 @@ def roster_digest(roster: Roster) -> str:
 
 
 @transaction.atomic
-def import_players(*, data: bytes, digest: str, take_similar: Collection[int] = (), today: datetime.date | None = None) -> list[Player]:
+def import_players(
+    *, data: bytes, digest: str, take_similar: Collection[int] = (), today: datetime.date | None = None
+) -> list[Player]:
     """Every new row (and the similar rows chosen by their line) becomes a player, in one transaction;
     exact duplicates and the rows with errors (the preview named each and why) are left out. A league that
     changed since the preview: nothing."""
@@ -64,8 +77,13 @@ def import_players(*, data: bytes, digest: str, take_similar: Collection[int] = 
         raise RosterImportError(_("The player list changed since the preview. Check the preview again."))
     rows = [r for r in roster.rows if r.status == "new" or (r.status == "similar" and r.line in take_similar)]
     return Player.objects.bulk_create(
-        Player(name=r.name, nickname=r.nickname, date_of_birth=r.date_of_birth, contact=r.contact,
-               id_checked_adult=r.id_checked_adult)
+        Player(
+            name=r.name,
+            nickname=r.nickname,
+            date_of_birth=r.date_of_birth,
+            contact=r.contact,
+            id_checked_adult=r.id_checked_adult,
+        )
         for r in rows
     )
 
@@ -73,7 +91,6 @@ def import_players(*, data: bytes, digest: str, take_similar: Collection[int] = 
 def player_columns() -> list[str]:
     """The export's header, in the active language; the import reads it back (league.rules.roster.HEADERS)."""
     return [_("Name"), _("Nickname"), _("Date of birth"), _("Contact"), _("ID checked (18+)")]
-
 
 
 def player_rows(*, language: str, dates_as_text: bool) -> list[list[object]]:

@@ -1,4 +1,5 @@
 """The organizer's player list: export and import."""
+
 from django.urls import path
 
 from league.roster import views

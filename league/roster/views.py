@@ -1,5 +1,6 @@
 """The organizer's player list page: export as CSV, XLSX or ODS, import from CSV, XLSX or ODS with a preview.
 Thin views."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -13,8 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from league.access import organizer_required
 from league.models import Player
 from league.roster import services as roster
-from league.rules.inputs import ascii_whole_or_none
 from league.roster.words import roster_error_message, row_error_messages
+from league.rules.inputs import ascii_whole_or_none
 from league.rules.roster import MAX_BYTES, RosterError
 from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
@@ -25,7 +26,9 @@ from league.web.xlsx import xlsx_bytes, xlsx_response
 @organizer_required
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "league/roster/players.html", {"players": Player.objects.count(), "max_mb": MAX_BYTES // (1024 * 1024)})
+    return render(
+        request, "league/roster/players.html", {"players": Player.objects.count(), "max_mb": MAX_BYTES // (1024 * 1024)}
+    )
 
 
 def _export(request: HttpRequest, kind: str) -> HttpResponse:
@@ -39,7 +42,9 @@ def _export(request: HttpRequest, kind: str) -> HttpResponse:
             response = HttpResponse(ods_bytes([(_("Players"), header, rows)], language=language), content_type=ODS_TYPE)
             response["Content-Disposition"] = 'attachment; filename="players.ods"'
             return response
-    response = HttpResponse(safe_csv([header, *rows], language=language).encode("utf-8"), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(
+        safe_csv([header, *rows], language=language).encode("utf-8"), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = 'attachment; filename="players.csv"'
     return response
 
@@ -86,7 +91,10 @@ def players_import(request: HttpRequest) -> HttpResponse:
         if request.POST.get("confirm"):
             take = {line for line in (ascii_whole_or_none(v) for v in request.POST.getlist("take")) if line is not None}
             created = roster.import_players(data=data, digest=request.POST.get("digest", ""), take_similar=take)
-            messages.success(request, ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)})
+            messages.success(
+                request,
+                ngettext("%(n)s player imported.", "%(n)s players imported.", len(created)) % {"n": len(created)},
+            )
             return redirect("player_list")
         preview = roster.preview_import(data=data)
     except RosterError as error:
@@ -96,10 +104,16 @@ def players_import(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(error))
         preview = roster.preview_import(data=data)
     errors = row_error_messages(preview)
-    return render(request, "league/roster/preview.html", {
-        "roster": preview,
-        "rows": [(row, errors.get(row.line, "")) for row in preview.rows],  # each row beside its message, not a search
-        "counts": preview.counts(),
-        "digest": roster.roster_digest(preview),
-        "content": preview.text,
-    })
+    return render(
+        request,
+        "league/roster/preview.html",
+        {
+            "roster": preview,
+            "rows": [
+                (row, errors.get(row.line, "")) for row in preview.rows
+            ],  # each row beside its message, not a search
+            "counts": preview.counts(),
+            "digest": roster.roster_digest(preview),
+            "content": preview.text,
+        },
+    )

@@ -1,4 +1,5 @@
 """The organizer's words for what `league.rules.roster` finds in a player file."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -10,10 +11,16 @@ FILE_MESSAGES = {
     "too_big": _("The file is too big: at most %(limit)s MB."),
     "too_many_rows": _("The file has too many players: at most %(limit)s at a time."),
     "empty": _("The file holds no players."),
-    "not_csv": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
-    "not_spreadsheet": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
+    "not_csv": _(
+        "This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."
+    ),
+    "not_spreadsheet": _(
+        "This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."
+    ),
     "unpacked_too_big": _("The spreadsheet unpacks to more than %(limit)s MB: it is not read."),
-    "broken_utf8": _("Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."),
+    "broken_utf8": _(
+        "Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."
+    ),
     "no_name_column": _("No column “Name” found (the first row has: %(found)s). The first row names the columns."),
 }
 COLUMNS = {"name": _("name"), "nickname": _("nickname"), "contact": _("contact")}

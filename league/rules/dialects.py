@@ -8,6 +8,7 @@ become Python's conditional, ``&&``, ``||`` and ``!`` become ``and``, ``or`` and
 in any case (``IF``, ``Ln``). The text is at most 200 characters (checked before), so the work is a few hundred
 tokens at most.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,8 @@ from league.rules.errors import RulesError
 __all__ = ["as_python"]
 
 _TOKEN = re.compile(
-    r"\s+|(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_]\w*)|(\*\*|//|==|!=|<=|>=|:=|&&|\|\||.)", re.S,
+    r"\s+|(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)|([A-Za-z_]\w*)|(\*\*|//|==|!=|<=|>=|:=|&&|\|\||.)",
+    re.S,
 )
 _C_OPERATORS = {"&&": "and", "||": "or", "=": "=="}
 _KEYWORDS = frozenset({"and", "or", "not", "if", "else"})
@@ -83,7 +85,7 @@ def _text(items: list[Item], functions: frozenset[str]) -> str:
                 depth += 1
             elif items[index] == ":":
                 if depth == 0:
-                    return _conditional(items[:asked], items[asked + 1:index], items[index + 1:], functions)
+                    return _conditional(items[:asked], items[asked + 1 : index], items[index + 1 :], functions)
                 depth -= 1
         raise RulesError("formula_syntax")
     out: list[str] = []
@@ -108,9 +110,13 @@ def _text(items: list[Item], functions: frozenset[str]) -> str:
         elif item == "!" and index + 1 < len(items) and _is_operand(items[index + 1]):
             # C's ! binds to the operand after it (a call with its brackets); Python's `not` would take the
             # whole comparison that follows
-            call = index + 2 < len(items) and isinstance(items[index + 2], _Group) and not isinstance(items[index + 1], _Group)
+            call = (
+                index + 2 < len(items)
+                and isinstance(items[index + 2], _Group)
+                and not isinstance(items[index + 1], _Group)
+            )
             take = 2 if call else 1
-            out.append(f"(not {_text(items[index + 1:index + 1 + take], functions)})")
+            out.append(f"(not {_text(items[index + 1 : index + 1 + take], functions)})")
             index += 1 + take
             continue
         elif item == "!":

@@ -1,4 +1,5 @@
 """The one error of the pure rules: input that breaks a rule, with a code the pages turn into words."""
+
 from __future__ import annotations
 
 __all__ = ["RulesError"]

@@ -24,6 +24,7 @@ breaks a function's bounds, or gives a value that is negative, not finite or ove
 :data:`~league.rules.inputs.MAX_POINTS`. A stored formula is read without that check
 (:func:`read_formula`): where it fails on a real night, the placement counts 0 and the pages name it.
 """
+
 from __future__ import annotations
 
 import ast
@@ -45,8 +46,21 @@ from league.rules.errors import RulesError
 from league.rules.inputs import MAX_POINTS
 
 __all__ = [
-    "MAX_LENGTH", "MAX_OPERATIONS", "MAX_CHECK_OPERATIONS", "ROUND_DIGITS", "VARIABLES", "ALIASES", "POKER_CLUB_HQ", "FUNCTIONS",
-    "PRESETS", "TABLE_SIZES", "Formula", "checked_nights", "compile_formula", "knockout_counts", "read_formula",
+    "MAX_LENGTH",
+    "MAX_OPERATIONS",
+    "MAX_CHECK_OPERATIONS",
+    "ROUND_DIGITS",
+    "VARIABLES",
+    "ALIASES",
+    "POKER_CLUB_HQ",
+    "FUNCTIONS",
+    "PRESETS",
+    "TABLE_SIZES",
+    "Formula",
+    "checked_nights",
+    "compile_formula",
+    "knockout_counts",
+    "read_formula",
 ]
 
 MAX_LENGTH = 200
@@ -54,7 +68,9 @@ MAX_OPERATIONS = 50  # a real formula has a dozen; 200 characters of "1+1+…" w
 # The check's work: its evaluations times the formula's operations (about 1 µs each). Only a long formula that
 # reads both the night and the knockouts, in a league of very large nights, comes near it.
 MAX_CHECK_OPERATIONS = 1_500_000
-ROUND_DIGITS = 6  # round(x, d): d from -6 to 6 (millions to millionths); int(d) of -1e308 made Python build 10**(10**308)
+ROUND_DIGITS = (
+    6  # round(x, d): d from -6 to 6 (millions to millionths); int(d) of -1e308 made Python build 10**(10**308)
+)
 TABLE_SIZES = range(2, 7)  # a table seats 2 to 6 (tournaments/poker/seating.py: MAX_SEATS)
 # The nights the check covers: 2 players up to twice the league's largest night, at least ten full tables,
 # at most 300 (a night of 50 tables; past it a failing placement is named, not refused beforehand).
@@ -64,8 +80,18 @@ CHECKED_NIGHTS_AT_MOST = 300
 VARIABLES = ("n", "N", "r", "k", "fee", "tables")
 # The long names, and the other tools' short ones (docs/league-rules.md, "Formulas from other tools"): Blind
 # Valet's p (players) and f (finish place), b (buy-in), TD3's nh (number of hits) and bc (buy-in cost).
-ALIASES = {"players": "n", "night_players": "N", "place": "r", "knockouts": "k", "t": "tables",
-           "p": "n", "f": "r", "b": "fee", "nh": "k", "bc": "fee"}
+ALIASES = {
+    "players": "n",
+    "night_players": "N",
+    "place": "r",
+    "knockouts": "k",
+    "t": "tables",
+    "p": "n",
+    "f": "r",
+    "b": "fee",
+    "nh": "k",
+    "bc": "fee",
+}
 # Poker Club HQ writes c for the players and p for the place: a formula that names c is read with its names
 # (read the other way, ln(c+1)/p*10 would give the last place the most points).
 POKER_CLUB_HQ = {"c": "n", "p": "r"}
@@ -85,9 +111,14 @@ def _log(x: float, base: float = math.e) -> float:
 
 
 def _round(x: float, digits: float = 0.0) -> float:
-    if not (isinstance(digits, (int, float)) and -ROUND_DIGITS <= digits <= ROUND_DIGITS and float(digits).is_integer()):
-        raise RulesError("formula_round_digits", value=_shown(digits) if isinstance(digits, (int, float)) else "?",
-                         limit=ROUND_DIGITS)
+    if not (
+        isinstance(digits, (int, float)) and -ROUND_DIGITS <= digits <= ROUND_DIGITS and float(digits).is_integer()
+    ):
+        raise RulesError(
+            "formula_round_digits",
+            value=_shown(digits) if isinstance(digits, (int, float)) else "?",
+            limit=ROUND_DIGITS,
+        )
     return round(float(x), int(digits))  # with digits given, a float's round is a float: never a huge int
 
 
@@ -96,14 +127,31 @@ def _float_of(function: Callable[..., Any]) -> Callable[..., float]:
 
 
 FUNCTIONS = {
-    "min": _float_of(lambda *args: min(args)), "max": _float_of(lambda *args: max(args)), "round": _round,
-    "sqrt": math.sqrt, "log": _log, "abs": _float_of(abs), "floor": _float_of(math.floor), "ceil": _float_of(math.ceil),
-    "ln": math.log, "log10": math.log10,
+    "min": _float_of(lambda *args: min(args)),
+    "max": _float_of(lambda *args: max(args)),
+    "round": _round,
+    "sqrt": math.sqrt,
+    "log": _log,
+    "abs": _float_of(abs),
+    "floor": _float_of(math.floor),
+    "ceil": _float_of(math.ceil),
+    "ln": math.log,
+    "log10": math.log10,
 }
 _FUNCTION_NAMES = frozenset(FUNCTIONS)
 # How many values each function takes (fewest, most; None: any).
-ARITY = {"min": (1, None), "max": (1, None), "round": (1, 2), "sqrt": (1, 1), "log": (1, 2), "abs": (1, 1),
-         "floor": (1, 1), "ceil": (1, 1), "ln": (1, 1), "log10": (1, 1)}
+ARITY = {
+    "min": (1, None),
+    "max": (1, None),
+    "round": (1, 2),
+    "sqrt": (1, 1),
+    "log": (1, 2),
+    "abs": (1, 1),
+    "floor": (1, 1),
+    "ceil": (1, 1),
+    "ln": (1, 1),
+    "log10": (1, 1),
+}
 
 
 def _power(a: float, b: float) -> float:
@@ -115,15 +163,37 @@ def _float(op: Callable[[float, float], Any]) -> Callable[[float, float], Any]:
 
 
 _OPERATORS = {
-    ast.Add: _float(operator.add), ast.Sub: _float(operator.sub), ast.Mult: _float(operator.mul),
-    ast.Div: _float(operator.truediv), ast.FloorDiv: _float(operator.floordiv), ast.Mod: _float(operator.mod),
-    ast.Pow: _float(_power), ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Not: operator.not_,
-    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Gt: operator.gt, ast.Lt: operator.lt, ast.GtE: operator.ge,
+    ast.Add: _float(operator.add),
+    ast.Sub: _float(operator.sub),
+    ast.Mult: _float(operator.mul),
+    ast.Div: _float(operator.truediv),
+    ast.FloorDiv: _float(operator.floordiv),
+    ast.Mod: _float(operator.mod),
+    ast.Pow: _float(_power),
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+    ast.Not: operator.not_,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Gt: operator.gt,
+    ast.Lt: operator.lt,
+    ast.GtE: operator.ge,
     ast.LtE: operator.le,
 }
 _NODES = (
-    ast.Expression, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.Name, ast.Load,
-    ast.Constant, ast.And, ast.Or, *_OPERATORS,
+    ast.Expression,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.BoolOp,
+    ast.Compare,
+    ast.IfExp,
+    ast.Call,
+    ast.Name,
+    ast.Load,
+    ast.Constant,
+    ast.And,
+    ast.Or,
+    *_OPERATORS,
 )
 
 
@@ -246,20 +316,48 @@ class Formula:
         """Whether two tables of the same size and places may score differently (night size, knockouts)."""
         return bool(self.uses & CONTEXT)
 
-    def points(self, *, place: int, table_size: int, night_players: int = 0, night_tables: int = 0,
-               knockouts: Fraction | int = 0) -> Fraction:
+    def points(
+        self,
+        *,
+        place: int,
+        table_size: int,
+        night_players: int = 0,
+        night_tables: int = 0,
+        knockouts: Fraction | int = 0,
+    ) -> Fraction:
         """The points, or :class:`RulesError` naming why there are none (division by zero, ...) and where."""
-        return _cents(self.value(place=place, table_size=table_size, night_players=night_players,
-                                 night_tables=night_tables, knockouts=knockouts))
+        return _cents(
+            self.value(
+                place=place,
+                table_size=table_size,
+                night_players=night_players,
+                night_tables=night_tables,
+                knockouts=knockouts,
+            )
+        )
 
-    def value(self, *, place: int, table_size: int, night_players: int = 0, night_tables: int = 0,
-              knockouts: Fraction | int = 0) -> float:
+    def value(
+        self,
+        *,
+        place: int,
+        table_size: int,
+        night_players: int = 0,
+        night_tables: int = 0,
+        knockouts: Fraction | int = 0,
+    ) -> float:
         """The checked value before rounding to hundredths; the check's grid asks only this."""
         try:
             if self.error is not None:
                 raise RulesError(self.error.code, **self.error.params)
-            return _check_value(self._evaluate(float(place), float(table_size), float(night_players or table_size),
-                                               float(knockouts), float(night_tables or 1)))
+            return _check_value(
+                self._evaluate(
+                    float(place),
+                    float(table_size),
+                    float(night_players or table_size),
+                    float(knockouts),
+                    float(night_tables or 1),
+                )
+            )
         except RulesError as error:
             error.params.update(place=place, n=table_size)
             if self.uses & NIGHT:
@@ -269,8 +367,19 @@ class Formula:
             raise
 
     def _evaluate(self, r: float, n: float, night: float, k: float, tables: float) -> object:
-        names = {"n": n, "N": night, "r": r, "k": k, "fee": self.fee, "tables": tables,
-                 "players": n, "night_players": night, "place": r, "knockouts": k, "t": tables}
+        names = {
+            "n": n,
+            "N": night,
+            "r": r,
+            "k": k,
+            "fee": self.fee,
+            "tables": tables,
+            "players": n,
+            "night_players": night,
+            "place": r,
+            "knockouts": k,
+            "t": tables,
+        }
         evaluator = _evaluator()
         evaluator.names = names
         # Made by compile_formula, which read the tree first: a text never read is never evaluated.
@@ -311,8 +420,11 @@ def knockout_counts(table_size: int) -> tuple[Fraction, ...]:
     """Every knockout count a player can have at a table: up to all the others, each whole (a paper sheet) or
     shared equally by the 1 to n - 1 winners of the pot he went out in (the tracker)."""
     shares = [Fraction(1, winners) for winners in range(1, table_size)]
-    counts = {sum(chosen, Fraction(0)) for taken in range(table_size)
-              for chosen in itertools.combinations_with_replacement(shares, taken)}
+    counts = {
+        sum(chosen, Fraction(0))
+        for taken in range(table_size)
+        for chosen in itertools.combinations_with_replacement(shares, taken)
+    }
     return tuple(sorted(counts))
 
 
@@ -338,14 +450,21 @@ def _grid(uses: frozenset[str], largest_night: int = 0) -> Iterator[_Placement]:
                 break
             for k in knockout_counts(n) if "k" in uses else (0,):
                 for place in range(1, n + 1):
-                    yield {"place": place, "table_size": n, "night_players": night,
-                           "night_tables": -(-night // 6) if night else 0, "knockouts": k}
+                    yield {
+                        "place": place,
+                        "table_size": n,
+                        "night_players": night,
+                        "night_tables": -(-night // 6) if night else 0,
+                        "knockouts": k,
+                    }
 
 
 def _grid_size(uses: frozenset[str], largest_night: int = 0) -> int:
     """How many placements `_grid` yields, counted without yielding them."""
-    per_night = {top: sum(n * (len(knockout_counts(n)) if "k" in uses else 1) for n in TABLE_SIZES if n <= top)
-                 for top in TABLE_SIZES}
+    per_night = {
+        top: sum(n * (len(knockout_counts(n)) if "k" in uses else 1) for n in TABLE_SIZES if n <= top)
+        for top in TABLE_SIZES
+    }
     if not uses & NIGHT:
         return per_night[6]
     return sum(per_night[min(night, 6)] for night in range(2, checked_nights(largest_night) + 1))
@@ -377,8 +496,12 @@ def compile_formula(text: str, *, fee: float | Decimal | int = 0, largest_night:
     formula = _read_cached(text, float(fee))
     cases = _grid_size(formula.uses, largest_night)
     if cases * max(formula.operations, 1) > MAX_CHECK_OPERATIONS:
-        raise RulesError("formula_check_too_big", count=formula.operations,
-                         most=max(MAX_CHECK_OPERATIONS // cases, 1), nights=checked_nights(largest_night))
+        raise RulesError(
+            "formula_check_too_big",
+            count=formula.operations,
+            most=max(MAX_CHECK_OPERATIONS // cases, 1),
+            nights=checked_nights(largest_night),
+        )
     for case in _grid(formula.uses, largest_night):
         formula.value(**case)
     return formula

@@ -8,6 +8,7 @@ table and a place that are whole numbers), then each table as a whole: its place
 it, each once, at least two players, and nobody plays twice in one night. A table with a refused row is
 refused whole (its places would no longer add up); the preview names every refused row and why.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -25,11 +26,27 @@ MAX_ROWS = 20_000  # a league's whole history: 10 years of weekly nights of 40 p
 MAX_TABLE = 100  # another tool's night is often one table of everyone: 2 to 100 players
 # Header words (casefolded, without spaces, dots, dashes and brackets) -> the column they name.
 HEADERS = {
-    "night": "date", "abend": "date", "ligaabend": "date", "datum": "date", "date": "date", "spieltag": "date",
-    "table": "table", "tisch": "table",
-    "player": "player", "spieler": "player", "name": "player",
-    "place": "place", "platz": "place", "rank": "place", "rang": "place", "finish": "place", "platzierung": "place",
-    "points": "points", "punkte": "points", "pkt": "points", "score": "points",
+    "night": "date",
+    "abend": "date",
+    "ligaabend": "date",
+    "datum": "date",
+    "date": "date",
+    "spieltag": "date",
+    "table": "table",
+    "tisch": "table",
+    "player": "player",
+    "spieler": "player",
+    "name": "player",
+    "place": "place",
+    "platz": "place",
+    "rank": "place",
+    "rang": "place",
+    "finish": "place",
+    "platzierung": "place",
+    "points": "points",
+    "punkte": "points",
+    "pkt": "points",
+    "score": "points",
 }
 
 
@@ -82,7 +99,9 @@ def read_history(records: Iterable[tuple[int, Sequence[object]]], *, today: date
             if "place" not in columns and "points" not in columns:
                 missing.append("place")
             if missing:
-                raise HistoryError("columns", found=", ".join(cell_text(c).strip() for c in cells if cell_text(c).strip())[:200])
+                raise HistoryError(
+                    "columns", found=", ".join(cell_text(c).strip() for c in cells if cell_text(c).strip())[:200]
+                )
             continue
         if len(rows) >= MAX_ROWS:
             raise HistoryError("too_many_rows", limit=MAX_ROWS)

@@ -4,6 +4,7 @@ Python reads more than people mean: str.isdigit() is true for "²" (and int("²"
 int("١٢") is 12. A league number is ASCII digits only, short, and within a bound, so nothing
 stored can later break a page (a 26-digit points value did).
 """
+
 from __future__ import annotations
 
 ASCII_DIGITS = frozenset("0123456789")
@@ -17,7 +18,7 @@ MAX_SEARCH_CHARS = 100
 
 
 def is_ascii_whole(text: str, *, max_digits: int = MAX_ID_DIGITS) -> bool:
-    """"12" yes; "", "-1", "1.5", "²", "١٢" and a 5,000-digit number no."""
+    """ "12" yes; "", "-1", "1.5", "²", "١٢" and a 5,000-digit number no."""
     return 0 < len(text) <= max_digits and all(char in ASCII_DIGITS for char in text)
 
 
@@ -28,7 +29,7 @@ def ascii_whole_or_none(text: str | None, *, max_digits: int = MAX_ID_DIGITS) ->
 
 
 def is_plain_decimal(text: str, *, max_chars: int = 30) -> bool:
-    """"10", "10.50", "-3.5" yes; "1e3", "NaN", "Infinity", "1_000", "+5", "²", "١٢" and 400 digits no.
+    """ "10", "10.50", "-3.5" yes; "1e3", "NaN", "Infinity", "1_000", "+5", "²", "١٢" and 400 digits no.
 
     Python's Decimal() reads exponents and special values; a sum of money is typed as plain digits."""
     if not 0 < len(text) <= max_chars:

@@ -6,6 +6,7 @@
 order). Accents and case are ignored; letters without a decomposition (ı, ø, ł,
 æ) and the Greek and Cyrillic alphabets are written in Latin letters.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -15,16 +16,82 @@ _WITH_E = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
 # Letters Unicode does not decompose into a base letter and an accent, as a German keyboard types them; and the
 # Greek and Cyrillic alphabets letter by letter (a desk types "Papadopoulos" for "Παπαδόπουλος", "Ivanov" for
 # "Иванов"). Applied after case and accents are dropped, so only lower-case, unaccented letters are listed.
-_LATIN = str.maketrans({
-    "ı": "i", "ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ħ": "h", "ŧ": "t",
-    "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i", "κ": "k",
-    "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s", "ς": "s", "τ": "t",
-    "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o",
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z", "и": "i", "й": "i",
-    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
-    "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
-    "э": "e", "ю": "yu", "я": "ya", "і": "i", "ї": "i", "є": "ie", "ґ": "g", "ё": "e",
-})
+_LATIN = str.maketrans(
+    {
+        "ı": "i",
+        "ø": "o",
+        "ł": "l",
+        "đ": "d",
+        "ð": "d",
+        "þ": "th",
+        "æ": "ae",
+        "œ": "oe",
+        "ħ": "h",
+        "ŧ": "t",
+        "α": "a",
+        "β": "v",
+        "γ": "g",
+        "δ": "d",
+        "ε": "e",
+        "ζ": "z",
+        "η": "i",
+        "θ": "th",
+        "ι": "i",
+        "κ": "k",
+        "λ": "l",
+        "μ": "m",
+        "ν": "n",
+        "ξ": "x",
+        "ο": "o",
+        "π": "p",
+        "ρ": "r",
+        "σ": "s",
+        "ς": "s",
+        "τ": "t",
+        "υ": "y",
+        "φ": "f",
+        "χ": "ch",
+        "ψ": "ps",
+        "ω": "o",
+        "а": "a",
+        "б": "b",
+        "в": "v",
+        "г": "g",
+        "д": "d",
+        "е": "e",
+        "ж": "zh",
+        "з": "z",
+        "и": "i",
+        "й": "i",
+        "к": "k",
+        "л": "l",
+        "м": "m",
+        "н": "n",
+        "о": "o",
+        "п": "p",
+        "р": "r",
+        "с": "s",
+        "т": "t",
+        "у": "u",
+        "ф": "f",
+        "х": "kh",
+        "ц": "ts",
+        "ч": "ch",
+        "ш": "sh",
+        "щ": "shch",
+        "ъ": "",
+        "ы": "y",
+        "ь": "",
+        "э": "e",
+        "ю": "yu",
+        "я": "ya",
+        "і": "i",
+        "ї": "i",
+        "є": "ie",
+        "ґ": "g",
+        "ё": "e",
+    }
+)
 
 
 def _plain(text: str) -> str:

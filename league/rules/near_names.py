@@ -14,6 +14,7 @@ n and one of m letters differ by n + m less twice what they share: the differenc
 among what the walk finds (tests/league/rules/test_near_names.py checks it against every pair), and a list
 of 5,000 similar names is searched in about a second.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -38,8 +39,11 @@ _first = itemgetter(0)
 def is_near(matcher: difflib.SequenceMatcher[str], name: str) -> bool:
     """difflib's verdict on `name` against the form the matcher holds as its second sequence, cheap bounds first."""
     matcher.set_seq1(name)
-    return (matcher.real_quick_ratio() >= NEAR_RATIO and matcher.quick_ratio() >= NEAR_RATIO
-            and matcher.ratio() >= NEAR_RATIO)
+    return (
+        matcher.real_quick_ratio() >= NEAR_RATIO
+        and matcher.quick_ratio() >= NEAR_RATIO
+        and matcher.ratio() >= NEAR_RATIO
+    )
 
 
 def _rest(form: str, word: str) -> str:

@@ -6,6 +6,7 @@ share the money of the places they cover, cent-exactly. What does not divide
 into whole cents (at most one cent less than the number of tied players) goes
 one cent each to the tied players in the order the standings list them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
@@ -39,9 +40,7 @@ def split_evenly(total: Decimal, count: int) -> list[Decimal]:
     return [base + CENT if index < extra else base for index in range(count)]
 
 
-def share_places(
-    ranked: Sequence[tuple[Hashable, str, Hashable]], place_amounts: Sequence[Decimal]
-) -> list[Share]:
+def share_places(ranked: Sequence[tuple[Hashable, str, Hashable]], place_amounts: Sequence[Decimal]) -> list[Share]:
     """`ranked`: (key, name, tie_key) in standings order; `place_amounts`: the money of 1st, 2nd, ... place.
 
     Returns a share for every player who gets money; the shares add up to the

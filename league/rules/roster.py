@@ -18,6 +18,7 @@ Each row is then one of:
 - **error**: the row cannot be a player (no name, a date that is not one, under 18, neither a date of birth
   nor an ID check): it is left out, and the preview says why.
 """
+
 from __future__ import annotations
 
 import csv
@@ -32,8 +33,20 @@ from league.rules.names import search_forms
 from league.rules.near_names import NearNames
 
 __all__ = [
-    "MAX_BYTES", "MAX_ROWS", "Known", "Row", "Roster", "RosterError", "decode", "read_roster", "read_rows",
-    "read_date", "cell_text", "as_csv_text", "text_records", "compare",
+    "MAX_BYTES",
+    "MAX_ROWS",
+    "Known",
+    "Row",
+    "Roster",
+    "RosterError",
+    "decode",
+    "read_roster",
+    "read_rows",
+    "read_date",
+    "cell_text",
+    "as_csv_text",
+    "text_records",
+    "compare",
 ]
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -44,13 +57,32 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d")
 
 # Header words (casefolded, without spaces, dots, dashes and brackets) -> the column they name.
 HEADERS = {
-    "name": "name", "spieler": "name", "player": "name", "vollständigername": "name", "fullname": "name",
-    "nickname": "nickname", "spitzname": "nickname", "alias": "nickname",
-    "dateofbirth": "date_of_birth", "geburtsdatum": "date_of_birth", "birthday": "date_of_birth",
-    "geboren": "date_of_birth", "born": "date_of_birth", "dob": "date_of_birth", "geburtstag": "date_of_birth",
-    "contact": "contact", "kontakt": "contact", "email": "contact", "telefon": "contact", "phone": "contact",
-    "idchecked18": "id_checked_adult", "ausweisgeprüft18": "id_checked_adult", "idchecked": "id_checked_adult",
-    "ausweisgeprüft": "id_checked_adult", "18": "id_checked_adult", "volljährig": "id_checked_adult",
+    "name": "name",
+    "spieler": "name",
+    "player": "name",
+    "vollständigername": "name",
+    "fullname": "name",
+    "nickname": "nickname",
+    "spitzname": "nickname",
+    "alias": "nickname",
+    "dateofbirth": "date_of_birth",
+    "geburtsdatum": "date_of_birth",
+    "birthday": "date_of_birth",
+    "geboren": "date_of_birth",
+    "born": "date_of_birth",
+    "dob": "date_of_birth",
+    "geburtstag": "date_of_birth",
+    "contact": "contact",
+    "kontakt": "contact",
+    "email": "contact",
+    "telefon": "contact",
+    "phone": "contact",
+    "idchecked18": "id_checked_adult",
+    "ausweisgeprüft18": "id_checked_adult",
+    "idchecked": "id_checked_adult",
+    "ausweisgeprüft": "id_checked_adult",
+    "18": "id_checked_adult",
+    "volljährig": "id_checked_adult",
 }
 YES = {"1", "ja", "j", "yes", "y", "x", "true", "wahr", "✓", "✔"}
 NO = {"", "0", "nein", "n", "no", "false", "falsch", "-"}
@@ -243,8 +275,14 @@ def text_records(data: bytes) -> tuple[Iterator[tuple[int, list[str]]], str, str
     return ((skipped + number, cells) for number, cells in enumerate(reader, start=1)), encoding, delimiter, text
 
 
-def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.date, encoding: str,
-              delimiter: str = "", text: str = "") -> Roster:
+def read_rows(
+    rows: Iterable[tuple[int, Sequence[object]]],
+    *,
+    today: datetime.date,
+    encoding: str,
+    delimiter: str = "",
+    text: str = "",
+) -> Roster:
     """Rows of cells, each with its line (a CSV file's, or a workbook's: league/spreadsheets/reading.py), the
     first that holds anything naming the columns; each row checked on its own."""
     records = iter(rows)
@@ -258,7 +296,9 @@ def read_rows(rows: Iterable[tuple[int, Sequence[object]]], *, today: datetime.d
         titles = [cell_text(cell) for cell in header]
         columns = tuple(HEADERS.get(_header_key(title), "") for title in titles)
         if "name" not in columns:
-            raise RosterError("no_name_column", found=", ".join(title.strip() for title in titles if title.strip())[:200])
+            raise RosterError(
+                "no_name_column", found=", ".join(title.strip() for title in titles if title.strip())[:200]
+            )
         for number, cells in records:
             if not any(cell_text(cell).strip() for cell in cells):
                 continue
@@ -302,8 +342,11 @@ def _row(number: int, cells: Sequence[object], columns: Sequence[str], today: da
     row.name = " ".join(values.get("name", "").split())
     row.nickname = values.get("nickname", "")
     row.contact = values.get("contact", "")
-    for label, value, limit in (("name", row.name, NAME_MAX), ("nickname", row.nickname, NICKNAME_MAX),
-                                ("contact", row.contact, CONTACT_MAX)):
+    for label, value, limit in (
+        ("name", row.name, NAME_MAX),
+        ("nickname", row.nickname, NICKNAME_MAX),
+        ("contact", row.contact, CONTACT_MAX),
+    ):
         if len(value) > limit:
             row.errors.append(("too_long", {"column": label, "limit": limit}))
         if not _printable(value):

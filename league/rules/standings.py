@@ -23,6 +23,7 @@ Rules (docs/rules.md, "Decisions the seeds leave open"):
   position (1, 1, 1, 4) and the money of the places they cover
   (`league.rules.payouts`); the name only orders the list.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -57,7 +58,7 @@ K = TypeVar("K", bound=Hashable)
 
 
 def parse_points_list(text: str) -> tuple[int, ...]:
-    """"10, 7, 5, 3, 2, 1" -> (10, 7, 5, 3, 2, 1): whole, non-negative, never rising from one place to the next."""
+    """ "10, 7, 5, 3, 2, 1" -> (10, 7, 5, 3, 2, 1): whole, non-negative, never rising from one place to the next."""
     parts = [part.strip() for part in text.replace(";", ",").split(",")]
     if not any(parts):
         raise RulesError("points_empty")
@@ -78,7 +79,7 @@ def parse_points_list(text: str) -> tuple[int, ...]:
 
 
 def parse_payout_split(text: str) -> tuple[Decimal, ...]:
-    """"50,30,20" -> percent for 1st, 2nd, 3rd; each above 0, together exactly 100."""
+    """ "50,30,20" -> percent for 1st, 2nd, 3rd; each above 0, together exactly 100."""
     parts = [part.strip() for part in text.replace(";", ",").split(",")]
     if not any(parts):
         raise RulesError("split_empty")
@@ -122,8 +123,15 @@ class Scheme:
 
     @classmethod
     def from_settings(
-        cls, kind: str, fixed_points: str, formula: str = "", *, fee: Decimal | int = 0,
-        knockout_points: Decimal | Fraction | int = 0, best_nights: int = 0, check_up_to: int | None = 0,
+        cls,
+        kind: str,
+        fixed_points: str,
+        formula: str = "",
+        *,
+        fee: Decimal | int = 0,
+        knockout_points: Decimal | Fraction | int = 0,
+        best_nights: int = 0,
+        check_up_to: int | None = 0,
         ties: str = TIES_AVERAGE,
     ) -> Scheme:
         """The scheme of a season's settings. `check_up_to`: the league's largest night, when the settings are
@@ -197,7 +205,11 @@ def check_places(places: Sequence[int], table_size: int) -> None:
 
 
 def table_points(
-    places: Mapping[K, int], table_size: int, scheme: Scheme, *, context: Mapping[K, PlaceContext] | None = None,
+    places: Mapping[K, int],
+    table_size: int,
+    scheme: Scheme,
+    *,
+    context: Mapping[K, PlaceContext] | None = None,
     failed: dict[K, RulesError] | None = None,
 ) -> dict[K, Fraction]:
     """Points of each player at one table; k players sharing place p get the average of places p..p+k-1.
@@ -224,7 +236,9 @@ def _exact(value: float) -> Fraction:
     return Fraction(float(value))
 
 
-def _place_average(scheme: Scheme, place: int, tied: int, table_size: int, context: PlaceContext) -> tuple[Fraction, RulesError | None]:
+def _place_average(
+    scheme: Scheme, place: int, tied: int, table_size: int, context: PlaceContext
+) -> tuple[Fraction, RulesError | None]:
     """The average of the points of places place..place+tied-1 (with the "best place" rule: the points of
     `place`), and the first error of a place that fails (0)."""
     if scheme.ties == TIES_BEST:
@@ -289,17 +303,23 @@ class FormulaFailure:
 def failures_by_night(failed: Iterable[tuple[Result, RulesError]]) -> list[FormulaFailure]:
     """The failing placements of `score_results`, one line per night (oldest first) naming its first."""
     nights: dict[int, FormulaFailure] = {}
-    for r, error in sorted(failed, key=lambda pair: (pair[0].night_date, pair[0].night_id, pair[0].table_number, pair[0].place)):
+    for r, error in sorted(
+        failed, key=lambda pair: (pair[0].night_date, pair[0].night_id, pair[0].table_number, pair[0].place)
+    ):
         first = nights.get(r.night_id)
         if first is None:
-            nights[r.night_id] = FormulaFailure(r.night_id, r.night_date, r.table_number, r.place, error.code, dict(error.params))
+            nights[r.night_id] = FormulaFailure(
+                r.night_id, r.night_date, r.table_number, r.place, error.code, dict(error.params)
+            )
         else:
             nights[r.night_id] = dataclasses.replace(first, placements=first.placements + 1)
     return list(nights.values())
 
 
 def score_results(
-    results: Iterable[Result], scheme: Scheme, failed: list[tuple[Result, RulesError]] | None = None,
+    results: Iterable[Result],
+    scheme: Scheme,
+    failed: list[tuple[Result, RulesError]] | None = None,
 ) -> list[Result]:
     """Points for every placement, table by table, the knockout bonus added, and each player's nights
     beyond his best N marked as not counted; the order of `results` is kept.
@@ -322,16 +342,24 @@ def score_results(
         pattern = patterns.get((size, places))
         if pattern is None:
             errors: dict[int, RulesError] = {}
-            table: dict[int, Fraction] = {} if own else table_points(dict(enumerate(places)), size, scheme, failed=errors)
+            table: dict[int, Fraction] = (
+                {} if own else table_points(dict(enumerate(places)), size, scheme, failed=errors)
+            )
             pattern = patterns[(size, places)] = (
-                {places[k]: value for k, value in table.items()}, Counter(places), {places[k]: e for k, e in errors.items()},
+                {places[k]: value for k, value in table.items()},
+                Counter(places),
+                {places[k]: e for k, e in errors.items()},
             )
         by_place, sharing, pattern_errors = pattern
         for index in indices:
             r = results[index]
             error = pattern_errors.get(r.place)
             if own:
-                context: PlaceContext = {"night_players": r.night_players, "night_tables": r.night_tables, "knockouts": r.knockouts}
+                context: PlaceContext = {
+                    "night_players": r.night_players,
+                    "night_tables": r.night_tables,
+                    "knockouts": r.knockouts,
+                }
                 points, error = _place_average(scheme, r.place, sharing[r.place], size, context)
             else:
                 points = by_place[r.place]
@@ -340,8 +368,19 @@ def score_results(
             if scheme.knockout_points and r.knockouts:
                 points += scheme.knockout_points * r.knockouts
             scored[index] = Result(
-                r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
-                points, sharing[r.place], r.knockouts, r.night_players, r.night_tables,
+                r.player_id,
+                r.name,
+                r.night_id,
+                r.night_date,
+                r.table_id,
+                r.table_number,
+                r.place,
+                r.table_size,
+                points,
+                sharing[r.place],
+                r.knockouts,
+                r.night_players,
+                r.night_tables,
             )
     if scheme.best_nights:
         _mark_best_nights(scored, scheme.best_nights)
@@ -370,8 +409,20 @@ def _mark_best_nights(scored: list[Result], best: int) -> None:
         for index in ranked[best:]:
             r = scored[index]
             scored[index] = Result(
-                r.player_id, r.name, r.night_id, r.night_date, r.table_id, r.table_number, r.place, r.table_size,
-                r.points, r.tied, r.knockouts, r.night_players, r.night_tables, False,
+                r.player_id,
+                r.name,
+                r.night_id,
+                r.night_date,
+                r.table_id,
+                r.table_number,
+                r.place,
+                r.table_size,
+                r.points,
+                r.tied,
+                r.knockouts,
+                r.night_players,
+                r.night_tables,
+                False,
             )
 
 

@@ -2,6 +2,7 @@
 
 Money goes through FeeField (rendered unlocalized, read as typed); whole numbers
 are never localized in inputs, so thousand separators cannot break them."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -27,11 +28,17 @@ def _day(day) -> str:
 def knockout_points_field(**kwargs) -> DecimalTextField:
     """Points per knockout, as people write them ("0,5" in German), 0 to 1,000."""
     return DecimalTextField(
-        label=_("Points per knockout"), max_digits=6, decimal_places=2, min_value=Decimal("0"),
-        max_value=Decimal("1000"), required=False, initial=Decimal("0"),
+        label=_("Points per knockout"),
+        max_digits=6,
+        decimal_places=2,
+        min_value=Decimal("0"),
+        max_value=Decimal("1000"),
+        required=False,
+        initial=Decimal("0"),
         help_text=_("Added for each player a player knocks out; 0: no bonus."),
         # Points, not money: the field's default message speaks of an amount.
-        error_messages={"invalid": _("Type the points as a plain number, such as 1 or 1.5.")}, **kwargs,
+        error_messages={"invalid": _("Type the points as a plain number, such as 1 or 1.5.")},
+        **kwargs,
     )
 
 
@@ -64,7 +71,9 @@ class SeasonForm(forms.ModelForm):
             "break_every_levels": forms.NumberInput(attrs=_WHOLE),
             "break_minutes": forms.NumberInput(attrs=_WHOLE),
             "best_nights": forms.NumberInput(attrs=_WHOLE),
-            "points_formula": forms.TextInput(attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}),
+            "points_formula": forms.TextInput(
+                attrs={"autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}
+            ),
         }
 
     confirm_overlap = forms.BooleanField(label=_("Save anyway: the seasons may overlap"), required=False)
@@ -130,13 +139,17 @@ class SeasonForm(forms.ModelForm):
                     % {"name": season.name, "start": _day(season.start_date), "end": _day(season.end_date)}
                     for season in self.overlaps
                 )
-                self.add_error("start_date", ngettext(
-                    "These dates overlap the season %(seasons)s: the home page and the jackpot page follow only "
-                    "one season at a time. Change the dates, or tick the box below and save again.",
-                    "These dates overlap the seasons %(seasons)s: the home page and the jackpot page follow only "
-                    "one season at a time. Change the dates, or tick the box below and save again.",
-                    len(self.overlaps),
-                ) % {"seasons": names})
+                self.add_error(
+                    "start_date",
+                    ngettext(
+                        "These dates overlap the season %(seasons)s: the home page and the jackpot page follow only "
+                        "one season at a time. Change the dates, or tick the box below and save again.",
+                        "These dates overlap the seasons %(seasons)s: the home page and the jackpot page follow only "
+                        "one season at a time. Change the dates, or tick the box below and save again.",
+                        len(self.overlaps),
+                    )
+                    % {"seasons": names},
+                )
         return cleaned
 
     def structure_source(self) -> Season | None:
@@ -158,9 +171,5 @@ class SeasonForm(forms.ModelForm):
 
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=_DATE)
-    starts_at = forms.TimeField(
-        label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
-    )
+    starts_at = forms.TimeField(label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
     confirm_weekday = forms.BooleanField(required=False, widget=forms.HiddenInput)
-
-

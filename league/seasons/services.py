@@ -4,6 +4,7 @@ open and close registration (finishing a night needs its tables: tournaments/flo
 Each function checks its rules first and writes nothing when one fails. Which
 season settings freeze, and when, is decided in `frozen_fields`.
 """
+
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,5 @@
 """The home page, and the organizer's seasons and nights under /organizer/."""
+
 from django.urls import path
 
 from league.seasons import views

@@ -1,4 +1,5 @@
 """The home page, and the organizer's pages of seasons and nights. Thin: parse, call a service, render."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -74,7 +75,10 @@ def night_create(request: HttpRequest, season_id: int) -> HttpResponse:
     """The next night; a day other than the league's weekday is asked about first."""
     season = get_season_or_404(season_id)
     suggested = seasons.suggest_night_date(season)
-    form = NightForm(request.POST if request.method == "POST" else None, initial={"date": suggested, "starts_at": Night._meta.get_field("starts_at").default})
+    form = NightForm(
+        request.POST if request.method == "POST" else None,
+        initial={"date": suggested, "starts_at": Night._meta.get_field("starts_at").default},
+    )
     other_weekday = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -4,6 +4,7 @@ league/web/xlsx.py, written with the standard library (an ODS file is a zip of a
 Safe like the other exports: a text cell is a text cell (``office:value-type="string"``), so ``=1+1`` as a
 player's name is shown, never run; numbers stay numbers and dates are dates, shown the language's way.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -32,21 +33,27 @@ _MANIFEST = (
     'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
     f'<manifest:file-entry manifest:full-path="/" manifest:media-type="{ODS_TYPE}"/>'
     '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
-    '</manifest:manifest>'
+    "</manifest:manifest>"
 )
 
 
 def _date_style(language: str) -> str:
     """The date style: 27.11.1990 in German, 1990-11-27 otherwise."""
     if language.lower().startswith("de"):
-        parts = ('<number:day number:style="long"/><number:text>.</number:text><number:month number:style="long"/>'
-                 '<number:text>.</number:text><number:year number:style="long"/>')
+        parts = (
+            '<number:day number:style="long"/><number:text>.</number:text><number:month number:style="long"/>'
+            '<number:text>.</number:text><number:year number:style="long"/>'
+        )
     else:
-        parts = ('<number:year number:style="long"/><number:text>-</number:text><number:month number:style="long"/>'
-                 '<number:text>-</number:text><number:day number:style="long"/>')
-    return (f'<number:date-style style:name="date">{parts}</number:date-style>'
-            '<style:style style:name="day" style:family="table-cell" style:data-style-name="date"/>'
-            '<style:style style:name="bold" style:family="table-cell"><style:text-properties fo:font-weight="bold"/></style:style>')
+        parts = (
+            '<number:year number:style="long"/><number:text>-</number:text><number:month number:style="long"/>'
+            '<number:text>-</number:text><number:day number:style="long"/>'
+        )
+    return (
+        f'<number:date-style style:name="date">{parts}</number:date-style>'
+        '<style:style style:name="day" style:family="table-cell" style:data-style-name="date"/>'
+        '<style:style style:name="bold" style:family="table-cell"><style:text-properties fo:font-weight="bold"/></style:style>'
+    )
 
 
 def _cell(value: object, style: str = "") -> str:
@@ -56,13 +63,17 @@ def _cell(value: object, style: str = "") -> str:
     if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
         return f'<table:table-cell office:value-type="float" office:value="{value}"{styled}><text:p>{value}</text:p></table:table-cell>'
     if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
-        return (f'<table:table-cell office:value-type="date" office:date-value="{value.isoformat()}" '
-                f'table:style-name="day"><text:p>{value.isoformat()}</text:p></table:table-cell>')
+        return (
+            f'<table:table-cell office:value-type="date" office:date-value="{value.isoformat()}" '
+            f'table:style-name="day"><text:p>{value.isoformat()}</text:p></table:table-cell>'
+        )
     text = escape(_ILLEGAL.sub("", str(value)))
     return f'<table:table-cell office:value-type="string"{styled}><text:p>{text}</text:p></table:table-cell>'
 
 
-def ods_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[object]]]], *, language: str = "de") -> bytes:
+def ods_bytes(
+    sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[object]]]], *, language: str = "de"
+) -> bytes:
     """A workbook of (title, header, rows) sheets."""
     tables = []
     for title, header, rows in sheets:
@@ -70,16 +81,20 @@ def ods_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[ob
         lines += ["<table:table-row>" + "".join(_cell(value) for value in row) + "</table:table-row>" for row in rows]
         name = quoteattr(_ILLEGAL.sub("", title)[:31] or "1")
         tables.append(f"<table:table table:name={name}>{''.join(lines)}</table:table>")
-    content = (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content {_NAMESPACES}>'
-               f'<office:automatic-styles>{_date_style(language)}</office:automatic-styles>'
-               f'<office:body><office:spreadsheet>{"".join(tables)}</office:spreadsheet></office:body>'
-               '</office:document-content>')
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content {_NAMESPACES}>'
+        f"<office:automatic-styles>{_date_style(language)}</office:automatic-styles>"
+        f"<office:body><office:spreadsheet>{''.join(tables)}</office:spreadsheet></office:body>"
+        "</office:document-content>"
+    )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         # the mimetype first and stored, so a reader knows the file from its first bytes (the ODF rule); no
         # time of writing: the same table makes the same bytes (a republish sends only what changed)
-        for name, text, packing in (("mimetype", ODS_TYPE, zipfile.ZIP_STORED),
-                                    ("META-INF/manifest.xml", _MANIFEST, zipfile.ZIP_DEFLATED),
-                                    ("content.xml", content, zipfile.ZIP_DEFLATED)):
+        for name, text, packing in (
+            ("mimetype", ODS_TYPE, zipfile.ZIP_STORED),
+            ("META-INF/manifest.xml", _MANIFEST, zipfile.ZIP_DEFLATED),
+            ("content.xml", content, zipfile.ZIP_DEFLATED),
+        ):
             archive.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), text, compress_type=packing)
     return out.getvalue()

@@ -6,6 +6,7 @@ bomb is refused before one byte is inflated; zipfile itself stops at the size a 
 may declare no entities (ODS: no DOCTYPE at all), at most :data:`MAX_COLUMNS` columns are read, and rows are
 read only up to the caller's limit (an ODS row repeated a million times is counted, never built).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -39,7 +40,7 @@ class SheetError(ValueError):
 
 
 def kind_of(data: bytes) -> str:
-    """"xlsx", "ods", or "text" (anything that is not a zip file: a CSV file, or not a spreadsheet at all)."""
+    """ "xlsx", "ods", or "text" (anything that is not a zip file: a CSV file, or not a spreadsheet at all)."""
     if not data.startswith(b"PK\x03\x04"):
         return "text"
     archive = _archive(data)

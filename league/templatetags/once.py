@@ -1,4 +1,5 @@
 """{% once_token %}: the hidden one-time token of a form that must not be applied twice (league.once)."""
+
 from django import template
 from django.utils.html import format_html
 

@@ -6,6 +6,7 @@ so nothing of it was written. The person gets a "try again" message instead of
 a server error. The dealer's page answers it itself (tournaments/tracker/views.py);
 this middleware answers everywhere else (the desk, the clock controls, ...).
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -38,7 +39,9 @@ class BusyDatabaseMiddleware:
             request.htmx or url_has_allowed_host_and_scheme(back, {request.get_host()}, request.is_secure())
         ):
             # Nowhere safe to send the person back to (and a page view retried could loop): say it plainly.
-            return HttpResponse(str(BUSY_MESSAGE), status=503, headers={"Retry-After": "2"}, content_type="text/plain; charset=utf-8")
+            return HttpResponse(
+                str(BUSY_MESSAGE), status=503, headers={"Retry-After": "2"}, content_type="text/plain; charset=utf-8"
+            )
         messages.error(request, BUSY_MESSAGE)
         if request.htmx:
             return HttpResponseClientRefresh()  # the page the form is on, again, with the message

@@ -6,6 +6,7 @@ everyone; but X-Forwarded-For is a header any client can set, so it is believed 
 TRUSTED_PROXIES (addresses or networks, empty by default: the header is ignored). Read right to left, the first
 address that is not itself a trusted proxy is the client (the left-most entries are whatever the client wrote).
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -32,7 +33,7 @@ def trusted_networks(proxies: tuple[str, ...]) -> tuple[Network, ...]:
 def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     text = text.strip()
     if text.startswith("[") and "]" in text:  # [2001:db8::1]:443
-        text = text[1:text.index("]")]
+        text = text[1 : text.index("]")]
     elif text.count(":") == 1:  # 192.0.2.1:5000
         text = text.split(":", 1)[0]
     try:

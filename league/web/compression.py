@@ -6,6 +6,7 @@ safe to compress. A page that shows a dealer link (a table's secret) and also
 echoes the query string (the language switcher's `next`) is not: such a view
 is marked with `@never_compress`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

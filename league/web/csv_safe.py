@@ -11,6 +11,7 @@ delimiter and decimal mark follow the language of the export, as Excel
 expects them in that locale: German ``;`` and ``10,50``, English ``,`` and
 ``10.50``. Pure Python: nothing from Django.
 """
+
 from __future__ import annotations
 
 import csv

@@ -1,4 +1,5 @@
 """Files the pages hand out: a generated PDF shown in the browser, and the language an export is written in."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse

@@ -1,4 +1,5 @@
 """Form fields shared by every app."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -29,7 +30,11 @@ class WholeNumberField(forms.IntegerField):
 
     def to_python(self, value):
         refuse_foreign_number_text(value)
-        if isinstance(value, str) and (text := value.strip()) and not is_ascii_whole(text.removeprefix("-"), max_digits=MAX_NUMBER_CHARS):
+        if (
+            isinstance(value, str)
+            and (text := value.strip())
+            and not is_ascii_whole(text.removeprefix("-"), max_digits=MAX_NUMBER_CHARS)
+        ):
             # int() would also take "1_000", "+5" and "12.0".
             raise ValidationError(_("Type the number with the digits 0–9."), code="invalid")
         return super().to_python(value)
@@ -54,7 +59,9 @@ class DecimalTextField(forms.DecimalField):
 
     def prepare_value(self, value):
         if isinstance(value, (Decimal, int)) and not isinstance(value, bool):
-            return numberformat.format(value, get_format("DECIMAL_SEPARATOR"), decimal_pos=self.decimal_places, grouping=0)
+            return numberformat.format(
+                value, get_format("DECIMAL_SEPARATOR"), decimal_pos=self.decimal_places, grouping=0
+            )
         return value
 
     def to_python(self, value):

@@ -1,4 +1,5 @@
 """Money shown the way each language writes it: 10,00 € in German, €10.00 in English."""
+
 from decimal import Decimal
 from functools import lru_cache
 

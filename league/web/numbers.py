@@ -1,4 +1,5 @@
 """Numbers shown the way each language writes them: 1.500 chips and 50 % in German, 1,500 and 50% in English."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -11,7 +12,9 @@ from django.utils.translation import get_language, to_locale
 _DEFAULT_LOCALE = "de"
 
 
-def format_percent(percent: Decimal | float | int | None, language: str | None = None, *, decimals: int | None = None) -> str:
+def format_percent(
+    percent: Decimal | float | int | None, language: str | None = None, *, decimals: int | None = None
+) -> str:
     """``percent`` counts in hundredths (50 -> "50 %"); decimals are kept (33.3 -> "33,3 %"), or rounded to ``decimals``."""
     if percent is None:
         return ""

@@ -4,6 +4,7 @@ A QR code on the TV or on a printed sheet must open on a phone in the pub, so
 it is never built from the host the organizer's own browser happens to use
 (often 127.0.0.1). `manage.py venue` sets PUBLIC_URL to the laptop's LAN address.
 """
+
 from __future__ import annotations
 
 import ipaddress

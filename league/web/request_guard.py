@@ -4,6 +4,7 @@ A NUL in a search or a form is an error on PostgreSQL (a 500 before this), and a
 in a URL overflows the database's integer. Both are answered here, with a message, whichever view
 (ours or another app's) the URL names.
 """
+
 from __future__ import annotations
 
 import re

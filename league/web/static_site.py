@@ -5,6 +5,7 @@ The publisher asks the server's own views for each page with a WSGI key no brows
 becomes links, the name search and the language buttons go), the login link, the CSRF token, the house
 games; a replay shows all its steps in one page.
 """
+
 from __future__ import annotations
 
 from django.http import HttpRequest

@@ -5,6 +5,7 @@ player's name is shown, never run (openpyxl would otherwise store a string that 
 formula). Numbers stay numbers, dates are dates shown the language's way, and characters XLSX cannot hold
 (control characters) are dropped.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -43,7 +44,9 @@ def _write(cell, value: object, language: str, illegal: re.Pattern[str]) -> None
         cell.data_type = "s"  # text, even when it starts with "=": shown, never run
 
 
-def xlsx_bytes(sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[object]]]], *, language: str = "de") -> bytes:
+def xlsx_bytes(
+    sheets: Iterable[tuple[str, Sequence[object], Iterable[Sequence[object]]]], *, language: str = "de"
+) -> bytes:
     """A workbook of (title, header, rows) sheets."""
     from openpyxl import Workbook
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE

@@ -4,6 +4,7 @@ Drawn once per state of a table for every screen that shows it (the table's rail
 streams' events: `live/rail/views.py` keeps it per version). The figures are made text here (a percentage
 never reads 0 % or 100 % for what may still happen); the template escapes every value.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

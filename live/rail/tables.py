@@ -17,6 +17,7 @@ is drawn (a rail stream's thread or the rail's page, never the dealer's tap),
 once per state of the hand in each process, and the card with them is drawn
 once for all viewers (live/cache.py).
 """
+
 from __future__ import annotations
 
 import functools
@@ -30,7 +31,15 @@ from tournaments.poker.cards import CardError, ensure_distinct, format_cards, pa
 from tournaments.tracker.services import TableState, hand_steps, load_state
 
 __all__ = [
-    "RailOdds", "RailSeat", "RailPot", "RailTable", "rail_table", "tracked_tables", "night_rail", "showdown_odds", "contested_pots",
+    "RailOdds",
+    "RailSeat",
+    "RailPot",
+    "RailTable",
+    "rail_table",
+    "tracked_tables",
+    "night_rail",
+    "showdown_odds",
+    "contested_pots",
 ]
 
 RECENT_STEPS = 8
@@ -105,7 +114,9 @@ def contested_pots(pots: tuple[RailPot, ...], showdown: list[str]) -> tuple[tupl
 
 
 def showdown_odds(
-    hole_cards: dict[str, str], names: list[str], board: tuple[ShownCard, ...],
+    hole_cards: dict[str, str],
+    names: list[str],
+    board: tuple[ShownCard, ...],
     pots: tuple[tuple[int, tuple[str, ...]], ...] = (),
 ) -> dict[str, tuple[tuple[int, RailOdds], ...]]:
     """Each named player's odds in each pot he can win, as (the pot's number, his odds), if every one of their
@@ -223,7 +234,10 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 showdown = set(engine.in_hand)
             board = _cards(hand.board, engine.board_cards_needed)
         else:
-            pots = [RailPot(p["amount"], tuple(p["eligible"]), tuple(p["winners"])) for p in (hand.result or {}).get("pots", [])]
+            pots = [
+                RailPot(p["amount"], tuple(p["eligible"]), tuple(p["winners"]))
+                for p in (hand.result or {}).get("pots", [])
+            ]
             # A pot more than one player still held at the end was decided at a showdown.
             showdown = {name for pot in pots if len(pot.eligible) > 1 for name in pot.eligible}
             street = "showdown" if showdown else _street_reached(steps)
@@ -248,8 +262,14 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
                 small_blind=playing and name == engine.small_blind_seat,
                 big_blind=playing and name == engine.big_blind_seat,
                 to_act=engine is not None and engine.to_act == name,
-                folded=(playing and name in engine.folded) or (engine is None and hand is not None and name in in_hand_names
-                                                                and bool(showdown) and name not in showdown),
+                folded=(playing and name in engine.folded)
+                or (
+                    engine is None
+                    and hand is not None
+                    and name in in_hand_names
+                    and bool(showdown)
+                    and name not in showdown
+                ),
                 all_in=playing and name in engine.all_in,
                 away=seat.sitting_out and placement is None,
                 place=placement.place if placement is not None else None,
@@ -269,7 +289,9 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
     out = [seat_of[placement.pk] for placement in latest_first(seat.placement for seat in state.placed)]
     placements = tuple(
         RailElimination(
-            seat.placement.place, names.get(seat.pk, seat.player.name), seat.placement.get_reason_display(),
+            seat.placement.place,
+            names.get(seat.pk, seat.player.name),
+            seat.placement.get_reason_display(),
             seat.placement.reason == PlacementReason.WINNER,
         )
         for seat in out
@@ -297,7 +319,9 @@ def rail_table(table: Table, state: TableState | None = None) -> RailTable:
 
 def tracked_tables(night: Night) -> list[Table]:
     """Every table of the night that plays on the tracker (a table with a hand), by number."""
-    return list(Table.objects.filter(night=night, hands__isnull=False).distinct().select_related("night").order_by("number"))
+    return list(
+        Table.objects.filter(night=night, hands__isnull=False).distinct().select_related("night").order_by("number")
+    )
 
 
 def night_rail(night: Night) -> list[RailTable]:

@@ -1,4 +1,5 @@
 """The rail: a night's tables and one table as they play, for phones, with their pulse and event streams."""
+
 from django.urls import path
 
 from live.rail import views

@@ -1,4 +1,5 @@
 """The rail: public, read-only live tables for phones; rail.js keeps an event stream open (or polls) and swaps the partial."""
+
 from __future__ import annotations
 
 import functools
@@ -76,8 +77,11 @@ def _night_context(night: Night, pulse: str, tables: dict[int, live.NightTable] 
     tables = tables if tables is not None else live.table_pulses(night.pk)
     return {
         "night": night,
-        "cards": [_card(table_id, table.pulse) for table_id, table in sorted(tables.items(), key=lambda item: item[1].number)
-                  if table.hands],  # the tracked ones
+        "cards": [
+            _card(table_id, table.pulse)
+            for table_id, table in sorted(tables.items(), key=lambda item: item[1].number)
+            if table.hands
+        ],  # the tracked ones
         "pulse": pulse,
         "pulse_ms": RAIL_PULSE_MS,
     }
@@ -92,12 +96,20 @@ def _night_partial(night_id: int, pulse: str, tables: dict[int, live.NightTable]
         key += ":" + ",".join(f"{table_id}={version}" for table_id, version in sorted(_playing(tables).items()))
     return _cached(
         key,
-        lambda: render_to_string("live/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)),
+        lambda: render_to_string(
+            "live/rail/night.html#rail", _night_context(get_night_or_404(night_id), pulse, tables)
+        ),
     )
 
 
 def _table_context(table: Table, pulse: str) -> dict:
-    return {"night": table.night, "table": table, "card": _card(table.pk, pulse), "pulse": pulse, "pulse_ms": RAIL_PULSE_MS}
+    return {
+        "night": table.night,
+        "table": table,
+        "card": _card(table.pk, pulse),
+        "pulse": pulse,
+        "pulse_ms": RAIL_PULSE_MS,
+    }
 
 
 def _table_partial(table_id: int, pulse: str) -> str:
@@ -146,7 +158,8 @@ def _rail_stream(request: HttpRequest, topic: live_events.Topic, version, payloa
             return payloads(seen, fresh)
 
     return live_events.event_stream(
-        live_events.stream(topic, version, live_events.seen_version(request), in_language, ticket), ticket=ticket,
+        live_events.stream(topic, version, live_events.seen_version(request), in_language, ticket),
+        ticket=ticket,
     )
 
 
@@ -191,7 +204,11 @@ class _NightRailEvents:
             # Drawn from the same versions the stream now holds as shown, so no later change is taken as seen.
             partial = _night_partial(self.night_id, _rail_part(fresh), tables)
             return [_rail_event(partial, fresh)]
-        return [_rail_event(_card(table_id, pulse), fresh) for table_id, pulse in playing.items() if shown[table_id] != pulse]
+        return [
+            _rail_event(_card(table_id, pulse), fresh)
+            for table_id, pulse in playing.items()
+            if shown[table_id] != pulse
+        ]
 
 
 def _rail_part(pulse: str) -> str:

@@ -5,6 +5,7 @@ pot); a table played on paper, or not started yet, counts its players'
 starting chips until its result is in. A finished table holds no more chips
 in play and no players left.
 """
+
 from __future__ import annotations
 
 import json
@@ -82,7 +83,9 @@ def season_jackpot_before(night: Night) -> Decimal:
 
     Tonight's tables' deposits are left out: tonight counts its shares as they are paid (docs/features.md)."""
     total = (
-        JackpotDeposit.objects.standing().filter(table__night__season_id=night.season_id).exclude(table__night=night)
+        JackpotDeposit.objects.standing()
+        .filter(table__night__season_id=night.season_id)
+        .exclude(table__night=night)
         .aggregate(total=Sum("amount"))["total"]
     )
     return total or Decimal(0)
@@ -112,11 +115,18 @@ def cached_for_seats(kind: str, night: Night, pulse: str, build: Callable[[], st
 
 def screens_html(night: Night, pulse: str) -> str:
     """The TV's other screens (seating, eliminations, standings) as of `pulse`."""
-    return cached_for_seats("screens", night, pulse, lambda: render_to_string("live/tv/_screens.html", screens_context(night)))
+    return cached_for_seats(
+        "screens", night, pulse, lambda: render_to_string("live/tv/_screens.html", screens_context(night))
+    )
 
 
 def screens_context(night: Night) -> dict:
-    return {"night": night, "seating": seating_screen(night), "eliminations": eliminations(night), "leaderboard": leaderboard(night)}
+    return {
+        "night": night,
+        "seating": seating_screen(night),
+        "eliminations": eliminations(night),
+        "leaderboard": leaderboard(night),
+    }
 
 
 def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None) -> dict:

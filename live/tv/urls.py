@@ -1,4 +1,5 @@
 """The pub's TV: the clock page, its state, pulse and event stream, and its other screens."""
+
 from django.urls import path
 
 from live.tv import views

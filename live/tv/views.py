@@ -1,4 +1,5 @@
 """The TV's pages: the clock screen, its JSON state, pulse and event stream, and its other screens. Public, never cached."""
+
 from __future__ import annotations
 
 import json
@@ -121,7 +122,11 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     topic = ("tv", night.pk)
     return live_events.event_stream(
         live_events.stream(
-            topic, lambda: live.tv_part(live.night_pulse(night.pk)), live_events.seen_version(request), payloads, ticket,
+            topic,
+            lambda: live.tv_part(live.night_pulse(night.pk)),
+            live_events.seen_version(request),
+            payloads,
+            ticket,
         ),
         ticket=ticket,
     )

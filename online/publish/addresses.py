@@ -10,6 +10,7 @@ opens no `index.html` for a folder on `file://`): `/` → `index.html`, `/standi
 Only the public pages' routes are published, each with the query parameters that choose what it shows; any
 other parameter is dropped (`?player=7` marks a row of the standings; the link's `#player-7` still finds it).
 """
+
 from __future__ import annotations
 
 import re

@@ -4,6 +4,7 @@ A page names `/static/css/league.css` (or, on a server with DEBUG off, Django's 
 `league.1a2b3c4d5e6f.css`); the site gets `static/css/league.<hash>.css` from the file's own bytes, so a
 browser may keep it for ever and a changed file is a new file (sent before the pages that name it).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,7 +22,7 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 def static_name(url_path: str) -> str | None:
     """The static file's name under STATIC_URL for a link's path, or None if the link is not a static file."""
     prefix = "/" + settings.STATIC_URL.strip("/") + "/"
-    return url_path[len(prefix):] if url_path.startswith(prefix) else None
+    return url_path[len(prefix) :] if url_path.startswith(prefix) else None
 
 
 def _original(name: str) -> str:

@@ -21,6 +21,7 @@ queries decide, as before.
 - Anything else (another database, an in-memory SQLite, a run inside a transaction whose writes are not
   committed): no stamp, and the pages' queries decide.
 """
+
 from __future__ import annotations
 
 import json

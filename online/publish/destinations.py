@@ -6,6 +6,7 @@ A folder builds the new site beside the old one and switches at `finish`; an SFT
 cannot be built beside) gets each file under a temporary name and renames it at `show`. Both take only the
 site's own names and never write through a symbolic link (online.publish.sitefiles).
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit

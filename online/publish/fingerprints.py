@@ -13,6 +13,7 @@ database, or ran anything but a SELECT, is never taken over. A mismatch only eve
 The record stays on this machine (in the data folder, one per destination), never on the public web space:
 a digest of rows with a birth date in them could be tried against every date.
 """
+
 from __future__ import annotations
 
 import base64
@@ -98,7 +99,7 @@ def _encode(value):
 def _decode(value):
     if not isinstance(value, dict):
         return value
-    (kind, raw), = value.items()
+    ((kind, raw),) = value.items()
     if kind == "decimal":
         return Decimal(raw)
     if kind == "datetime":
@@ -270,8 +271,20 @@ def _plain(value):
     return type(value).__name__  # an object: its class, not its address (which changes each run)
 
 
-_CODE_FOLDERS = ("config", "league", "tournaments", "results", "online", "live", "housegames", "demo", "upkeep",
-                 "templates", "locale", "static")
+_CODE_FOLDERS = (
+    "config",
+    "league",
+    "tournaments",
+    "results",
+    "online",
+    "live",
+    "housegames",
+    "demo",
+    "upkeep",
+    "templates",
+    "locale",
+    "static",
+)
 _CODE_SUFFIXES = (".py", ".html", ".txt", ".mo", ".css", ".js", ".svg", ".png", ".ico", ".json", ".woff2")
 
 # The settings a public page's bytes can follow from: its language and the translations, dates, times and
@@ -282,16 +295,43 @@ _CODE_SUFFIXES = (".py", ".html", ".txt", ".mo", ".css", ".js", ".svg", ".png", 
 # process), which made every `manage.py publish` and every "Veröffentlichen" render every page again.
 PAGE_SETTINGS = (
     "DEBUG",  # Django's hashed static names when off; the error pages
-    "LANGUAGE_CODE", "LANGUAGES", "USE_I18N", "LOCALE_PATHS",
-    "TIME_ZONE", "USE_TZ",
-    "FORMAT_MODULE_PATH", "DATE_FORMAT", "DATETIME_FORMAT", "SHORT_DATE_FORMAT", "SHORT_DATETIME_FORMAT",
-    "TIME_FORMAT", "YEAR_MONTH_FORMAT", "MONTH_DAY_FORMAT", "FIRST_DAY_OF_WEEK",
-    "DECIMAL_SEPARATOR", "THOUSAND_SEPARATOR", "NUMBER_GROUPING", "USE_THOUSAND_SEPARATOR",
-    "CURRENCY", "DEFAULT_CHARSET",
-    "PUBLIC_URL", "ALLOWED_HOSTS", "SECURE_SSL_REDIRECT", "SECURE_PROXY_SSL_HEADER", "USE_X_FORWARDED_HOST",
-    "USE_X_FORWARDED_PORT", "FORCE_SCRIPT_NAME", "APPEND_SLASH",
-    "STATIC_URL", "STATICFILES_DIRS", "STATICFILES_FINDERS", "STORAGES",
-    "INSTALLED_APPS", "MIDDLEWARE", "ROOT_URLCONF", "TEMPLATES",
+    "LANGUAGE_CODE",
+    "LANGUAGES",
+    "USE_I18N",
+    "LOCALE_PATHS",
+    "TIME_ZONE",
+    "USE_TZ",
+    "FORMAT_MODULE_PATH",
+    "DATE_FORMAT",
+    "DATETIME_FORMAT",
+    "SHORT_DATE_FORMAT",
+    "SHORT_DATETIME_FORMAT",
+    "TIME_FORMAT",
+    "YEAR_MONTH_FORMAT",
+    "MONTH_DAY_FORMAT",
+    "FIRST_DAY_OF_WEEK",
+    "DECIMAL_SEPARATOR",
+    "THOUSAND_SEPARATOR",
+    "NUMBER_GROUPING",
+    "USE_THOUSAND_SEPARATOR",
+    "CURRENCY",
+    "DEFAULT_CHARSET",
+    "PUBLIC_URL",
+    "ALLOWED_HOSTS",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_PROXY_SSL_HEADER",
+    "USE_X_FORWARDED_HOST",
+    "USE_X_FORWARDED_PORT",
+    "FORCE_SCRIPT_NAME",
+    "APPEND_SLASH",
+    "STATIC_URL",
+    "STATICFILES_DIRS",
+    "STATICFILES_FINDERS",
+    "STORAGES",
+    "INSTALLED_APPS",
+    "MIDDLEWARE",
+    "ROOT_URLCONF",
+    "TEMPLATES",
 )
 
 
@@ -333,8 +373,12 @@ def code_version() -> str:
         configured = {name: _plain(getattr(settings, name, None)) for name in PAGE_SETTINGS}
     # The collected static files' names (DEBUG off): a page names the hashed file they list.
     hashed = getattr(staticfiles_storage, "hashed_files", None) or {}
-    made_with = {"python": sys.version, "installed": _installed(), "settings": configured,
-                 "static": sorted(hashed.items())}
+    made_with = {
+        "python": sys.version,
+        "installed": _installed(),
+        "settings": configured,
+        "static": sorted(hashed.items()),
+    }
     digest.update(json.dumps(made_with, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -397,7 +441,9 @@ def record_of(pages: dict, version: str, stamp: str | None = None) -> dict:
         if page.reads is None:
             continue
         # Read by two pages with other rows (the data changed during the run): this one is not taken over.
-        if any(queries.get(key) is not None and query_rows[queries[key]][2] != digest for key, digest in page.reads.items()):
+        if any(
+            queries.get(key) is not None and query_rows[queries[key]][2] != digest for key, digest in page.reads.items()
+        ):
             continue
         ids = []
         for (sql, params), digest in page.reads.items():
@@ -407,14 +453,27 @@ def record_of(pages: dict, version: str, stamp: str | None = None) -> dict:
                 queries[(sql, params)] = len(query_rows)
                 query_rows.append([statements[sql], params, digest])
             ids.append(queries[(sql, params)])
-        entries.append([
-            address_id(address), page.content_type, page.kept or hashlib.sha256(page.body).hexdigest(),
-            page.kept_size if page.body is None else len(page.body), ids,
-            sorted(address_id(link) for link in page.links), sorted(address_id(link) for link in page.dropped),
-            sorted(page.statics),
-        ])
-    return {"format": FORMAT, "version": version, "stamp": stamp, "statements": list(statements),
-            "queries": query_rows, "addresses": address_rows, "pages": entries}
+        entries.append(
+            [
+                address_id(address),
+                page.content_type,
+                page.kept or hashlib.sha256(page.body).hexdigest(),
+                page.kept_size if page.body is None else len(page.body),
+                ids,
+                sorted(address_id(link) for link in page.links),
+                sorted(address_id(link) for link in page.dropped),
+                sorted(page.statics),
+            ]
+        )
+    return {
+        "format": FORMAT,
+        "version": version,
+        "stamp": stamp,
+        "statements": list(statements),
+        "queries": query_rows,
+        "addresses": address_rows,
+        "pages": entries,
+    }
 
 
 class Previous:
@@ -430,7 +489,10 @@ class Previous:
         if not record:
             return
         statements = record["statements"]
-        addresses = [Address(language, path, tuple(tuple(pair) for pair in query)) for language, path, query in record["addresses"]]
+        addresses = [
+            Address(language, path, tuple(tuple(pair) for pair in query))
+            for language, path, query in record["addresses"]
+        ]
         queries = [(statements[sql], params, digest) for sql, params, digest in record["queries"]]
         shared: dict[int, int] = {}
         for entry in record["pages"]:
@@ -442,8 +504,15 @@ class Previous:
                 continue  # the destination has no such file (any more): render it
             # The queries many pages share first: after a change of a season, one answer settles them all.
             ordered = [queries[query] for query in sorted(ids, key=lambda query: -shared[query])]
-            self.pages[address] = (content_type, sha, size, ordered, frozenset(addresses[k] for k in links),
-                                   frozenset(addresses[k] for k in dropped), frozenset(statics))
+            self.pages[address] = (
+                content_type,
+                sha,
+                size,
+                ordered,
+                frozenset(addresses[k] for k in links),
+                frozenset(addresses[k] for k in dropped),
+                frozenset(statics),
+            )
 
     def same_record(self, pages: dict) -> bool:
         """Whether this run's record would be the last run's: nothing written since, every page of the last

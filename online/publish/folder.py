@@ -15,6 +15,7 @@ folder cannot be built beside (its parent is not writable, it is a mount point, 
 links, e.g. a FAT USB stick), the files are written under temporary names and renamed one after another,
 as over SFTP (online.publish.sftp).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -27,7 +28,12 @@ from pathlib import Path
 from django.utils.translation import gettext as _
 
 from online.publish.sitefiles import (
-    FILE_MODE, FOLDER_MODE, TEMPORARY_SUFFIX, DestinationError, checked_name, symbolic_link_error,
+    FILE_MODE,
+    FOLDER_MODE,
+    TEMPORARY_SUFFIX,
+    DestinationError,
+    checked_name,
+    symbolic_link_error,
 )
 
 RENAME_EXCHANGE, AT_FDCWD = 2, -100
@@ -40,7 +46,9 @@ class Folder:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise DestinationError(_("The folder %(path)s cannot be created: %(error)s") % {"path": root, "error": error.strerror}) from None
+            raise DestinationError(
+                _("The folder %(path)s cannot be created: %(error)s") % {"path": root, "error": error.strerror}
+            ) from None
         if not self.root.is_dir():
             raise DestinationError(_("%(path)s is a file, not a folder.") % {"path": root})
         # The organizer may have made the folder itself a link (to a disk of its own): the switch happens
@@ -72,7 +80,9 @@ class Folder:
             if stat.S_ISLNK(mode):
                 raise symbolic_link_error(str(self.root / folder.relative_to(self.work)))
             if not stat.S_ISDIR(mode):
-                raise DestinationError(_("%(path)s is a file, not a folder.") % {"path": self.root / folder.relative_to(self.work)})
+                raise DestinationError(
+                    _("%(path)s is a file, not a folder.") % {"path": self.root / folder.relative_to(self.work)}
+                )
             self.folders.add(folder)
         return folder / parts[-1]
 
@@ -81,7 +91,8 @@ class Folder:
             return operation(*args)
         except OSError as error:
             raise DestinationError(
-                _("The folder %(path)s cannot be written: %(error)s") % {"path": self.root, "error": error.strerror or error}
+                _("The folder %(path)s cannot be written: %(error)s")
+                % {"path": self.root, "error": error.strerror or error}
             ) from None
 
     # -- the steps ------------------------------------------------------------------------------------------
@@ -97,7 +108,9 @@ class Folder:
         except OSError as error:
             if error.errno == errno.ELOOP:
                 raise symbolic_link_error(str(self.root / name)) from None
-            raise DestinationError(_("%(path)s cannot be read: %(error)s") % {"path": self.root / name, "error": error.strerror}) from None
+            raise DestinationError(
+                _("%(path)s cannot be read: %(error)s") % {"path": self.root / name, "error": error.strerror}
+            ) from None
         with open(descriptor, "rb") as handle:
             return handle.read()
 
@@ -133,7 +146,9 @@ class Folder:
             except FileNotFoundError:
                 raise
             except OSError as error:
-                raise DestinationError(_("The folder %(path)s cannot be written: %(error)s") % {"path": self.root, "error": error.strerror}) from None
+                raise DestinationError(
+                    _("The folder %(path)s cannot be written: %(error)s") % {"path": self.root, "error": error.strerror}
+                ) from None
 
     def discard(self, name: str) -> None:
         """Remove what a killed run left under a temporary name."""

@@ -3,6 +3,7 @@
 The templates write every attribute in double quotes, and `<a>` elements never nest, so regular expressions
 read them exactly; no parser has to guess at markup we did not write.
 """
+
 from __future__ import annotations
 
 import html

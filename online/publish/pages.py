@@ -6,6 +6,7 @@ each language in turn. Starting from the home page and each season's and night's
 public route is followed; what a link leads to that the site does not have (an organizer's page, a live
 screen, a 404) is left out of the page, link and text.
 """
+
 from __future__ import annotations
 
 import logging
@@ -106,7 +107,9 @@ class Page:
 
 
 class Crawl:
-    def __init__(self, progress: Callable[[int, int], None] | None = None, previous: fingerprints.Previous | None = None):
+    def __init__(
+        self, progress: Callable[[int, int], None] | None = None, previous: fingerprints.Previous | None = None
+    ):
         host = _host()
         self.previous = previous
         self.public_origin = settings.PUBLIC_URL.rstrip("/")
@@ -173,7 +176,7 @@ class Crawl:
         """`url` as a path and query on this server, resolved against its page; None for another site."""
         absolute = urljoin("http://site" + page.server_url, url)
         if url.startswith(self.public_origin + "/"):
-            absolute = "http://site" + url[len(self.public_origin):]
+            absolute = "http://site" + url[len(self.public_origin) :]
         parts = urlsplit(absolute)
         if parts.scheme != "http" or parts.netloc != "site":
             return None
@@ -260,7 +263,7 @@ class Crawl:
         connections.close_all()  # each forked process opens its own
         # Small chunks, handed out as the processes get free: no process waits long for the other at the end.
         size = max(1, min(24, len(addresses) // (jobs * 8)))
-        chunks = [addresses[k:k + size] for k in range(0, len(addresses), size)]
+        chunks = [addresses[k : k + size] for k in range(0, len(addresses), size)]
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for rendered in pool.imap_unordered(_render_chunk, chunks):
                 yield from rendered

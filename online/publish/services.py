@@ -1,4 +1,5 @@
 """Publishing in one call: build every public page, add the sitemap, send what changed."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -49,4 +50,11 @@ def publish_site(
         destination.close()
     size = sum(len(data) for data in files.values()) + built.kept_bytes
     taken_over = len(built.kept)
-    return Published(destination.description, len(files) + taken_over, size, summary, len(built.page_records) - taken_over, taken_over)
+    return Published(
+        destination.description,
+        len(files) + taken_over,
+        size,
+        summary,
+        len(built.page_records) - taken_over,
+        taken_over,
+    )

@@ -16,6 +16,7 @@ The server's host key is checked against the known hosts (`PUBLISH_KNOWN_HOSTS`,
 or the password (`PUBLISH_SSH_PASSWORD`, also a key's passphrase) come from the environment, never from the
 address.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,7 +28,12 @@ from urllib.parse import unquote, urlsplit
 from django.utils.translation import gettext as _
 
 from online.publish.sitefiles import (
-    FILE_MODE, FOLDER_MODE, TEMPORARY_SUFFIX, DestinationError, checked_name, symbolic_link_error,
+    FILE_MODE,
+    FOLDER_MODE,
+    TEMPORARY_SUFFIX,
+    DestinationError,
+    checked_name,
+    symbolic_link_error,
 )
 
 
@@ -53,7 +59,9 @@ class Sftp:
             raise DestinationError(_("An SFTP destination looks like sftp://user@host:22/path/to/site."))
         self.host = parts.hostname
         self.root = remote_folder(unquote(parts.path))
-        self.description = f"sftp://{parts.username}@{parts.hostname}:{parts.port or 22}/{'' if self.root == '.' else self.root}"
+        self.description = (
+            f"sftp://{parts.username}@{parts.hostname}:{parts.port or 22}/{'' if self.root == '.' else self.root}"
+        )
         known_hosts = environ.get("PUBLISH_KNOWN_HOSTS") or os.path.expanduser("~/.ssh/known_hosts")
         key_file = environ.get("PUBLISH_SSH_KEY") or None
         password = environ.get("PUBLISH_SSH_PASSWORD") or None
@@ -62,7 +70,8 @@ class Sftp:
             self.client.load_host_keys(known_hosts)
         except OSError:
             raise DestinationError(
-                _("The known hosts file %(path)s cannot be read: the server's key must be in it.") % {"path": known_hosts}
+                _("The known hosts file %(path)s cannot be read: the server's key must be in it.")
+                % {"path": known_hosts}
             ) from None
         self.client.set_missing_host_key_policy(paramiko.RejectPolicy())
         try:
@@ -83,19 +92,24 @@ class Sftp:
         except paramiko.BadHostKeyException:
             self.client.close()
             raise DestinationError(
-                _("The server %(host)s shows another host key than the known hosts file has: not sent.") % {"host": parts.hostname}
+                _("The server %(host)s shows another host key than the known hosts file has: not sent.")
+                % {"host": parts.hostname}
             ) from None
         except paramiko.SSHException as error:
             self.client.close()
             if "not found in known_hosts" in str(error):
                 raise DestinationError(
-                    _("The server %(host)s is not in the known hosts file %(path)s: not sent.") % {"host": parts.hostname, "path": known_hosts}
+                    _("The server %(host)s is not in the known hosts file %(path)s: not sent.")
+                    % {"host": parts.hostname, "path": known_hosts}
                 ) from None
-            raise DestinationError(_("SFTP to %(host)s failed: %(error)s") % {"host": parts.hostname, "error": error}) from None
-        except (OSError, socket.timeout) as error:
+            raise DestinationError(
+                _("SFTP to %(host)s failed: %(error)s") % {"host": parts.hostname, "error": error}
+            ) from None
+        except (TimeoutError, OSError) as error:
             self.client.close()
             raise DestinationError(
-                _("%(host)s cannot be reached: %(error)s") % {"host": parts.hostname, "error": getattr(error, "strerror", None) or error}
+                _("%(host)s cannot be reached: %(error)s")
+                % {"host": parts.hostname, "error": getattr(error, "strerror", None) or error}
             ) from None
         self.folders: set[str] = set()
         try:
@@ -124,18 +138,28 @@ class Sftp:
         except FileNotFoundError:
             if missing_ok:
                 return None
-            raise DestinationError(_("%(path)s does not exist on %(host)s.") % {"path": self._where(path), "host": self.host}) from None
+            raise DestinationError(
+                _("%(path)s does not exist on %(host)s.") % {"path": self._where(path), "host": self.host}
+            ) from None
         except PermissionError:
             raise DestinationError(
-                _("The server %(host)s refuses %(path)s: permission denied.") % {"host": self.host, "path": self._where(path)}
+                _("The server %(host)s refuses %(path)s: permission denied.")
+                % {"host": self.host, "path": self._where(path)}
             ) from None
-        except (paramiko.SSHException, EOFError, socket.error) as error:
-            if isinstance(error, OSError) and not isinstance(error, (socket.timeout, ConnectionError)) and error.errno is None:
+        except (OSError, paramiko.SSHException, EOFError) as error:
+            if (
+                isinstance(error, OSError)
+                and not isinstance(error, (socket.timeout, ConnectionError))
+                and error.errno is None
+            ):
                 # paramiko's IOError for a refusal without a code ("Failure"): e.g. a file where a folder is wanted.
                 raise DestinationError(
-                    _("The server %(host)s refuses %(path)s: %(error)s") % {"host": self.host, "path": self._where(path), "error": error}
+                    _("The server %(host)s refuses %(path)s: %(error)s")
+                    % {"host": self.host, "path": self._where(path), "error": error}
                 ) from None
-            raise DestinationError(_("The connection to %(host)s was lost: %(error)s") % {"host": self.host, "error": error}) from None
+            raise DestinationError(
+                _("The connection to %(host)s was lost: %(error)s") % {"host": self.host, "error": error}
+            ) from None
 
     def _open_root(self) -> None:
         try:
@@ -144,18 +168,26 @@ class Sftp:
             parent = posixpath.dirname(self.root) or ("/" if self.root.startswith("/") else ".")
             parent_attributes = self._call(self.sftp.stat, parent, missing_ok=True)
             if parent_attributes is None:
-                raise DestinationError(_(
-                    "The folder %(folder)s does not exist on %(host)s. A path after the host is taken from the login's "
-                    "home folder; an absolute path is written with two slashes: sftp://user@host//srv/www."
-                ) % {"folder": self._where(parent), "host": self.host}) from None
+                raise DestinationError(
+                    _(
+                        "The folder %(folder)s does not exist on %(host)s. A path after the host is taken from the login's "
+                        "home folder; an absolute path is written with two slashes: sftp://user@host//srv/www."
+                    )
+                    % {"folder": self._where(parent), "host": self.host}
+                ) from None
             if not stat.S_ISDIR(parent_attributes.st_mode or 0):
-                raise DestinationError(_("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(parent), "host": self.host}) from None
+                raise DestinationError(
+                    _("%(path)s on %(host)s is a file, not a folder.")
+                    % {"path": self._where(parent), "host": self.host}
+                ) from None
             self._call(self.sftp.mkdir, self.root, FOLDER_MODE)
             return
         except PermissionError:
             self._call(self.sftp.stat, self.root)  # says it in words
         if not stat.S_ISDIR(attributes.st_mode or 0):
-            raise DestinationError(_("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(self.root), "host": self.host})
+            raise DestinationError(
+                _("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(self.root), "host": self.host}
+            )
 
     def _path(self, name: str, *, create: bool = False) -> str | None:
         """The file `name` under the site's folder; None when a folder on the way is missing (and not `create`).
@@ -174,7 +206,10 @@ class Sftp:
             elif stat.S_ISLNK(attributes.st_mode or 0):
                 raise symbolic_link_error(self._where(folder))
             elif not stat.S_ISDIR(attributes.st_mode or 0):
-                raise DestinationError(_("%(path)s on %(host)s is a file, not a folder.") % {"path": self._where(folder), "host": self.host})
+                raise DestinationError(
+                    _("%(path)s on %(host)s is a file, not a folder.")
+                    % {"path": self._where(folder), "host": self.host}
+                )
             self.folders.add(folder)
         return posixpath.join(folder, parts[-1])
 

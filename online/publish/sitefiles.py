@@ -6,8 +6,8 @@ otherwise make publish write or delete a file outside the site (`../victim.txt`,
 And no destination writes through a symbolic link inside it: the folder the organizer names is the site, and
 nothing under it may lead elsewhere.
 """
-from __future__ import annotations
 
+from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
@@ -34,12 +34,16 @@ def is_site_name(name: object) -> bool:
 def checked_name(name: str) -> str:
     """`name` when publish may write it (a site name or the manifest); a DestinationError otherwise."""
     if name != MANIFEST and not is_site_name(name):
-        raise DestinationError(_("%(name)s is not a file of the site: nothing written or removed.") % {"name": repr(name)})
+        raise DestinationError(
+            _("%(name)s is not a file of the site: nothing written or removed.") % {"name": repr(name)}
+        )
     return name
 
 
 def symbolic_link_error(path: str) -> DestinationError:
     return DestinationError(
-        _("%(path)s in the destination is a symbolic link: publishing does not write through it. Remove the link, then publish again.")
+        _(
+            "%(path)s in the destination is a symbolic link: publishing does not write through it. Remove the link, then publish again."
+        )
         % {"path": path}
     )

@@ -1,5 +1,6 @@
 """The state of the last publishing run, for the organizer's page: a small JSON file in the data folder, and a
 lock so that one run goes at a time (the lock goes with the process, even if it is killed)."""
+
 from __future__ import annotations
 
 import fcntl

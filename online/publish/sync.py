@@ -11,6 +11,7 @@ site (`../victim.txt`, `/etc/…`, a `..` inside) and the whole manifest is igno
 and nothing removed, and the run says so (`Summary.refused`). Over SFTP the files already sent under
 temporary names are listed in it too (`staged`), so a run that was interrupted sends only what is missing.
 """
+
 from __future__ import annotations
 
 import hashlib

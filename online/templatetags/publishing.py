@@ -1,4 +1,5 @@
 """`{% publishing_configured as name %}`: whether PUBLISH_TO is set, for pages that offer "Veröffentlichen"."""
+
 from django import template
 from django.conf import settings
 

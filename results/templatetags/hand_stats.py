@@ -1,4 +1,5 @@
 """Showing statistics: shared knockouts as fractions (1½), missing ratios as a dash."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,8 +11,15 @@ from league.web.numbers import format_percent
 
 register = template.Library()
 
-_VULGAR = {Fraction(1, 2): "½", Fraction(1, 3): "⅓", Fraction(2, 3): "⅔", Fraction(1, 4): "¼", Fraction(3, 4): "¾",
-           Fraction(1, 5): "⅕", Fraction(1, 6): "⅙"}
+_VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕",
+    Fraction(1, 6): "⅙",
+}
 
 
 @register.filter

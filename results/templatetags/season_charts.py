@@ -1,6 +1,7 @@
 """The bars and dates of a player's season chart, written in Python: at 200 nights a chart has 200 bars, and the same
 markup through the template language cost a player's page 20 ms (a date formatted per bar). The output is
 what `results/_season_chart.html` wrote bar by bar and date by date."""
+
 from __future__ import annotations
 
 import datetime
@@ -55,8 +56,10 @@ def _month_day(date: datetime.date, language: str | None) -> str:
 def chart_labels(chart) -> SafeString:
     """The dates under the bars (every few nights), every other one marked to be set lower."""
     language = translation.get_language()
-    return mark_safe("".join(
-        f'<text class="date{" alternate" if index % 2 else ""}" x="{label["x"]}" y="{label["y"]}" text-anchor="middle">'
-        f'{_month_day(label["date"], language)}</text>'
-        for index, label in enumerate(chart.labels)
-    ))
+    return mark_safe(
+        "".join(
+            f'<text class="date{" alternate" if index % 2 else ""}" x="{label["x"]}" y="{label["y"]}" text-anchor="middle">'
+            f"{_month_day(label['date'], language)}</text>"
+            for index, label in enumerate(chart.labels)
+        )
+    )

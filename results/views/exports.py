@@ -1,4 +1,5 @@
 """A season's standings and results as CSV (safe for spreadsheets), XLSX or ODS. Public, like the pages."""
+
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,7 +26,9 @@ def _file(request: HttpRequest, season: Season, fmt: str, name: str, build) -> H
         header, rows = build(season)
         title = _("Standings") if name == "standings" else _("Results")
         if fmt == "xlsx":
-            return xlsx_response(xlsx_bytes([(title, header, rows)], language=language), f"{name}-season-{season.pk}.xlsx")
+            return xlsx_response(
+                xlsx_bytes([(title, header, rows)], language=language), f"{name}-season-{season.pk}.xlsx"
+            )
         if fmt == "ods":
             response = HttpResponse(ods_bytes([(title, header, rows)], language=language), content_type=ODS_TYPE)
             response["Content-Disposition"] = f'attachment; filename="{name}-season-{season.pk}.ods"'

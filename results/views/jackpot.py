@@ -1,4 +1,5 @@
 """The jackpot: the season's pot (public), a night's deposits at the café register, the season's report as page, CSV and PDF."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -26,8 +27,9 @@ def jackpot(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons.choose_season(request.GET.get("season"))
     report = season_money.season_jackpot(season) if season else None
     owing = [o for o in season_money.seasons_owing() if o.season != season]
-    return render(request, "results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report,
-                                                    "owing": owing})
+    return render(
+        request, "results/jackpot.html", {"seasons": all_seasons, "season": season, "report": report, "owing": owing}
+    )
 
 
 @organizer_required
@@ -87,7 +89,12 @@ def season_jackpot_csv(request: HttpRequest, season_id: int) -> HttpResponse:
 @organizer_required
 @require_GET
 def season_jackpot_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
-    from results.sheets import JackpotNightRow, JackpotReport, JackpotReportRenderer, PayoutRow  # reportlab on first use: league/cashbook/views.py says why
+    from results.sheets import (
+        JackpotNightRow,
+        JackpotReport,
+        JackpotReportRenderer,
+        PayoutRow,
+    )  # reportlab on first use: league/cashbook/views.py says why
 
     season = get_season_or_404(season_id)
     report = season_money.season_jackpot(season)

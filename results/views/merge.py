@@ -1,5 +1,6 @@
 """Merging two records of one player (organizers): find both, see what each has, choose the one to keep, confirm.
 Thin: the refusals and the merge are `league.desk.merge`, what each record has is `results.players.holdings`."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -11,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.access import organizer_required
-from league.desk import merge, services as desk
+from league.desk import merge
+from league.desk import services as desk
 from league.models import Player, PlayerMerge
 from league.rules.inputs import ascii_whole_or_none, clean_search
 from results.forms import MergeForm
@@ -38,7 +40,11 @@ def _side(request: HttpRequest, query_key: str, choice_key: str) -> dict:
 @require_GET
 def merge_players(request: HttpRequest) -> HttpResponse:
     first, second = _side(request, "q1", "first"), _side(request, "q2", "second")
-    context = {"first": first, "second": second, "log": PlayerMerge.objects.select_related("kept", "merged_by")[:LOG_ROWS]}
+    context = {
+        "first": first,
+        "second": second,
+        "log": PlayerMerge.objects.select_related("kept", "merged_by")[:LOG_ROWS],
+    }
     a, b = first["chosen"], second["chosen"]
     if a is not None and b is not None:
         # The record with more nights is offered as the one to keep: fewer rows move.
@@ -67,6 +73,9 @@ def merge_players_confirm(request: HttpRequest) -> HttpResponse:
     except desk.LeagueError as error:
         messages.error(request, str(error))
         return redirect(f"{reverse('merge_players')}?{urlencode(back)}")
-    messages.success(request, _("%(removed)s was merged into %(kept)s: one record now holds everything.")
-                     % {"removed": remove.name, "kept": keep.name})
+    messages.success(
+        request,
+        _("%(removed)s was merged into %(kept)s: one record now holds everything.")
+        % {"removed": remove.name, "kept": keep.name},
+    )
     return redirect(f"{reverse('merge_players')}?{urlencode({'first': keep.pk})}")

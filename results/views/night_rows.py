@@ -7,6 +7,7 @@ template time. Made here once per row, the template only places them. The text i
 language wrote: points with the language's decimal mark, the time in the language's TIME_FORMAT and the
 current time zone, each escaped as it escaped them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -19,7 +20,6 @@ from django.utils.translation import gettext
 from results.nights import PlacementRow, TableResults
 from results.views.table_rows import around_id
 from tournaments.models import PlacementReason
-
 
 
 @dataclass(frozen=True)

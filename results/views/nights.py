@@ -1,4 +1,5 @@
 """A night's results (public)."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +14,11 @@ from results.views.night_rows import shown_tables
 @require_GET
 def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "results/night.html", {
-        "night": night, "tables": shown_tables(nights.tables_results(night), season_id=night.season_id),
-    })
+    return render(
+        request,
+        "results/night.html",
+        {
+            "night": night,
+            "tables": shown_tables(nights.tables_results(night), season_id=night.season_id),
+        },
+    )

@@ -1,4 +1,5 @@
 """The season payout (organizers): who is owed what of the season jackpot, paying it out, and its signed sheet."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -31,31 +32,48 @@ def payout_rule() -> str:
 def season_payout(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_season_or_404(season_id)
     payout = results_payout.season_payout(season)
-    choices = [(s.share.key, f"{s.places} {s.share.name} ({format_money(s.owed)})") for s in payout.shares if s.owed > 0]
-    form = PayoutForm(request.POST if request.method == "POST" else None, choices=choices, season_running=payout.season_running)
+    choices = [
+        (s.share.key, f"{s.places} {s.share.name} ({format_money(s.owed)})") for s in payout.shares if s.owed > 0
+    ]
+    form = PayoutForm(
+        request.POST if request.method == "POST" else None, choices=choices, season_running=payout.season_running
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         player = get_object_or_404(Player, pk=data["player"])
         try:
             with once.spend(request):
                 results_payout.record_payout(
-                    season=season, player=player, amount=data["amount"], method=data["method"], by=request.user, note=data["note"],
+                    season=season,
+                    player=player,
+                    amount=data["amount"],
+                    method=data["method"],
+                    by=request.user,
+                    note=data["note"],
                     season_over=data.get("season_over", False),
                 )
         except (cashbook.CashError, once.FormAlreadyApplied) as error:
             form.add_error(None, str(error))
         else:
             messages.success(
-                request, _("Payment recorded: %(amount)s to %(name)s.") % {"amount": format_money(data["amount"]), "name": player.name}
+                request,
+                _("Payment recorded: %(amount)s to %(name)s.")
+                % {"amount": format_money(data["amount"]), "name": player.name},
             )
             return redirect("season_payout", season.pk)
-    return render(request, "results/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()})
+    return render(
+        request, "results/payout.html", {"season": season, "payout": payout, "form": form, "rule": payout_rule()}
+    )
 
 
 @organizer_required
 @require_GET
 def season_payout_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
-    from results.sheets import PayoutSheet, PayoutSheetRenderer, PayoutSheetRow  # reportlab on first use: league/cashbook/views.py says why
+    from results.sheets import (
+        PayoutSheet,
+        PayoutSheetRenderer,
+        PayoutSheetRow,
+    )  # reportlab on first use: league/cashbook/views.py says why
 
     season = get_season_or_404(season_id)
     language = export_language(request)
@@ -71,5 +89,7 @@ def season_payout_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
             )
             for s in payout.shares
         )
-        sheet = PayoutSheet(season=season.name, total=payout.total, rows=rows, rule=payout_rule(), printed_at=timezone.now())
+        sheet = PayoutSheet(
+            season=season.name, total=payout.total, rows=rows, rule=payout_rule(), printed_at=timezone.now()
+        )
     return pdf_response(PayoutSheetRenderer(language=language).generate(sheet))

@@ -6,6 +6,7 @@ number localized per row) the rows cost more than the rest of the page; made her
 template only places them. The text is what the template language wrote: whole numbers as digits, points
 with the language's decimal mark, dates in the language's DATE_FORMAT, each escaped as it escaped them.
 """
+
 from __future__ import annotations
 
 import datetime

@@ -1,5 +1,6 @@
 """A player's page (public): the nights of the season he played, his places and points, a chart of them, his place
 in the standings, and his hand statistics."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -24,8 +25,16 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     scopes = [(_("All time"), stats.all_time)]
     if season:
         scopes.insert(0, (season.name, stats.season))
-    context = {"player": player, "seasons": seasons, "season": season, "summary": summary, "chart": chart,
-               "stats": stats, "stats_scopes": scopes, "nights": shown_nights(summary.nights),
-               "best_finishes": shown_finishes(summary.best_finishes),
-               "knockouts": bool(season and (season.knockout_points or season.points_scheme == "formula"))}
+    context = {
+        "player": player,
+        "seasons": seasons,
+        "season": season,
+        "summary": summary,
+        "chart": chart,
+        "stats": stats,
+        "stats_scopes": scopes,
+        "nights": shown_nights(summary.nights),
+        "best_finishes": shown_finishes(summary.best_finishes),
+        "knockouts": bool(season and (season.knockout_points or season.points_scheme == "formula")),
+    }
     return render(request, "results/player.html", context)

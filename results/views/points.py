@@ -1,6 +1,7 @@
 """A season's points rules: the scheme (the seed's, a fixed list, a formula), the nights that count and the
 knockout bonus. A live preview of each place's points as the organizer types; once the season has results, a
 preview of the new table, then a confirmed recomputation."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -21,8 +22,10 @@ from results.forms import PointsSchemeForm
 
 def _initial(season: Season, preset: str | None) -> dict:
     initial = {
-        "points_scheme": season.points_scheme, "fixed_points": season.fixed_points,
-        "points_formula": season.points_formula, "best_nights": season.best_nights,
+        "points_scheme": season.points_scheme,
+        "fixed_points": season.fixed_points,
+        "points_formula": season.points_formula,
+        "best_nights": season.best_nights,
         "knockout_points": season.knockout_points,
     }
     if preset in PRESETS:
@@ -56,8 +59,12 @@ def _table_for(season: Season, form: PointsSchemeForm) -> points.PointsTable:
         return points.points_table(season=season, **_settings(form.cleaned_data))
     initial = form.initial
     return points.points_table(
-        season=season, scheme=initial["points_scheme"], fixed_points=initial["fixed_points"],
-        formula=initial["points_formula"], best_nights=initial["best_nights"], knockout_points=initial["knockout_points"],
+        season=season,
+        scheme=initial["points_scheme"],
+        fixed_points=initial["fixed_points"],
+        formula=initial["points_formula"],
+        best_nights=initial["best_nights"],
+        knockout_points=initial["knockout_points"],
     )
 
 
@@ -72,8 +79,9 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
     if request.method == "POST" and "preview" not in request.POST and form.is_valid():
         data = form.cleaned_data
         try:
-            points.change_points_scheme(season=season, by=request.user, confirm=data["confirm"], reason=data["reason"],
-                                        **_settings(data))
+            points.change_points_scheme(
+                season=season, by=request.user, confirm=data["confirm"], reason=data["reason"], **_settings(data)
+            )
         except season_table.ResultsError as error:
             form.add_error(error.field if error.field in form.fields else None, str(error))
             if frozen:
@@ -85,8 +93,13 @@ def points_scheme(request: HttpRequest, season_id: int) -> HttpResponse:
             messages.success(request, _("The points scheme of %(season)s is changed.") % {"season": season.name})
             return redirect(season.get_absolute_url())
     context = {
-        "season": season, "form": form, "frozen": frozen, "preview": preview, "table": _table_for(season, form),
-        "presets": PRESETS, "changes": season.scheme_changes.select_related("changed_by"),
+        "season": season,
+        "form": form,
+        "frozen": frozen,
+        "preview": preview,
+        "table": _table_for(season, form),
+        "presets": PRESETS,
+        "changes": season.scheme_changes.select_related("changed_by"),
         "failures": [formula_failure_message(f) for f in season_table.season_standings(season).failures],
     }
     return render(request, "results/points_scheme.html", context)

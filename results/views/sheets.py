@@ -1,4 +1,5 @@
 """Placement sheets as PDF (a table's, or all of a night's): thin views over `results.nights` and `results.sheets`."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,7 +26,6 @@ def _results_url(night: Night) -> str:
     return public_reverse("night_results", night.pk)
 
 
-
 def _renderer() -> PlacementSheetRenderer:
     from results.sheets import PlacementSheetRenderer  # reportlab on first use: league/cashbook/views.py says why
 
@@ -50,5 +50,3 @@ def night_sheets_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, _("The seating has not been drawn yet: there is no table to print."))
         return redirect("night_results", night.pk)
     return pdf_response(_renderer().generate(sheets))
-
-

@@ -1,6 +1,7 @@
 """The season standings (public): the table, page by page, with a name search and the season's awards.
 
 Thin: parse the request, read `results.standings`, render. Public pages need no login."""
+
 from __future__ import annotations
 
 from django.core.paginator import Paginator
@@ -44,7 +45,9 @@ def standings(request: HttpRequest) -> HttpResponse:
         me=me,
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],
         more_found=max(len(found) - season_table.SEARCH_LIMIT, 0),
-        awards=results_statistics.season_awards(season, table) if table.rows and page.number == 1 and not query else None,
+        awards=results_statistics.season_awards(season, table)
+        if table.rows and page.number == 1 and not query
+        else None,
         failures=[formula_failure_message(failure) for failure in table.failures],
     )
     return render(request, "results/standings.html", context)
@@ -57,5 +60,3 @@ def standings(request: HttpRequest) -> HttpResponse:
 
 
 # --- organizers: the points scheme ----------------------------------------------------
-
-

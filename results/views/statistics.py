@@ -2,6 +2,7 @@
 
 Thin: choose the season, read `results.statistics`, sort, render. Sorting is
 a plain link (`?sort=vpip`), so it works without JavaScript."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,9 +44,17 @@ def sort_rows(rows: list, column: str) -> list:
 
 
 HEADINGS = [
-    ("name", _("Player")), ("hands", _("Hands")), ("vpip", "VPIP"), ("pfr", "PFR"), ("aggression", _("Aggression")),
-    ("showdown", _("Showdown")), ("showdown_won", _("Won at showdown")), ("all_ins", _("All-ins")),
-    ("survived", _("Survived")), ("biggest_pot", _("Biggest pot")), ("knockouts", _("Knockouts")),
+    ("name", _("Player")),
+    ("hands", _("Hands")),
+    ("vpip", "VPIP"),
+    ("pfr", "PFR"),
+    ("aggression", _("Aggression")),
+    ("showdown", _("Showdown")),
+    ("showdown_won", _("Won at showdown")),
+    ("all_ins", _("All-ins")),
+    ("survived", _("Survived")),
+    ("biggest_pot", _("Biggest pot")),
+    ("knockouts", _("Knockouts")),
 ]
 
 
@@ -66,19 +75,28 @@ class ShownRow:
 
 def _shown(rows: list, finished: frozenset[int]) -> list[ShownRow]:
     """Rows as shown; the biggest pot links to its replay only once its table has finished (the replayer's rule)."""
+
     def percent(value: float | None) -> str:
         return "–" if value is None else format_percent(value, decimals=1)
 
     shown = []
     for row in rows:
         f = row.figures
-        shown.append(ShownRow(
-            row, percent(f.vpip_percent), percent(f.pfr_percent),
-            "–" if f.aggression is None else formats.number_format(f.aggression, 2, use_l10n=True),
-            percent(f.showdown_percent), percent(f.showdown_won_percent), percent(f.all_in_survived_percent),
-            share(f.knockouts),
-            reverse("hand_replay", args=f.biggest_pot_hand) if f.biggest_pot_hand and f.biggest_pot_hand[0] in finished else "",
-        ))
+        shown.append(
+            ShownRow(
+                row,
+                percent(f.vpip_percent),
+                percent(f.pfr_percent),
+                "–" if f.aggression is None else formats.number_format(f.aggression, 2, use_l10n=True),
+                percent(f.showdown_percent),
+                percent(f.showdown_won_percent),
+                percent(f.all_in_survived_percent),
+                share(f.knockouts),
+                reverse("hand_replay", args=f.biggest_pot_hand)
+                if f.biggest_pot_hand and f.biggest_pot_hand[0] in finished
+                else "",
+            )
+        )
     return shown
 
 

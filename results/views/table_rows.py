@@ -6,6 +6,7 @@ row, an include per row) that cost most of the page's time; made here once per r
 and the template only places them. The text is the same as the template language writes it: whole numbers
 as digits (no thousands separator: USE_THOUSAND_SEPARATOR is off), points with the language's decimal mark.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -71,22 +72,24 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
         if row.dropped:
             dropped = mark_safe(ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {"n": row.dropped})
         counts = row.place_counts
-        shown.append(ShownRow(
-            player_id=str(row.player_id),
-            name=row.name,
-            position=str(row.position),
-            tied=row.tied > 1,
-            leader=row.position == 1,
-            me=row.player_id == me_id,
-            player_url=f"{before}{row.player_id}{query}",
-            points=formats.localize(row.points_shown),
-            nights=str(row.nights),
-            dropped=dropped,
-            wins=str(counts[0] if counts else 0),
-            seconds=str(counts[1] if len(counts) > 1 else 0),
-            thirds=str(counts[2] if len(counts) > 2 else 0),
-            move=move,
-            move_text=text,
-            move_title=title,
-        ))
+        shown.append(
+            ShownRow(
+                player_id=str(row.player_id),
+                name=row.name,
+                position=str(row.position),
+                tied=row.tied > 1,
+                leader=row.position == 1,
+                me=row.player_id == me_id,
+                player_url=f"{before}{row.player_id}{query}",
+                points=formats.localize(row.points_shown),
+                nights=str(row.nights),
+                dropped=dropped,
+                wins=str(counts[0] if counts else 0),
+                seconds=str(counts[1] if len(counts) > 1 else 0),
+                thirds=str(counts[2] if len(counts) > 2 else 0),
+                move=move,
+                move_text=text,
+                move_title=title,
+            )
+        )
     return shown

@@ -9,6 +9,7 @@ and the season payout page. The cash book derives its lines on each request
 (fees, refunds and deposits are read from their own rows), so these figures
 are what that design costs. Prints the median and the spread; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,7 +49,9 @@ def main() -> None:
                 amount = Decimal(rng.randrange(-2000, 2000) or 1) / 100
                 cashbook.book_line(season=season, night=night, box="box", amount=amount, reason="Bench", by=organizer)
         lines = len(cashbook.all_lines())
-        print(f"built a season of {args.nights} nights with {lines} cash book lines in {time.perf_counter() - started:.1f}s")
+        print(
+            f"built a season of {args.nights} nights with {lines} cash book lines in {time.perf_counter() - started:.1f}s"
+        )
         client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
         client.force_login(organizer)
         night = season.nights.order_by("-date").first()

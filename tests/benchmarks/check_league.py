@@ -7,6 +7,7 @@ drawn afresh, so the check reports every table's chip chain: it does the same wo
 every finished table's figures, and times the check, the check's parts, and `--repair`'s rebuild.
 Prints medians with the load average; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,8 +40,10 @@ def main() -> None:
         started = time.perf_counter()
         build_tracked_season(organizer, nights=args.nights, tables=args.tables, hands=args.hands, players=300)
         figures.keep_all_table_figures()
-        print(f"built {Table.objects.count()} tables, {Hand.objects.count():,} hands, {Action.objects.count():,} actions "
-              f"(figures kept) in {time.perf_counter() - started:.0f} s")
+        print(
+            f"built {Table.objects.count()} tables, {Hand.objects.count():,} hands, {Action.objects.count():,} actions "
+            f"(figures kept) in {time.perf_counter() - started:.0f} s"
+        )
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
         ids = list(Table.objects.values_list("pk", flat=True))
 
@@ -54,7 +57,9 @@ def main() -> None:
 
         timed("check_league (everything)", check.check_league)
         timed("check_league --quick (nights not finished: none here)", lambda: check.check_league(quick=True))
-        timed("  the tables' rows and snapshots (tracker/audit.py)", lambda: list(audit.audit_tables(ids, audit.Counts())))
+        timed(
+            "  the tables' rows and snapshots (tracker/audit.py)", lambda: list(audit.audit_tables(ids, audit.Counts()))
+        )
         timed("  the kept figures against a replay", lambda: figures.kept_figures_disagreements(ids))
         timed("--repair's rebuild (snapshots, figures, file caches)", lambda: repair.rebuild_caches(ids))
         print(f"load average after: {os.getloadavg()[0]:.2f}")

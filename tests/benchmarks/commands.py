@@ -8,6 +8,7 @@ and the spread of the child's user + system CPU time (from `resource.getrusage`)
 comparison it also times `manage.py check` (a command that sets all of Django up) and a bare
 `python -c pass`. Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -55,8 +56,11 @@ def main() -> None:
         ("equity 2 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd")),
         ("equity 4 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd", "7c6c", "JdTd")),
         ("equity 6 pre-flop", manage + ["equity", "-"], _spot("AsKs", "QhQd", "7c6c", "JdTd", "2h2s", "9c8d")),
-        ("equity 10 pre-flop", manage + ["equity", "-"],
-         _spot("AsKs", "QhQd", "7c6c", "JdTd", "2h2s", "9c8d", "AdKd", "5s5c", "Th9h", "3d4d")),
+        (
+            "equity 10 pre-flop",
+            manage + ["equity", "-"],
+            _spot("AsKs", "QhQd", "7c6c", "JdTd", "2h2s", "9c8d", "AdKd", "5s5c", "Th9h", "3d4d"),
+        ),
         ("check (full setup)", manage + ["check"], None),
         ("python -c pass", [sys.executable, "-c", "pass"], None),
     ]

@@ -6,6 +6,7 @@ Python over every name, one query of four columns -- for a few searches as the d
 in a fresh process (every name folded once), then warm (the folded names kept), and the desk page itself
 through the test client. Also the look-alike check a new player runs. Prints medians; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,11 +40,17 @@ def main() -> None:
 
         rng = random.Random(7)
         Player.objects.bulk_create(
-            Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)}{'' if k % 3 else f' {k}'}", nickname=f"Ass {k}" if k % 7 == 0 else "",
-                   contact=f"0170 {k:07d}", date_of_birth=datetime.date(1960 + k % 40, 1 + k % 12, 1 + k % 28))
+            Player(
+                name=f"{rng.choice(FIRST)} {rng.choice(LAST)}{'' if k % 3 else f' {k}'}",
+                nickname=f"Ass {k}" if k % 7 == 0 else "",
+                contact=f"0170 {k:07d}",
+                date_of_birth=datetime.date(1960 + k % 40, 1 + k % 12, 1 + k % 28),
+            )
             for k in range(args.players)
         )
-        season = Season.objects.create(name="Bench", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2027, 2, 28))
+        season = Season.objects.create(
+            name="Bench", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2027, 2, 28)
+        )
         night = Night.objects.create(season=season, date=datetime.date(2026, 12, 6))
         print(f"{Player.objects.count()} players; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
@@ -56,8 +63,10 @@ def main() -> None:
                 t0 = time.perf_counter()
                 found = services.find_players(query)
                 times.append((time.perf_counter() - t0) * 1000)
-            print(f"find_players({query!r:>16}): median {statistics.median(times):6.1f} ms, max {max(times):6.1f} ms, "
-                  f"{len(found)} shown")
+            print(
+                f"find_players({query!r:>16}): median {statistics.median(times):6.1f} ms, max {max(times):6.1f} ms, "
+                f"{len(found)} shown"
+            )
         times = []
         for _ in range(args.repeat):
             t0 = time.perf_counter()
@@ -65,8 +74,9 @@ def main() -> None:
             times.append((time.perf_counter() - t0) * 1000)
         print(f"look_alikes('Deniz Yilmaz'): median {statistics.median(times):6.1f} ms")
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
-        client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true",
-                        HTTP_HX_TARGET="search-results")
+        client = Client(
+            HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="search-results"
+        )
         client.force_login(organizer)
         url = reverse("registration_desk", args=[night.pk])
         times = []

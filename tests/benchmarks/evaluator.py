@@ -35,9 +35,11 @@ def main(argv=None) -> int:
 
     t0 = time.perf_counter()
     from tournaments.poker import evaluator
+
     import_seconds = time.perf_counter() - t0
     t0 = time.perf_counter()
     from tournaments.poker import bulk, equity
+
     bulk_import_seconds = time.perf_counter() - t0
 
     import numpy as np
@@ -94,20 +96,23 @@ def main(argv=None) -> int:
     ours = [hand_value(h) for h in hands]
     bulk_same = bulk.values7(array).tolist() == ours
     theirs = [treys_eval(hole, board) for hole, board in treys_hands[:20000]]
-    disagree = sum(
-        ((a > b) - (a < b)) != ((d > c) - (d < c))
-        for a, b, c, d in zip(ours, ours[1:], theirs, theirs[1:])
-    )
+    disagree = sum(((a > b) - (a < b)) != ((d > c) - (d < c)) for a, b, c, d in zip(ours, ours[1:], theirs, theirs[1:]))
 
     rate = {name: count / statistics.median(seconds[name]) for name, _, count in entries}
     treys = rate["treys Evaluator.evaluate"]
-    print(f"python {sys.version.split()[0]}, {len(hands):,} random 7-card hands (seed {args.seed}); CPU time, "
-          f"{args.repeat} interleaved rounds, medians; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"tables: built in {evaluator.BUILD_SECONDS * 1000:.0f} ms at the first hand (import {import_seconds * 1000:.0f} ms); "
-          f"bulk tables {bulk.BUILD_SECONDS * 1000:.0f} ms (numpy and bulk imported in {bulk_import_seconds * 1000:.0f} ms)")
+    print(
+        f"python {sys.version.split()[0]}, {len(hands):,} random 7-card hands (seed {args.seed}); CPU time, "
+        f"{args.repeat} interleaved rounds, medians; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
+    print(
+        f"tables: built in {evaluator.BUILD_SECONDS * 1000:.0f} ms at the first hand (import {import_seconds * 1000:.0f} ms); "
+        f"bulk tables {bulk.BUILD_SECONDS * 1000:.0f} ms (numpy and bulk imported in {bulk_import_seconds * 1000:.0f} ms)"
+    )
     for name, _, count in entries:
-        print(f"{name:28s} {rate[name]:>14,.0f} evaluations/s  {rate[name] / treys:6.1f}x treys  "
-              f"({statistics.median(seconds[name]) * 1000:7.1f} ms for {count:,})")
+        print(
+            f"{name:28s} {rate[name]:>14,.0f} evaluations/s  {rate[name] / treys:6.1f}x treys  "
+            f"({statistics.median(seconds[name]) * 1000:7.1f} ms for {count:,})"
+        )
     print(f"bulk.values7 equals hand_value on all {len(hands):,} hands: {bulk_same}")
     print(f"order disagreements with treys on 20,000 consecutive pairs: {disagree}")
     ok = disagree == 0 and bulk_same
@@ -134,8 +139,9 @@ def _compare_first_card(first: int) -> tuple[int, int]:
                 continue
             block = np.concatenate([np.tile([first, second, third], (len(tails), 1)), tails], axis=1)
             ours = bulk.values7(block)
-            theirs = np.fromiter((hand_value7(first, second, third, *t) for t in tails.tolist()), dtype=np.int64,
-                                 count=len(tails))
+            theirs = np.fromiter(
+                (hand_value7(first, second, third, *t) for t in tails.tolist()), dtype=np.int64, count=len(tails)
+            )
             hands += len(tails)
             wrong += int((ours != theirs).sum())
     return hands, wrong
@@ -149,8 +155,10 @@ def exhaustive() -> bool:
         results = list(pool.map(_compare_first_card, range(46)))
     hands = sum(h for h, _ in results)
     wrong = sum(w for _, w in results)
-    print(f"exhaustive: {hands:,} seven-card hands, bulk.values7 against hand_value7: {wrong} disagreements "
-          f"({time.perf_counter() - t0:.0f} s on {os.cpu_count()} processes)")
+    print(
+        f"exhaustive: {hands:,} seven-card hands, bulk.values7 against hand_value7: {wrong} disagreements "
+        f"({time.perf_counter() - t0:.0f} s on {os.cpu_count()} processes)"
+    )
     return hands == 133_784_560 and wrong == 0
 
 

@@ -14,6 +14,7 @@ median of ``--repeat`` rounds of CPU time (``time.process_time``), with the mach
 
 Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,20 @@ def _season(tables: int) -> list[Result]:
         size = 5 + table % 2
         for place in range(1, size + 1):
             player += 1
-            rows.append(Result(player % 300, f"P{player % 300}", night, day, table, table % 30 + 1, place, size,
-                               night_players=150 + night % 50, night_tables=30))
+            rows.append(
+                Result(
+                    player % 300,
+                    f"P{player % 300}",
+                    night,
+                    day,
+                    table,
+                    table % 30 + 1,
+                    place,
+                    size,
+                    night_players=150 + night % 50,
+                    night_tables=30,
+                )
+            )
     return rows
 
 
@@ -68,14 +81,21 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args(argv)
     load = os.getloadavg()
-    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; "
-          f"medians of {options.repeat} rounds, CPU time")
+    print(
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; "
+        f"medians of {options.repeat} rounds, CPU time"
+    )
 
     short = points_formula.read_formula("n - r + 1 + k * N / 100")
     long = points_formula.read_formula("r+" * 50 + "r")
     for label, formula in (("short formula", short), ("50 operations", long)):
-        seconds = _median(lambda: [formula.points(place=2, table_size=6, night_players=30, night_tables=5,
-                                                  knockouts=1) for _ in range(10_000)], options.repeat)
+        seconds = _median(
+            lambda: [
+                formula.points(place=2, table_size=6, night_players=30, night_tables=5, knockouts=1)
+                for _ in range(10_000)
+            ],
+            options.repeat,
+        )
         print(f"one evaluation, {label}: {seconds / 10_000 * 1e6:.1f} µs")
 
     print("the check (nights checked up to): evaluations, time")
@@ -89,7 +109,9 @@ def main(argv=None) -> int:
                 points_formula.compile_formula.cache_clear()
                 points_formula.compile_formula(text, largest_night=largest)
 
-            cells.append(f"{points_formula.checked_nights(largest)}: {count:,} in {_median(check, options.repeat) * 1000:.0f} ms")
+            cells.append(
+                f"{points_formula.checked_nights(largest)}: {count:,} in {_median(check, options.repeat) * 1000:.0f} ms"
+            )
         print(f"  {label:<20} " + " · ".join(cells))
     longest = "n - r + 1 + k * N / 100" + " + r * 0" * 10  # 25 operations: just under the cap at 60
     count = sum(1 for _ in points_formula._grid(points_formula.read_formula(longest).uses, 30))
@@ -98,10 +120,13 @@ def main(argv=None) -> int:
         points_formula.compile_formula.cache_clear()
         points_formula.compile_formula(longest, largest_night=30)
 
-    print(f"  the longest accepted reading both (25 operations, nights to 60): {count:,} in "
-          f"{_median(check_longest, options.repeat) * 1000:.0f} ms (cap: {points_formula.MAX_CHECK_OPERATIONS:,} operations)")
+    print(
+        f"  the longest accepted reading both (25 operations, nights to 60): {count:,} in "
+        f"{_median(check_longest, options.repeat) * 1000:.0f} ms (cap: {points_formula.MAX_CHECK_OPERATIONS:,} operations)"
+    )
 
     for text in HOSTILE:
+
         def refuse(text=text):
             points_formula.compile_formula.cache_clear()
             try:
@@ -116,8 +141,10 @@ def main(argv=None) -> int:
     rows = _season(2_000)
     night = Scheme.from_settings("formula", "", "n - r + 1 + N / 100", check_up_to=None)
     failing = Scheme.from_settings("formula", "", "n - r + 1 + 10 / abs(N - 170)", check_up_to=None)
-    print(f"a season of 2,000 tables ({len(rows):,} placements), scored with a formula reading the night: "
-          f"{_median(lambda: score_results(rows, night), options.repeat) * 1000:.0f} ms")
+    print(
+        f"a season of 2,000 tables ({len(rows):,} placements), scored with a formula reading the night: "
+        f"{_median(lambda: score_results(rows, night), options.repeat) * 1000:.0f} ms"
+    )
     failed: list = []
 
     def score_failing():
@@ -126,8 +153,10 @@ def main(argv=None) -> int:
         return failures_by_night(failed)
 
     seconds = _median(score_failing, options.repeat)
-    print(f"  with one failing on nights of 170 players: {seconds * 1000:.0f} ms, {len(failed):,} placements named, "
-          f"one line for each of {len(score_failing())} night(s)")
+    print(
+        f"  with one failing on nights of 170 players: {seconds * 1000:.0f} ms, {len(failed):,} placements named, "
+        f"one line for each of {len(score_failing())} night(s)"
+    )
     return 0
 
 

@@ -22,6 +22,7 @@ the medians over the runs. Asserts nothing; tests/league/venue/test_hostile_clie
     python -m tests.benchmarks.hostile_client --databases sqlite postgresql --runs 3
     python -m tests.benchmarks.hostile_client --checkout /tmp/before   # another checkout's server, same client
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,9 +43,12 @@ from pathlib import Path
 from tests.benchmarks.support import phone_client
 from tests.benchmarks.support.phone_client import DealerPhone, Tap, start_serve_server, start_venue_server
 
+
 def attackers(count: int) -> list[str]:
     """The attack's client addresses: 127.0.1.1 and on."""
     return [f"127.0.{1 + k // 250}.{1 + k % 250}" for k in range(count)]
+
+
 DRIP_SECONDS = 5.0
 PHONE_TIMEOUT = 10.0  # the issue's dealers gave up after 10 s
 
@@ -65,15 +69,17 @@ async def _stream(host: str, port: int, path: str, source: str, until: float, st
                 stats["streams opened"] += 1
                 stats["streams open"] += 1
                 try:
-                    while time.monotonic() < until and await asyncio.wait_for(reader.read(4096), max(until - time.monotonic(), 0.1)):
+                    while time.monotonic() < until and await asyncio.wait_for(
+                        reader.read(4096), max(until - time.monotonic(), 0.1)
+                    ):
                         pass
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 finally:
                     stats["streams open"] -= 1
             else:
                 stats[f"streams answered {status[0].decode() if status else '?'}"] += 1
-        except (OSError, asyncio.TimeoutError, IndexError):
+        except (TimeoutError, OSError, IndexError):
             stats["streams failed to connect"] += 1
         finally:
             if writer is not None:
@@ -95,7 +101,7 @@ async def _dripper(host: str, port: int, number: int, source: str, until: float,
                 while time.monotonic() < until:
                     try:
                         answer = await asyncio.wait_for(reader.read(4096), DRIP_SECONDS)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         line += 1
                         writer.write(f"X-Drip-{line}: {'a' * 20}\r\n".encode())
                         await writer.drain()
@@ -112,13 +118,16 @@ async def _dripper(host: str, port: int, number: int, source: str, until: float,
         await asyncio.sleep(1.0)
 
 
-async def _attack(host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int, seconds: float,
-                  report) -> None:
+async def _attack(
+    host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int, seconds: float, report
+) -> None:
     until = time.monotonic() + seconds
     stats: Counter = Counter()
     tasks = []
     for k in range(streams):  # over about two seconds, as a script on a phone would
-        tasks.append(asyncio.create_task(_stream(host, port, paths[k % len(paths)], sources[k % len(sources)], until, stats)))
+        tasks.append(
+            asyncio.create_task(_stream(host, port, paths[k % len(paths)], sources[k % len(sources)], until, stats))
+        )
         await asyncio.sleep(2.0 / max(streams, 1))
     for k in range(drippers):
         tasks.append(asyncio.create_task(_dripper(host, port, k, sources[k % len(sources)], until, stats)))
@@ -132,11 +141,14 @@ async def _attack(host: str, port: int, paths: list[str], sources: list[str], st
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    report.put(("done", {**{k: v for k, v in stats.items() if k not in peak}, **{f"most {k}": v for k, v in peak.items()}}))
+    report.put(
+        ("done", {**{k: v for k, v in stats.items() if k not in peak}, **{f"most {k}": v for k, v in peak.items()}})
+    )
 
 
-def _attack_process(host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int,
-                    seconds: float, report) -> None:
+def _attack_process(
+    host: str, port: int, paths: list[str], sources: list[str], streams: int, drippers: int, seconds: float, report
+) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(max(soft, 4096), hard), hard))
     asyncio.run(_attack(host, port, paths, sources, streams, drippers, seconds, report))
@@ -208,22 +220,38 @@ class Run:
         )
 
 
-def run_attack(server, night: dict, *, streams: int, drippers: int, seconds: float, every: float, settle: float = 6.0,
-               seed: int = 1, addresses: int = 1) -> Run:
+def run_attack(
+    server,
+    night: dict,
+    *,
+    streams: int,
+    drippers: int,
+    seconds: float,
+    every: float,
+    settle: float = 6.0,
+    seed: int = 1,
+    addresses: int = 1,
+) -> Run:
     """The attack from `addresses` addresses, and meanwhile taps at every table and honest viewers; see the module's doc."""
     host, port = "127.0.0.1", server.port
     tables = night["tables"]
-    paths = [f"/nights/{night['night']}/rail/events", f"/nights/{night['night']}/clock/events",
-             *(f"/tables/{table['id']}/rail/events" for table in tables)]
+    paths = [
+        f"/nights/{night['night']}/rail/events",
+        f"/nights/{night['night']}/clock/events",
+        *(f"/tables/{table['id']}/rail/events" for table in tables),
+    ]
     context = multiprocessing.get_context("fork")
     report = context.Queue()
     attacker = context.Process(
-        target=_attack_process, args=(host, port, paths, attackers(addresses), streams, drippers, settle + seconds + 2, report),
+        target=_attack_process,
+        args=(host, port, paths, attackers(addresses), streams, drippers, settle + seconds + 2, report),
         daemon=True,
     )
     run = Run()
-    phones = [DealerPhone(server.url(), t["token"], seed * 100 + k, source=f"127.0.0.{10 + k}", timeout=PHONE_TIMEOUT)
-              for k, t in enumerate(tables)]
+    phones = [
+        DealerPhone(server.url(), t["token"], seed * 100 + k, source=f"127.0.0.{10 + k}", timeout=PHONE_TIMEOUT)
+        for k, t in enumerate(tables)
+    ]
     for phone in phones:
         phone.open()  # before the attack: the dealers had their pages open
     attacker.start()
@@ -231,7 +259,8 @@ def run_attack(server, night: dict, *, streams: int, drippers: int, seconds: flo
         time.sleep(settle)  # the attack stands
         stop = threading.Event()
         run.viewers = [
-            Viewer("night rail", paths[0], "127.0.0.50"), Viewer("TV", paths[1], "127.0.0.51"),
+            Viewer("night rail", paths[0], "127.0.0.50"),
+            Viewer("TV", paths[1], "127.0.0.51"),
             Viewer("table rail", paths[2], "127.0.0.52"),
         ]
         watchers = [threading.Thread(target=v.watch, args=(host, port, stop), daemon=True) for v in run.viewers]
@@ -287,10 +316,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.checkout:
         phone_client.serve_checkout(args.checkout)
-    print(f"checkout {phone_client.REPO_ROOT}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
-          f"on {os.cpu_count()} cores")
-    print(f"attack from {args.addresses} addresses (127.0.1.x): {args.streams} event streams + {args.drippers} dripping connections; "
-          f"{args.tables} dealers tap every {args.every:g} s for {args.seconds:g} s each run")
+    print(
+        f"checkout {phone_client.REPO_ROOT}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+        f"on {os.cpu_count()} cores"
+    )
+    print(
+        f"attack from {args.addresses} addresses (127.0.1.x): {args.streams} event streams + {args.drippers} dripping connections; "
+        f"{args.tables} dealers tap every {args.every:g} s for {args.seconds:g} s each run"
+    )
     for database in args.databases:
         with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
             if database == "sqlite":
@@ -306,8 +339,16 @@ def main(argv: list[str] | None = None) -> None:
             runs = []
             try:
                 for number in range(args.runs):
-                    run = run_attack(server, night, streams=args.streams, drippers=args.drippers, seconds=args.seconds,
-                                     every=args.every, seed=number + 1, addresses=args.addresses)
+                    run = run_attack(
+                        server,
+                        night,
+                        streams=args.streams,
+                        drippers=args.drippers,
+                        seconds=args.seconds,
+                        every=args.every,
+                        seed=number + 1,
+                        addresses=args.addresses,
+                    )
                     runs.append(run)
                     print(f"  {database} run {number + 1}: {run.summary()}", flush=True)
             finally:
@@ -319,7 +360,8 @@ def main(argv: list[str] | None = None) -> None:
                 f"max {statistics.median(r.percentile(1.0) for r in runs):.0f} ms; "
                 f"failed taps {sum(len(r.failed) for r in runs)} of {sum(len(r.taps) for r in runs)}; "
                 f"tracebacks in the server's log {errors}; the TV and the rails opened (200) in "
-                f"{sum(all(v.status == 200 for v in r.viewers) for r in runs)} of {len(runs)} runs", flush=True,
+                f"{sum(all(v.status == 200 for v in r.viewers) for r in runs)} of {len(runs)} runs",
+                flush=True,
             )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

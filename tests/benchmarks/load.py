@@ -27,6 +27,7 @@ finished hand's stored result equals the replay of its actions (the
 `replay_hand` contract), the open hand replays, and what the server told each
 phone it applied is exactly what is stored, in order. Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,9 +59,14 @@ def postmaster_listening_on(port: int) -> int | None:
     """The PostgreSQL server process on this machine listening on `port`, if it can be seen."""
     for process in psutil.process_iter(["name"]):
         try:
-            if process.info["name"] not in ("postgres", "postmaster") or process.parent().name() in ("postgres", "postmaster"):
+            if process.info["name"] not in ("postgres", "postmaster") or process.parent().name() in (
+                "postgres",
+                "postmaster",
+            ):
                 continue
-            if any(c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in process.net_connections(kind="tcp")):
+            if any(
+                c.laddr.port == port and c.status == psutil.CONN_LISTEN for c in process.net_connections(kind="tcp")
+            ):
                 return process.pid
         except (psutil.Error, AttributeError):
             continue
@@ -135,8 +141,15 @@ HEADER = (
 
 
 def drive(
-    phones: list[DealerPhone], name: str, *, seconds: float, taps: int, rate: float | None,
-    server_pids: list[int], db_pid: int | None, seed: int,
+    phones: list[DealerPhone],
+    name: str,
+    *,
+    seconds: float,
+    taps: int,
+    rate: float | None,
+    server_pids: list[int],
+    db_pid: int | None,
+    seed: int,
 ) -> Run:
     """All phones at once for `seconds` (or `taps` taps each); `rate`: taps/s in all, open loop; None: back to back."""
     rng = random.Random(seed)
@@ -208,8 +221,16 @@ def drive(
     run_taps = [tap for phone, n in zip(phones, started_with) for tap in phone.taps[n:]]
     run_polls = [poll for phone, n in zip(phones, polls_before) for poll in phone.polls[n:]]
     return Run(
-        name, elapsed, run_taps, run_polls, sum(unsent), sum(finished), app_cpu, db_cpu if db_pid else float("nan"),
-        client_cpu, os.getloadavg()[0],
+        name,
+        elapsed,
+        run_taps,
+        run_polls,
+        sum(unsent),
+        sum(finished),
+        app_cpu,
+        db_cpu if db_pid else float("nan"),
+        client_cpu,
+        os.getloadavg()[0],
     )
 
 
@@ -221,12 +242,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--servers", type=int, default=1, help="venue servers on as many ports, one database")
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each run (default 20)")
-    parser.add_argument("--taps", type=int, default=2000, help="at most this many taps per table and run (default 2000)")
+    parser.add_argument(
+        "--taps", type=int, default=2000, help="at most this many taps per table and run (default 2000)"
+    )
     parser.add_argument("--rates", type=float, nargs="*", default=[50, 100, 150, 200], help="paced runs, taps/s in all")
     parser.add_argument("--no-back-to-back", action="store_true", help="only the paced runs")
     parser.add_argument("--warm-up", type=float, default=3.0, help="seconds of back-to-back taps first, not counted")
-    parser.add_argument("--stack", type=int, default=100_000, help="starting chips per player (deep: tables do not finish)")
-    parser.add_argument("--checkout", type=Path, default=None, help="serve another checkout with this client (before/after)")
+    parser.add_argument(
+        "--stack", type=int, default=100_000, help="starting chips per player (deep: tables do not finish)"
+    )
+    parser.add_argument(
+        "--checkout", type=Path, default=None, help="serve another checkout with this client (before/after)"
+    )
     args = parser.parse_args(argv)
     if args.checkout:
         phone_client.serve_checkout(args.checkout)
@@ -236,7 +263,10 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder, database() as db:
         built = time.perf_counter()
         night = venue_db("draw", db.url, "--tables", str(args.tables), "--stack", str(args.stack))
-        print(f"database: {db.name}; {args.tables} tables of 6 built through the services in {time.perf_counter() - built:.1f} s", flush=True)
+        print(
+            f"database: {db.name}; {args.tables} tables of 6 built through the services in {time.perf_counter() - built:.1f} s",
+            flush=True,
+        )
         servers: list[VenueServer] = []
         try:
             for _ in range(args.servers):
@@ -251,18 +281,36 @@ def main(argv: list[str] | None = None) -> None:
             print(
                 f"servers: {len(servers)} x the venue server (waitress, DEBUG off) on "
                 f"{', '.join(s.url() for s in servers)}; {len(phones)} phones, German; {args.seconds:g} s or "
-                f"{args.taps} taps a table per run", flush=True,
+                f"{args.taps} taps a table per run",
+                flush=True,
             )
             if args.warm_up > 0:
-                drive(phones, "warm-up", seconds=args.warm_up, taps=args.taps, rate=None, server_pids=pids, db_pid=db.postmaster, seed=0)
-            plan = ([] if args.no_back_to_back else [("back-to-back", None)]) + [(f"paced {r:g}/s", r) for r in args.rates]
+                drive(
+                    phones,
+                    "warm-up",
+                    seconds=args.warm_up,
+                    taps=args.taps,
+                    rate=None,
+                    server_pids=pids,
+                    db_pid=db.postmaster,
+                    seed=0,
+                )
+            plan = ([] if args.no_back_to_back else [("back-to-back", None)]) + [
+                (f"paced {r:g}/s", r) for r in args.rates
+            ]
             print()
             print(HEADER, flush=True)
             runs = []
             for number, (name, rate) in enumerate(plan, start=1):
                 run = drive(
-                    phones, name, seconds=args.seconds, taps=args.taps, rate=rate, server_pids=pids,
-                    db_pid=db.postmaster, seed=number,
+                    phones,
+                    name,
+                    seconds=args.seconds,
+                    taps=args.taps,
+                    rate=rate,
+                    server_pids=pids,
+                    db_pid=db.postmaster,
+                    seed=number,
                 )
                 runs.append(run)
                 print(run.row(), flush=True)
@@ -289,14 +337,21 @@ def main(argv: list[str] | None = None) -> None:
         clean = [v for v in verdicts.values() if not v["problems"]]
         hands = sum(v["hands"] for v in verdicts.values())
         stored_as_told = sum(
-            1 for phone, table in zip(phones, night["tables"])
+            1
+            for phone, table in zip(phones, night["tables"])
             if [list(i) for i in verdicts[str(table["number"])]["inputs"]] == phone.applied_inputs()
         )
         yes = {True: "yes", False: "NO"}
         print(f"read back in {time.perf_counter() - check_started:.1f} s ({reports} taps sent in all):")
-        print(f"chips conserved on every table: {yes[len(conserved) == len(verdicts)]} ({len(conserved)} of {len(verdicts)} tables)")
-        print(f"replay-equal on every table: {yes[len(clean) == len(verdicts)]} ({hands} hands; every finished hand's stored stacks = the replay of its actions, the open hand replays)")
-        print(f"every applied tap stored once, in order: {yes[stored_as_told == len(phones)]} ({stored_as_told} of {len(phones)} tables)")
+        print(
+            f"chips conserved on every table: {yes[len(conserved) == len(verdicts)]} ({len(conserved)} of {len(verdicts)} tables)"
+        )
+        print(
+            f"replay-equal on every table: {yes[len(clean) == len(verdicts)]} ({hands} hands; every finished hand's stored stacks = the replay of its actions, the open hand replays)"
+        )
+        print(
+            f"every applied tap stored once, in order: {yes[stored_as_told == len(phones)]} ({stored_as_told} of {len(phones)} tables)"
+        )
         for number, verdict in verdicts.items():
             for problem in verdict["problems"][:3]:
                 print(f"  table {number}: {problem}")

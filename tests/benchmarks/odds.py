@@ -15,6 +15,7 @@ minute. ``--no-cards`` plays the same way without typing cards (no odds are ever
 same taps to the viewers' next card of that table: the delay the rail has anyway, and the dealer's answer
 times, to compare. Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,7 +84,9 @@ class CardDealer(DealerPhone):
         self.typed += self.status == 200 and not error_shown(self.html)
 
 
-def viewer(url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int, odds: bool, refused: list[int]) -> None:
+def viewer(
+    url: str, stop: threading.Event, seen_odds: dict, lock: threading.Lock, key: int, odds: bool, refused: list[int]
+) -> None:
     """An EventSource that notes, per table, when each event holding that table's odds arrived (any card of
     it, when no odds are shown)."""
     while not stop.is_set():
@@ -145,8 +148,9 @@ def main() -> None:
         night = venue_db("build", db, "--tables", str(args.tables))
         # Every viewer comes from 127.0.0.1: without ONE_ADDRESS_FOR_ALL the per-client limit answers
         # all but four of them 204, and they would measure the polling fallback instead of the streams.
-        server = start_venue_server(db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
-                                    **phone_client.ONE_ADDRESS_FOR_ALL)
+        server = start_venue_server(
+            db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"), **phone_client.ONE_ADDRESS_FOR_ALL
+        )
         stop = threading.Event()
         lock = threading.Lock()
         seen_odds: dict[tuple[int, int], list[float]] = {}
@@ -164,13 +168,19 @@ def main() -> None:
                     table = tables[k % len(tables)]["id"]
                     shows[k] = (table,)
                     url = f"{base}/tables/{table}/rail/events"
-                threads.append(threading.Thread(target=viewer, args=(url, stop, seen_odds, lock, k, not args.no_cards, refused), daemon=True))
+                threads.append(
+                    threading.Thread(
+                        target=viewer, args=(url, stop, seen_odds, lock, k, not args.no_cards, refused), daemon=True
+                    )
+                )
             phones = [CardDealer(base, t["token"], 30_000 + k, cards=not args.no_cards) for k, t in enumerate(tables)]
             for thread in threads:
                 thread.start()
                 time.sleep(0.02)
             time.sleep(3)
-            dealers = [threading.Thread(target=dealer_loop, args=(p, args.tap_every, stop), daemon=True) for p in phones]
+            dealers = [
+                threading.Thread(target=dealer_loop, args=(p, args.tap_every, stop), daemon=True) for p in phones
+            ]
             began, cpu_start = time.monotonic(), server_cpu(server.process.pid)
             for thread in dealers:
                 thread.start()
@@ -205,17 +215,23 @@ def main() -> None:
         for tap in phone.taps:
             ops[f"{tap.op} {tap.outcome}"] = ops.get(f"{tap.op} {tap.outcome}", 0) + 1
     print(f"{deals} deals, hole cards typed for {sum(phone.typed for phone in phones)}; taps: {ops}")
-    print(f"{args.tables} tables, a tap every {args.tap_every:g} s per table, {args.viewers} rail viewers (event streams); "
-          f"the venue server (waitress), SQLite; {'no cards typed (no odds)' if args.no_cards else 'hole cards typed after every deal'}")
-    print(f"{len(answers)} taps in {ended - began:.0f} s; dealer's answer p50 {statistics.median(answers):.0f} ms, "
-          f"p95 {answers[int(len(answers) * 0.95)]:.0f} ms; server CPU {cpu / (ended - began) * 60:.1f} s per minute; "
-          f"load average {load[0]:.2f}")
+    print(
+        f"{args.tables} tables, a tap every {args.tap_every:g} s per table, {args.viewers} rail viewers (event streams); "
+        f"the venue server (waitress), SQLite; {'no cards typed (no odds)' if args.no_cards else 'hole cards typed after every deal'}"
+    )
+    print(
+        f"{len(answers)} taps in {ended - began:.0f} s; dealer's answer p50 {statistics.median(answers):.0f} ms, "
+        f"p95 {answers[int(len(answers) * 0.95)]:.0f} ms; server CPU {cpu / (ended - began) * 60:.1f} s per minute; "
+        f"load average {load[0]:.2f}"
+    )
     what = "the card with the odds" if not args.no_cards else "the table's card (no odds: the same moment without them)"
     if delays:
         ms = sorted(d * 1000 for d in delays)
-        print(f"{odds_taps} taps ended a hand's betting with two or more players; tap -> {what} on a viewer's rail: "
-              f"{len(ms)} (viewer, tap) pairs, p50 {statistics.median(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, "
-              f"max {ms[-1]:.0f} ms; {missing} pairs never saw it for that tap")
+        print(
+            f"{odds_taps} taps ended a hand's betting with two or more players; tap -> {what} on a viewer's rail: "
+            f"{len(ms)} (viewer, tap) pairs, p50 {statistics.median(ms):.0f} ms, p95 {ms[int(len(ms) * 0.95)]:.0f} ms, "
+            f"max {ms[-1]:.0f} ms; {missing} pairs never saw it for that tap"
+        )
     else:
         print(f"{odds_taps} taps ended a hand's betting; {what} never seen ({missing} pairs)")
     print(f"streams refused (204): {refused[0]}")

@@ -13,6 +13,7 @@ nothing. `--players/--nights/--per-night` a size of your own, `--repeat` renders
 `--kinds` some kinds only, `--profile KIND` the functions that kind's renders spent their time in (cProfile),
 `--dump FOLDER` the pages as files (to compare two versions of the code byte for byte).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,11 +29,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--nights", type=int, default=40)
     parser.add_argument("--per-night", type=int, default=30)
-    parser.add_argument("--repeat", type=int, default=60, help="renders of each kind and language (the median is printed)")
+    parser.add_argument(
+        "--repeat", type=int, default=60, help="renders of each kind and language (the median is printed)"
+    )
     parser.add_argument("--profile", metavar="KIND", help="print where this kind's renders spent their time")
     parser.add_argument("--kinds", nargs="+", metavar="KIND", help="these kinds of page only")
-    parser.add_argument("--dump", metavar="FOLDER", help="write every page rendered, as publish makes it, there "
-                        "(to compare the pages of two versions of the code)")
+    parser.add_argument(
+        "--dump",
+        metavar="FOLDER",
+        help="write every page rendered, as publish makes it, there (to compare the pages of two versions of the code)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ.update(DATA_DIR=folder, DEBUG="0", SECRET_KEY="benchmark-" * 6, ALLOWED_HOSTS="localhost")
@@ -61,14 +67,22 @@ def main() -> None:
         if args.profile and args.profile not in kinds:
             parser.error(f"--profile: one of {', '.join(kinds)}")
         figures = _measure(kinds, args.repeat, args.profile, args.dump)
-        print(f"league: {args.players} players, {args.nights} nights of {args.per_night} players (paper results); "
-              f"DEBUG off; median of {args.repeat} renders per kind and language, CPU ms (process time)")
-        print(f"load average before: {' '.join(f'{x:.2f}' for x in load_before)}, after: "
-              f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+        print(
+            f"league: {args.players} players, {args.nights} nights of {args.per_night} players (paper results); "
+            f"DEBUG off; median of {args.repeat} renders per kind and language, CPU ms (process time)"
+        )
+        print(
+            f"load average before: {' '.join(f'{x:.2f}' for x in load_before)}, after: "
+            f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores"
+        )
         columns = ("view de", "view en", "template de", "template en", "publish de", "publish en")
         print(f"{'page':24s}" + "".join(f"{column:>13s}" for column in columns) + "   size de")
         for kind, row in figures.items():
-            print(f"{kind:24s}" + "".join(f"{row[column]:>13.2f}" for column in columns) + f"   {row['size'] / 1024:.0f} KiB")
+            print(
+                f"{kind:24s}"
+                + "".join(f"{row[column]:>13.2f}" for column in columns)
+                + f"   {row['size'] / 1024:.0f} KiB"
+            )
         worst = max(max(row["view de"], row["view en"]) for row in figures.values())
         print(f"slowest page kind (view): {worst:.2f} ms CPU")
         sys.stdout.flush()
@@ -86,7 +100,7 @@ def _kinds(season) -> dict[str, list[str]]:
     step = max(1, len(table.rows) // 12)
     players = [row.player_id for row in table.rows[::step]]
     pages = max(1, -(-len(table.rows) // standings.STANDINGS_PAGE_SIZE))
-    every = lambda route: [reverse(route, args=[pk]) for pk in nights[::max(1, len(nights) // 12)]]  # noqa: E731
+    every = lambda route: [reverse(route, args=[pk]) for pk in nights[:: max(1, len(nights) // 12)]]  # noqa: E731
     return {
         "home": [reverse("home")],
         "standings, first page": [f"{reverse('standings')}?season={season.pk}"],
@@ -100,7 +114,9 @@ def _kinds(season) -> dict[str, list[str]]:
     }
 
 
-def _measure(kinds: dict[str, list[str]], repeat: int, profile: str | None, dump: str | None) -> dict[str, dict[str, float]]:
+def _measure(
+    kinds: dict[str, list[str]], repeat: int, profile: str | None, dump: str | None
+) -> dict[str, dict[str, float]]:
     import cProfile
     import pstats
 
@@ -128,7 +144,12 @@ def _measure(kinds: dict[str, list[str]], repeat: int, profile: str | None, dump
                             handle.write(page.body)
                 row[f"view {language}"] = _median(lambda a: crawl._fetch(a), addresses, repeat)
                 _TEMPLATE_MS.clear()
-                row[f"template {language}"] = _median(lambda a: (_TEMPLATE_MS.append(0.0), crawl._fetch(a), _TEMPLATE_MS[-1])[2], addresses, repeat, own=True)
+                row[f"template {language}"] = _median(
+                    lambda a: (_TEMPLATE_MS.append(0.0), crawl._fetch(a), _TEMPLATE_MS[-1])[2],
+                    addresses,
+                    repeat,
+                    own=True,
+                )
                 row[f"publish {language}"] = _median(lambda a: crawl.page(a), addresses, repeat)
                 if language == "de":
                     row["size"] = len(crawl._fetch(addresses[0])[1])

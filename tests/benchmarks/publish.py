@@ -13,6 +13,7 @@ rendered and sent, and which files one more night changed. Asserts nothing. `--p
 a size of your own; `--repeat` runs of each kind (each whole-site run into an empty folder, each "one more
 night" with a night of its own); `--jobs` rendering processes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,18 +32,33 @@ from collections import Counter
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--league", choices=sorted(LEAGUES), default="10x", help="a size: " + "; ".join(
-        f"{name}: {players} players, {nights} nights of {per_night}" for name, (players, nights, per_night) in LEAGUES.items()))
+    parser.add_argument(
+        "--league",
+        choices=sorted(LEAGUES),
+        default="10x",
+        help="a size: "
+        + "; ".join(
+            f"{name}: {players} players, {nights} nights of {per_night}"
+            for name, (players, nights, per_night) in LEAGUES.items()
+        ),
+    )
     parser.add_argument("--players", type=int, help="players (instead of the league's)")
     parser.add_argument("--nights", type=int, help="nights (instead of the league's)")
     parser.add_argument("--per-night", type=int, help="players a night (instead of the league's)")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each kind (the median is printed)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="rendering processes (publish --jobs)")
-    parser.add_argument("--league-file", help="a SQLite file to keep the built league in: built and copied there "
-                        "when it does not exist, else copied from there (the 10x league takes minutes to build)")
+    parser.add_argument(
+        "--league-file",
+        help="a SQLite file to keep the built league in: built and copied there "
+        "when it does not exist, else copied from there (the 10x league takes minutes to build)",
+    )
     args = parser.parse_args()
     players, nights, per_night = LEAGUES[args.league]
-    args.players, args.nights, args.per_night = args.players or players, args.nights or nights, args.per_night or per_night
+    args.players, args.nights, args.per_night = (
+        args.players or players,
+        args.nights or nights,
+        args.per_night or per_night,
+    )
     with tempfile.TemporaryDirectory() as folder:
         # As on the venue's laptop or a server: DEBUG off (hashed static files, no query log).
         os.environ.update(DATA_DIR=folder, DEBUG="0", SECRET_KEY="benchmark-" * 6, ALLOWED_HOSTS="localhost")
@@ -79,7 +95,9 @@ def main() -> None:
             organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
             started = time.perf_counter()
             season = build_season(organizer, players=args.players, nights=args.nights, per_night=args.per_night)
-            print(f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s")
+            print(
+                f"league: {args.players} players, {args.nights} nights, built in {time.perf_counter() - started:.0f} s"
+            )
             if args.league_file:
                 from django.db import connection
 
@@ -95,12 +113,16 @@ def main() -> None:
             t0, cpu0 = time.perf_counter(), _cpu()
             run = subprocess.run(
                 [sys.executable, "manage.py", "publish", "--to", to, "--jobs", str(args.jobs)],
-                cwd=settings.BASE_DIR, capture_output=True, text=True,
+                cwd=settings.BASE_DIR,
+                capture_output=True,
+                text=True,
             )
             seconds, cpu = time.perf_counter() - t0, _cpu() - cpu0
             if run.returncode != 0:
                 raise SystemExit(f"publish failed:\n{run.stderr[-3000:]}")
-            return (seconds, cpu), f"CPU {cpu:.1f} s, load {load:.2f}; " + " ".join(run.stdout.strip().splitlines()[-2:])
+            return (seconds, cpu), f"CPU {cpu:.1f} s, load {load:.2f}; " + " ".join(
+                run.stdout.strip().splitlines()[-2:]
+            )
 
         def manifest(root: str) -> dict[str, str]:
             with open(os.path.join(root, ".publish-manifest.json")) as handle:
@@ -141,7 +163,15 @@ def main() -> None:
             night = Night.objects.create(season=season, date=season.end_date - datetime.timedelta(days=k))
             now = timezone.now()
             Entry.objects.bulk_create(
-                Entry(night=night, player=p, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=now, received_by=organizer)
+                Entry(
+                    night=night,
+                    player=p,
+                    registered_by=organizer,
+                    fee_paid=FEE,
+                    jackpot_share=SHARE,
+                    paid_at=now,
+                    received_by=organizer,
+                )
                 for p in rng.sample(roster, min(args.per_night, len(roster)))
             )
             play_night(night, organizer, rng)
@@ -151,8 +181,10 @@ def main() -> None:
             after = manifest(site)
             changed = sorted(name for name in after if before.get(name) != after[name])
             print(f"  files it changed: {len(changed)} ({_kinds(changed, night.pk)})")
-        print(f"medians of {args.repeat} (wall / CPU s): whole site {_medians(whole)}, nothing changed {_medians(same)}, "
-              f"one more night {_medians(one_more)}")
+        print(
+            f"medians of {args.repeat} (wall / CPU s): whole site {_medians(whole)}, nothing changed {_medians(same)}, "
+            f"one more night {_medians(one_more)}"
+        )
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         sys.stdout.flush()
 

@@ -24,6 +24,7 @@ first). ``--transport poll`` runs the same load with the polling fallback (rail
 every second with If-None-Match, TV pulse every half second) for comparison.
 Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -144,8 +145,9 @@ def event_stream(url: str, stop: threading.Event, counter: Counter, on_event, se
         stop.wait(retry)
 
 
-def rail_viewer_stream(base: str, page: str, events: str, stop: threading.Event, counter: Counter, arrivals: Arrivals,
-                       viewer: int) -> None:
+def rail_viewer_stream(
+    base: str, page: str, events: str, stop: threading.Event, counter: Counter, arrivals: Arrivals, viewer: int
+) -> None:
     _get(base + page, counter, "rail page")
     event_stream(base + events, stop, counter, lambda name: arrivals.got(viewer) if name == "rail" else None)
 
@@ -155,8 +157,9 @@ def tv_stream(base: str, night: int, stop: threading.Event, counter: Counter) ->
     syncing = threading.Thread(target=_tv_sync, args=(base, night, stop, counter), daemon=True)
     syncing.start()
     # The TV's live tables follow the night's rail stream (rail.js on the TV page).
-    tables = threading.Thread(target=event_stream, args=(f"{base}/nights/{night}/rail/events", stop, counter, lambda name: None),
-                              daemon=True)
+    tables = threading.Thread(
+        target=event_stream, args=(f"{base}/nights/{night}/rail/events", stop, counter, lambda name: None), daemon=True
+    )
     tables.start()
     event_stream(f"{base}/nights/{night}/clock/events", stop, counter, lambda name: None)
 
@@ -169,8 +172,9 @@ def _tv_sync(base: str, night: int, stop: threading.Event, counter: Counter) -> 
 # --- the clients: the polling fallback ------------------------------------------------------
 
 
-def rail_viewer_poll(base: str, path: str, every: float, stop: threading.Event, counter: Counter, arrivals: Arrivals,
-                     viewer: int) -> None:
+def rail_viewer_poll(
+    base: str, path: str, every: float, stop: threading.Event, counter: Counter, arrivals: Arrivals, viewer: int
+) -> None:
     """Like rail.js without a stream: the partial with the version held (If-None-Match), 304 while unchanged."""
     _get(base + path, counter, "rail page")
     seen = ""
@@ -194,7 +198,9 @@ def rail_viewer_poll(base: str, path: str, every: float, stop: threading.Event, 
             counter.failed()
 
 
-def tv_poll(base: str, night: int, every: float, stop: threading.Event, counter: Counter, figures_every: float = 3.0) -> None:
+def tv_poll(
+    base: str, night: int, every: float, stop: threading.Event, counter: Counter, figures_every: float = 3.0
+) -> None:
     """Like tv.js without a stream: the pulse every `every` s ("clock-seats-play"); the state at once when
     the clock part changed, the state and the screens at most every `figures_every` s when the seats part did."""
     _get(f"{base}/nights/{night}/clock/", counter, "tv page")
@@ -241,7 +247,9 @@ def server_cpu(pid: int) -> float:
     return tree_cpu(pid)
 
 
-def tap_delays(taps: list[tuple[int, float]], arrivals: Arrivals, began: float, ended: float) -> tuple[list[float], int]:
+def tap_delays(
+    taps: list[tuple[int, float]], arrivals: Arrivals, began: float, ended: float
+) -> tuple[list[float], int]:
     """For each tap in the window and each viewer of its table: the first event after the tap was sent,
     if it came before that table's next tap (else the viewer got the newer state only: "missed")."""
     delays, missed = [], 0
@@ -289,7 +297,9 @@ class Phase:
         for kind, times in sorted(self.counter.times.items()):
             ms = sorted(t * 1000 for t in times)
             p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
-            lines.append(f"    {kind:14s} {len(ms):6d} requests  {len(ms) / self.seconds:6.1f}/s  p50 {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms")
+            lines.append(
+                f"    {kind:14s} {len(ms):6d} requests  {len(ms) / self.seconds:6.1f}/s  p50 {statistics.median(ms):6.1f} ms  p95 {p95:6.1f} ms"
+            )
         for kind, count in sorted(self.counter.counts.items()):
             lines.append(f"    {kind:14s} {count:6d}")
         if self.delays:
@@ -318,7 +328,9 @@ class Screens:
             thread.join(0.2)  # a stream ends at its next keep-alive; the threads are daemons
 
 
-def start_screens(server, night: dict, *, viewers: int, tvs: int, transport: str, rail_every: float, tv_every: float) -> Screens:
+def start_screens(
+    server, night: dict, *, viewers: int, tvs: int, transport: str, rail_every: float, tv_every: float
+) -> Screens:
     base = server.url()
     screens = Screens(threading.Event(), Counter(), Arrivals(), [])
     tables = night["tables"]
@@ -331,9 +343,15 @@ def start_screens(server, night: dict, *, viewers: int, tvs: int, transport: str
             shows, page = (table,), f"/tables/{table}/rail/"
         viewer = screens.arrivals.viewer(shows)
         if transport == "stream":
-            target, args = rail_viewer_stream, (base, page, page + "events", screens.stop, screens.counter, screens.arrivals, viewer)
+            target, args = (
+                rail_viewer_stream,
+                (base, page, page + "events", screens.stop, screens.counter, screens.arrivals, viewer),
+            )
         else:
-            target, args = rail_viewer_poll, (base, page, rail_every, screens.stop, screens.counter, screens.arrivals, viewer)
+            target, args = (
+                rail_viewer_poll,
+                (base, page, rail_every, screens.stop, screens.counter, screens.arrivals, viewer),
+            )
         screens.threads.append(threading.Thread(target=target, args=args, daemon=True))
     for _ in range(tvs):
         if transport == "stream":
@@ -348,8 +366,17 @@ def start_screens(server, night: dict, *, viewers: int, tvs: int, transport: str
     return screens
 
 
-def run_phase(name: str, server, night: dict, *, seconds: float, screens: Screens | None, dealers: bool, tap_every: float,
-              seed: int) -> Phase:
+def run_phase(
+    name: str,
+    server,
+    night: dict,
+    *,
+    seconds: float,
+    screens: Screens | None,
+    dealers: bool,
+    tap_every: float,
+    seed: int,
+) -> Phase:
     base = server.url()
     stop = threading.Event()
     counter = screens.counter if screens else Counter()
@@ -359,7 +386,9 @@ def run_phase(name: str, server, night: dict, *, seconds: float, screens: Screen
     if dealers:
         for k, table in enumerate(night["tables"]):
             phone = DealerPhone(base, table["token"], seed * 1000 + k)
-            threads.append(threading.Thread(target=dealer, args=(phone, table["id"], tap_every, stop, counter, taps), daemon=True))
+            threads.append(
+                threading.Thread(target=dealer, args=(phone, table["id"], tap_every, stop, counter, taps), daemon=True)
+            )
     for thread in threads:
         thread.start()
     time.sleep(2 if dealers else 0.5)
@@ -386,7 +415,9 @@ def run_phase(name: str, server, night: dict, *, seconds: float, screens: Screen
     time.sleep(1.0)  # the last taps' events
     delays, missed = tap_delays(taps, arrivals, began, ended) if dealers and screens else ([], 0)
     with counter.lock:
-        phase_counter = Counter(times={k: list(v) for k, v in counter.times.items()}, counts=dict(counter.counts), errors=counter.errors)
+        phase_counter = Counter(
+            times={k: list(v) for k, v in counter.times.items()}, counts=dict(counter.counts), errors=counter.errors
+        )
     return Phase(name, ended - began, cpu, per_minute, phase_counter, delays, missed, load)
 
 
@@ -397,8 +428,12 @@ def main() -> None:
     parser.add_argument("--tvs", type=int, default=6)
     parser.add_argument("--tables", type=int, default=6)
     parser.add_argument("--tap-every", type=float, default=3.0, help="seconds between one dealer's taps")
-    parser.add_argument("--transport", choices=["stream", "poll"], default="stream",
-                        help="event streams (default), or the polling fallback for comparison")
+    parser.add_argument(
+        "--transport",
+        choices=["stream", "poll"],
+        default="stream",
+        help="event streams (default), or the polling fallback for comparison",
+    )
     parser.add_argument("--rail-every", type=float, default=1.0, help="poll: the rail's interval")
     parser.add_argument("--tv-every", type=float, default=0.5, help="poll: the TV's interval")
     args = parser.parse_args()
@@ -408,20 +443,36 @@ def main() -> None:
         db = os.path.join(folder, "rail.sqlite3")
         night = venue_db("build", db, "--tables", str(args.tables))
         # Its own rendering cache: a run never reads what an earlier one rendered.
-        server = start_venue_server(db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"),
-                                    **phone_client.ONE_ADDRESS_FOR_ALL)
+        server = start_venue_server(
+            db, log_dir=folder, LIVE_CACHE_DIR=os.path.join(folder, "live"), **phone_client.ONE_ADDRESS_FOR_ALL
+        )
         try:
             phases = [run_phase("taps only    ", server, night, screens=None, dealers=True, seed=1, **common)]
-            screens = start_screens(server, night, viewers=args.viewers, tvs=args.tvs, transport=args.transport,
-                                    rail_every=args.rail_every, tv_every=args.tv_every)
+            screens = start_screens(
+                server,
+                night,
+                viewers=args.viewers,
+                tvs=args.tvs,
+                transport=args.transport,
+                rail_every=args.rail_every,
+                tv_every=args.tv_every,
+            )
             try:
-                phases.append(run_phase("screens idle ", server, night, screens=screens, dealers=False, seed=2, **common))
-                phases.append(run_phase("both at once ", server, night, screens=screens, dealers=True, seed=3, **common))
+                phases.append(
+                    run_phase("screens idle ", server, night, screens=screens, dealers=False, seed=2, **common)
+                )
+                phases.append(
+                    run_phase("both at once ", server, night, screens=screens, dealers=True, seed=3, **common)
+                )
             finally:
                 screens.close()
         finally:
             server.stop()
-    how = "event streams" if args.transport == "stream" else f"polling (rail every {args.rail_every:g} s, TV every {args.tv_every:g} s)"
+    how = (
+        "event streams"
+        if args.transport == "stream"
+        else f"polling (rail every {args.rail_every:g} s, TV every {args.tv_every:g} s)"
+    )
     print(
         f"{args.tables} tables, a tap every {args.tap_every:g} s per table; {args.viewers} rail viewers and {args.tvs} TVs "
         f"over {how}; the venue server (waitress), SQLite"

@@ -66,8 +66,10 @@ def _time(label: str, work: Callable[[], None], hands: int, repeat: int, rounds:
             work()
         runs.append((time.perf_counter() - start) / (repeat * hands))
     best, median = min(runs), statistics.median(runs)
-    print(f"{label:<44} {1 / best:>10,.0f} hands/s   {best * 1e6:>7.1f} µs/hand (best)   "
-          f"{median * 1e6:>7.1f} µs/hand (median of {rounds})")
+    print(
+        f"{label:<44} {1 / best:>10,.0f} hands/s   {best * 1e6:>7.1f} µs/hand (best)   "
+        f"{median * 1e6:>7.1f} µs/hand (median of {rounds})"
+    )
 
 
 # Run in a fresh process of either checkout: time its replay_hand on the hands in a file, print µs per hand.
@@ -98,20 +100,29 @@ def compare_checkout(other: Path, hands: list[tuple], args) -> None:
         path.write_text(json.dumps(inputs))
         figures: dict[str, list[float]] = {"this": [], "other": []}
         outputs = {}
-        print(f"{len(inputs)} hands; this checkout {here}, other {other.resolve()}; "
-              f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(
+            f"{len(inputs)} hands; this checkout {here}, other {other.resolve()}; "
+            f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+        )
         for pair in range(args.pairs):
             order = (("this", here), ("other", other)) if pair % 2 == 0 else (("other", other), ("this", here))
             for name, root in order:
-                done = subprocess.run([sys.executable, "-c", _TIMER, str(root.resolve()), str(path), str(args.repeat),
-                                       str(args.rounds)], capture_output=True, text=True, check=True, cwd=root)
+                done = subprocess.run(
+                    [sys.executable, "-c", _TIMER, str(root.resolve()), str(path), str(args.repeat), str(args.rounds)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=root,
+                )
                 result = json.loads(done.stdout)
                 figures[name].append(result["us"])
                 outputs[name] = result["outputs"]
             print(f"pair {pair + 1}: this {figures['this'][-1]:.1f} µs, other {figures['other'][-1]:.1f} µs")
         this, that = statistics.median(figures["this"]), statistics.median(figures["other"])
-        print(f"replay_hand(dict), CPU µs per hand, median of {args.pairs}: this {this:.1f}, other {that:.1f} "
-              f"(this / other = {this / that:.3f}); outputs equal on every hand: {outputs['this'] == outputs['other']}")
+        print(
+            f"replay_hand(dict), CPU µs per hand, median of {args.pairs}: this {this:.1f}, other {that:.1f} "
+            f"(this / other = {this / that:.3f}); outputs equal on every hand: {outputs['this'] == outputs['other']}"
+        )
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
@@ -130,8 +141,10 @@ def main() -> None:
     hands = _stored_hands(args.hands)
     actions = [len(h[1]) for h in hands]
     long_hands = [h for h in hands if len(h[1]) >= 10]
-    print(f"{len(hands)} stored 6-player hands (seed {SEED}): {statistics.mean(actions):.1f} actions on average, "
-          f"at most {max(actions)}; {len(long_hands)} with 10 or more")
+    print(
+        f"{len(hands)} stored 6-player hands (seed {SEED}): {statistics.mean(actions):.1f} actions on average, "
+        f"at most {max(actions)}; {len(long_hands)} with 10 or more"
+    )
 
     def tracker_request(subset=hands) -> Callable[[], None]:
         def work() -> None:
@@ -139,18 +152,25 @@ def main() -> None:
                 hand = replay(setup, recorded)
                 hand.pots()
                 hand.legal_actions()
+
         return work
 
     def contract(subset=hands) -> Callable[[], None]:
         def work() -> None:
             for _, _, data in subset:
                 replay_hand(data)
+
         return work
 
     _time("replay + pots + legal_actions", tracker_request(), len(hands), args.repeat, args.rounds)
     if long_hands:
-        _time("  the same, hands of 10+ actions only", tracker_request(long_hands), len(long_hands),
-              args.repeat, args.rounds)
+        _time(
+            "  the same, hands of 10+ actions only",
+            tracker_request(long_hands),
+            len(long_hands),
+            args.repeat,
+            args.rounds,
+        )
     _time("replay_hand contract (dict in, dict out)", contract(), len(hands), args.repeat, args.rounds)
 
 

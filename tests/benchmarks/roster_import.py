@@ -16,6 +16,7 @@ Prints per file the median and the spread of ``--repeat`` uploads (the time the 
 the server spent, which other work on the machine changes less), the rows found new, duplicate and similar, and
 the load average at the start. Asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,12 +27,70 @@ import statistics
 import tempfile
 import time
 
-FIRST = ["Anna", "Ben", "Clara", "David", "Emma", "Felix", "Greta", "Hannah", "Jonas", "Jürgen", "Lena", "Lukas",
-         "Marie", "Max", "Mia", "Noah", "Paul", "Sophie", "Tim", "Özlem"]
-LAST = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Schulz", "Hoffmann",
-        "Schäfer", "Koch", "Bauer", "Richter", "Klein", "Wolf", "Schröder", "Neumann", "Schwarz", "Zimmermann",
-        "Braun", "Krüger", "Hofmann", "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann",
-        "Weiß", "Öztürk", "Yılmaz", "Kaya", "Demir", "Nowak", "Kowalski", "Lewandowski", "Popescu", "Rossi"]
+FIRST = [
+    "Anna",
+    "Ben",
+    "Clara",
+    "David",
+    "Emma",
+    "Felix",
+    "Greta",
+    "Hannah",
+    "Jonas",
+    "Jürgen",
+    "Lena",
+    "Lukas",
+    "Marie",
+    "Max",
+    "Mia",
+    "Noah",
+    "Paul",
+    "Sophie",
+    "Tim",
+    "Özlem",
+]
+LAST = [
+    "Müller",
+    "Schmidt",
+    "Schneider",
+    "Fischer",
+    "Weber",
+    "Meyer",
+    "Wagner",
+    "Becker",
+    "Schulz",
+    "Hoffmann",
+    "Schäfer",
+    "Koch",
+    "Bauer",
+    "Richter",
+    "Klein",
+    "Wolf",
+    "Schröder",
+    "Neumann",
+    "Schwarz",
+    "Zimmermann",
+    "Braun",
+    "Krüger",
+    "Hofmann",
+    "Hartmann",
+    "Lange",
+    "Schmitt",
+    "Werner",
+    "Krause",
+    "Meier",
+    "Lehmann",
+    "Weiß",
+    "Öztürk",
+    "Yılmaz",
+    "Kaya",
+    "Demir",
+    "Nowak",
+    "Kowalski",
+    "Lewandowski",
+    "Popescu",
+    "Rossi",
+]
 
 
 def _born(k: int) -> str:
@@ -40,7 +99,7 @@ def _born(k: int) -> str:
 
 def _typo(name: str, rng: random.Random) -> str:
     at = rng.randrange(1, len(name))
-    return name[:at] + rng.choice("aeinrst") + name[at + 1:] if rng.random() < 0.5 else name[:at] + name[at + 1:]
+    return name[:at] + rng.choice("aeinrst") + name[at + 1 :] if rng.random() < 0.5 else name[:at] + name[at + 1 :]
 
 
 def person_rows(rows: int) -> list[str]:
@@ -51,7 +110,11 @@ def german_rows(rows: int) -> list[str]:
     rng = random.Random(43)
     names = []
     for k in range(rows):
-        name = f"{rng.choice(FIRST)} {rng.choice(LAST)}-{rng.choice(LAST)}" if k % 3 else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        name = (
+            f"{rng.choice(FIRST)} {rng.choice(LAST)}-{rng.choice(LAST)}"
+            if k % 3
+            else f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        )
         names.append(_typo(name, rng) if k % 10 == 9 and names else name)
     return names
 
@@ -92,8 +155,10 @@ def main() -> None:
     parser.add_argument("--format", choices=("csv", "xlsx", "ods"), default="csv", help="the file's format")
     args = parser.parse_args()
     load = os.getloadavg()
-    print(f"{args.format}, rows {args.rows} per file, league of {args.league} players, {args.repeat} uploads each; "
-          f"load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
+    print(
+        f"{args.format}, rows {args.rows} per file, league of {args.league} players, {args.repeat} uploads each; "
+        f"load average at the start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)"
+    )
     with tempfile.TemporaryDirectory() as folder:
         from tests.benchmarks.standings import _setup_django
 
@@ -114,15 +179,21 @@ def main() -> None:
             times, cpu = [], []
             for _ in range(args.repeat):
                 started, started_cpu = time.perf_counter(), time.process_time()
-                response = client.post(reverse("players_import"), {"file": SimpleUploadedFile(f"spieler.{args.format}", data)})
+                response = client.post(
+                    reverse("players_import"), {"file": SimpleUploadedFile(f"spieler.{args.format}", data)}
+                )
                 times.append(time.perf_counter() - started)
                 cpu.append(time.process_time() - started_cpu)
                 assert response.status_code == 200, response.status_code
             page = response.content.decode()
-            counts = {kind: page.split(f'id="count-{kind}">')[1].split("<")[0] for kind in ("new", "duplicate", "similar")}
-            print(f"{label:24s} preview median {statistics.median(times):6.2f} s  (runs {min(times):.2f}–{max(times):.2f} s), "
-                  f"CPU median {statistics.median(cpu):.2f} s; {args.rows} rows: {counts['new']} new, "
-                  f"{counts['duplicate']} duplicate, {counts['similar']} similar")
+            counts = {
+                kind: page.split(f'id="count-{kind}">')[1].split("<")[0] for kind in ("new", "duplicate", "similar")
+            }
+            print(
+                f"{label:24s} preview median {statistics.median(times):6.2f} s  (runs {min(times):.2f}–{max(times):.2f} s), "
+                f"CPU median {statistics.median(cpu):.2f} s; {args.rows} rows: {counts['new']} new, "
+                f"{counts['duplicate']} duplicate, {counts['similar']} similar"
+            )
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ night's placement sheets and one table's sheet as PDFs. Asserts nothing.
 `--sizes 1x` runs one size only; `--players/--nights` a size of your own.
 The season builder is also what the results tests use (`build_season`, `play_night`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,7 +92,10 @@ def build_season(organizer, *, players: int, nights: int, per_night: int, seed: 
         name=name, start_date=FIRST_NIGHT, end_date=FIRST_NIGHT + datetime.timedelta(weeks=max(nights, 1) + 1)
     )
     roster = Player.objects.bulk_create(
-        Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)} {k:03d}", date_of_birth=datetime.date(1970, 1, 1) + datetime.timedelta(days=97 * k))
+        Player(
+            name=f"{rng.choice(FIRST)} {rng.choice(LAST)} {k:03d}",
+            date_of_birth=datetime.date(1970, 1, 1) + datetime.timedelta(days=97 * k),
+        )
         for k in range(players)
     )
     now = timezone.now()
@@ -99,7 +103,13 @@ def build_season(organizer, *, players: int, nights: int, per_night: int, seed: 
         night = Night.objects.create(season=season, date=FIRST_NIGHT + datetime.timedelta(weeks=k))
         Entry.objects.bulk_create(
             Entry(
-                night=night, player=player, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=now, received_by=organizer
+                night=night,
+                player=player,
+                registered_by=organizer,
+                fee_paid=FEE,
+                jackpot_share=SHARE,
+                paid_at=now,
+                received_by=organizer,
             )
             for player in rng.sample(roster, min(per_night, len(roster)))
         )
@@ -112,7 +122,22 @@ def build_season(organizer, *, players: int, nights: int, per_night: int, seed: 
     return season
 
 
-FIRST = ["Anna", "Ben", "Carla", "Deniz", "Emil", "Frieda", "Gül", "Hannes", "Ida", "Jörg", "Kemal", "Lena", "Mats", "Nora"]
+FIRST = [
+    "Anna",
+    "Ben",
+    "Carla",
+    "Deniz",
+    "Emil",
+    "Frieda",
+    "Gül",
+    "Hannes",
+    "Ida",
+    "Jörg",
+    "Kemal",
+    "Lena",
+    "Mats",
+    "Nora",
+]
 LAST = ["Berger", "Schuster", "Öztürk", "Weiß", "Krämer", "Lange", "Nowak", "Fischer", "Wagner", "Becker", "Hoffmann"]
 
 
@@ -152,7 +177,8 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
         started = time.perf_counter()
         season = build_season(organizer, players=players, nights=nights, per_night=per_night)
         figures["built"] = (
-            time.perf_counter() - started, 0.0,
+            time.perf_counter() - started,
+            0.0,
             f"{Table.objects.count()} tables, {Placement.objects.count()} placements",
         )
         reset_queries()  # the build filled DEBUG's query log
@@ -190,14 +216,19 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
 
         def night_pdf():
             with translation.override("de"):
-                PlacementSheetRenderer(language="de").generate(results_nights.placement_sheets(night, results_url=results_url))
+                PlacementSheetRenderer(language="de").generate(
+                    results_nights.placement_sheets(night, results_url=results_url)
+                )
 
         def table_pdf():
             with translation.override("de"):
                 sheets = results_nights.placement_sheets(night, results_url=results_url, table_ids=[sheet_table.pk])
                 PlacementSheetRenderer(language="de").generate(sheets)
 
-        for label, run, note in (("night's sheets PDF", night_pdf, f"{night.tables.count()} tables"), ("one table's sheet", table_pdf, "")):
+        for label, run, note in (
+            ("night's sheets PDF", night_pdf, f"{night.tables.count()} tables"),
+            ("one table's sheet", table_pdf, ""),
+        ):
             run()
             ms = _times(run, max(3, repeat // 3))
             figures[label] = (statistics.median(ms), ms[int(len(ms) * 0.9)], note)
@@ -206,7 +237,9 @@ def measure(players: int, nights: int, per_night: int, repeat: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1x,10x", help="which of 1x (300 players, 40 nights) and 10x (3,000, 200) to run")
+    parser.add_argument(
+        "--sizes", default="1x,10x", help="which of 1x (300 players, 40 nights) and 10x (3,000, 200) to run"
+    )
     parser.add_argument("--players", type=int, help="a size of your own (with --nights), instead of --sizes")
     parser.add_argument("--nights", type=int, default=40)
     parser.add_argument("--per-night", type=int, default=60)
@@ -224,9 +257,21 @@ def main() -> None:
         sizes = {}
         for size in args.sizes.split(","):
             done = subprocess.run(
-                [sys.executable, "-m", "tests.benchmarks.standings", "--json", "--sizes", size,
-                 "--per-night", str(args.per_night), "--repeat", str(args.repeat)],
-                capture_output=True, text=True, check=True,
+                [
+                    sys.executable,
+                    "-m",
+                    "tests.benchmarks.standings",
+                    "--json",
+                    "--sizes",
+                    size,
+                    "--per-night",
+                    str(args.per_night),
+                    "--repeat",
+                    str(args.repeat),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
             )
             sizes[size] = json.loads(done.stdout.strip().splitlines()[-1])
     _print(sizes, args.per_night)
@@ -234,12 +279,19 @@ def main() -> None:
 
 def _print(sizes: dict[str, dict], per_night: int) -> None:
     names = list(sizes)
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores; {per_night} players a night")
+    print(
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}, {os.cpu_count()} cores; {per_night} players a night"
+    )
     for name in names:
         players, nights = SIZES.get(name, (None, None))
         built, _, note = sizes[name]["built"]
         print(f"{name}: {f'{players} players x {nights} nights, ' if players else ''}{note}, built in {built:.0f} s")
-    print(f"{'':32s}" + "".join(f"{name + ' median / p90 ms':>28s}" for name in names) + "   " + "   ".join(f"{name}: size, queries" for name in names))
+    print(
+        f"{'':32s}"
+        + "".join(f"{name + ' median / p90 ms':>28s}" for name in names)
+        + "   "
+        + "   ".join(f"{name}: size, queries" for name in names)
+    )
     labels = [label for label in sizes[names[0]] if label != "built"]
     for label in labels:
         cells = "".join(f"{sizes[n][label][0]:>16.1f} / {sizes[n][label][1]:>8.1f} " for n in names)

@@ -23,6 +23,7 @@ with random placements. Then times, through the full Django stack (test client):
 Prints the median and p90 of each with its query count, and the machine's
 load average; asserts nothing.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,13 +47,21 @@ def _hand_rows(table, seats, rng, hands: int, number_start: int = 1):
     out = []
     for number in range(number_start, number_start + hands):
         players = [
-            {"seat": seat.pk, "name": names[seat.pk], "stack": rng.randint(60, 4000), "sitting_out": rng.random() < 0.05}
+            {
+                "seat": seat.pk,
+                "name": names[seat.pk],
+                "stack": rng.randint(60, 4000),
+                "sitting_out": rng.random() < 0.05,
+            }
             for seat in seats
         ]
         button = rng.choice(seats)
         setup = HandSetup(
             players=tuple(Seat(p["name"], p["stack"], p["sitting_out"]) for p in players),
-            button=names[button.pk], small_blind=25, big_blind=50, min_bet_rule="league",
+            button=names[button.pk],
+            small_blind=25,
+            big_blind=50,
+            min_bet_rule="league",
         )
         engine = play_random_hand(setup, rng)
         hole, board, pot_winners = {}, "", None
@@ -66,12 +75,32 @@ def _hand_rows(table, seats, rng, hands: int, number_start: int = 1):
         result = engine.settle(hole or None, board or None, pot_winners)
         by_name = {names[seat.pk]: seat.pk for seat in seats}
         hand = Hand(
-            table=table, number=number, button=button, level=1, small_blind=25, big_blind=50, min_bet_rule="league",
-            players=players, status="complete", board=board, hole_cards=hole, pot_winners=pot_winners,
+            table=table,
+            number=number,
+            button=button,
+            level=1,
+            small_blind=25,
+            big_blind=50,
+            min_bet_rule="league",
+            players=players,
+            status="complete",
+            board=board,
+            hole_cards=hole,
+            pot_winners=pot_winners,
             final_stacks={str(by_name[n]): c for n, c in result.stacks.items()},
-            result={"pots": [{"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners),
-                              "shares": list(p.shares)} for p in result.pots],
-                    "returned": result.returned, "busted": list(result.busted)},
+            result={
+                "pots": [
+                    {
+                        "amount": p.amount,
+                        "eligible": list(p.eligible),
+                        "winners": list(p.winners),
+                        "shares": list(p.shares),
+                    }
+                    for p in result.pots
+                ],
+                "returned": result.returned,
+                "busted": list(result.busted),
+            },
         )
         actions = [(by_name[a.player], a.verb, a.to) for a in engine.actions]
         out.append((hand, actions))
@@ -96,8 +125,15 @@ def build_tracked_season(organizer, *, nights: int, tables: int, hands: int, pla
     for k in range(nights):
         night = Night.objects.create(season=season, date=FIRST_NIGHT + datetime.timedelta(weeks=k), status="finished")
         entries = Entry.objects.bulk_create(
-            Entry(night=night, player=p, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=now,
-                  received_by=organizer)
+            Entry(
+                night=night,
+                player=p,
+                registered_by=organizer,
+                fee_paid=FEE,
+                jackpot_share=SHARE,
+                paid_at=now,
+                received_by=organizer,
+            )
             for p in rng.sample(roster, tables * 6)
         )
         table_rows = Table.objects.bulk_create(
@@ -109,14 +145,18 @@ def build_tracked_season(organizer, *, nights: int, tables: int, hands: int, pla
         )
         placements, hand_rows, action_rows = [], [], []
         for t, table in enumerate(table_rows):
-            table_seats = seats[t * 6:(t + 1) * 6]
+            table_seats = seats[t * 6 : (t + 1) * 6]
             for place, seat in enumerate(rng.sample(table_seats, 6), start=1):
-                placements.append(Placement(table=table, seat=seat, place=place, reason="busted" if place > 1 else "winner"))
+                placements.append(
+                    Placement(table=table, seat=seat, place=place, reason="busted" if place > 1 else "winner")
+                )
             hand_rows += _hand_rows(table, table_seats, rng, hands)
         Placement.objects.bulk_create(placements)
         created = Hand.objects.bulk_create([hand for hand, _ in hand_rows], batch_size=500)
         for hand, (_, actions) in zip(created, hand_rows):
-            action_rows += [Action(hand=hand, index=i, seat_id=s, verb=v, to=to) for i, (s, v, to) in enumerate(actions)]
+            action_rows += [
+                Action(hand=hand, index=i, seat_id=s, verb=v, to=to) for i, (s, v, to) in enumerate(actions)
+            ]
         Action.objects.bulk_create(action_rows, batch_size=2000)
     return season
 
@@ -149,9 +189,13 @@ def main() -> None:
 
         organizer = get_user_model().objects.create_user("bench", password="x", is_staff=True)
         started = time.perf_counter()
-        season = build_tracked_season(organizer, nights=args.nights, tables=args.tables, hands=args.hands, players=args.players)
-        print(f"built {args.nights} nights x {args.tables} tables x {args.hands} hands: {Hand.objects.count()} hands, "
-              f"{Action.objects.count()} actions in {time.perf_counter() - started:.0f}s")
+        season = build_tracked_season(
+            organizer, nights=args.nights, tables=args.tables, hands=args.hands, players=args.players
+        )
+        print(
+            f"built {args.nights} nights x {args.tables} tables x {args.hands} hands: {Hand.objects.count()} hands, "
+            f"{Action.objects.count()} actions in {time.perf_counter() - started:.0f}s"
+        )
         client = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
         staff = Client(HTTP_HOST="localhost", HTTP_ACCEPT_LANGUAGE="de")
         staff.force_login(organizer)
@@ -177,7 +221,9 @@ def main() -> None:
             return len(queries), len(response.content) // 1024
 
         def line(label, ms, note):
-            print(f"{label:36s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})")
+            print(
+                f"{label:36s} median {statistics.median(ms):8.1f} ms   p90 {ms[int(len(ms) * 0.9)]:8.1f} ms   ({len(ms)} runs, {note})"
+            )
 
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores, shared)")
 
@@ -188,8 +234,10 @@ def main() -> None:
         line("finishing a table: keep its figures", _times(keep_one, 5), f"{args.hands} hands replayed, row written")
         started = time.perf_counter()
         filled = keep_all_table_figures()
-        print(f"filling the season's rows (manage.py keep_table_figures): {filled} tables "
-              f"({filled * args.hands:,} hands) in {time.perf_counter() - started:.1f} s")
+        print(
+            f"filling the season's rows (manage.py keep_table_figures): {filled} tables "
+            f"({filled * args.hands:,} hands) in {time.perf_counter() - started:.1f} s"
+        )
         ms = _times(lambda: client.get(pages[0][2]), 1)
         line("first request of the process", ms, "imports, templates, translations: not data")
         for _label, c, url in pages:
@@ -199,12 +247,14 @@ def main() -> None:
                 ms = _times(lambda: (empty_caches(), c.get(url)), args.cold_repeat)
                 line(label + " (cold)", ms, "stored rows, caches emptied before each run")
             if args.lazy_repeat:
+
                 def without_rows():
                     empty_caches()
                     TableFigures.objects.filter(table__night=night).delete()
                     t0 = time.perf_counter()
                     c.get(url)
                     return (time.perf_counter() - t0) * 1000
+
                 ms = sorted(without_rows() for _ in range(args.lazy_repeat))
                 line(label + " (20 tables unkept)", ms, f"{args.tables * args.hands:,} hands replayed and kept on view")
             c.get(url)
@@ -215,8 +265,12 @@ def main() -> None:
         from results import statistics as results_statistics
 
         scored = results.season_results(season)
-        ms = _times(lambda: results_statistics.compute_awards(season.pk, results_statistics.season_statistics(season.pk), scored),
-                    args.repeat)
+        ms = _times(
+            lambda: results_statistics.compute_awards(
+                season.pk, results_statistics.season_statistics(season.pk), scored
+            ),
+            args.repeat,
+        )
         line("  of which the awards (warm)", ms, "the rest is the standings table itself")
         ms = _times(lambda: results_statistics.season_statistics(season.pk), args.repeat)
         line("  the season's hand figures alone", ms, f"{args.nights * args.tables} stored rows added up")

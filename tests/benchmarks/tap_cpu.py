@@ -10,6 +10,7 @@ the taps answered. Prints taps, taps/s, p50/p95, CPU ms per tap and the load ave
 figure: ``git worktree add DIR <commit>``). Until 2026-11-23 it ran only the other checkout's database
 build and this checkout's server, so before/after figures taken with it compared the same server.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,12 +46,16 @@ def main() -> None:
                 spent = rail.server_cpu(server.process.pid) - before
                 taps = len(load.taps)
                 per_tap.append(spent * 1000 / taps)
-                print(f"  run {run + 1}: {load.summary()}; server CPU {spent:.2f} s = {per_tap[-1]:.1f} ms per tap; "
-                      f"load average {os.getloadavg()[0]:.2f}")
+                print(
+                    f"  run {run + 1}: {load.summary()}; server CPU {spent:.2f} s = {per_tap[-1]:.1f} ms per tap; "
+                    f"load average {os.getloadavg()[0]:.2f}"
+                )
         finally:
             server.stop()
-    print(f"{args.tables} tables, the venue server (waitress), SQLite: server CPU per tap, median of {args.runs} runs: "
-          f"{statistics.median(per_tap):.1f} ms (load average after: {os.getloadavg()[0]:.2f})")
+    print(
+        f"{args.tables} tables, the venue server (waitress), SQLite: server CPU per tap, median of {args.runs} runs: "
+        f"{statistics.median(per_tap):.1f} ms (load average after: {os.getloadavg()[0]:.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ venue's one machine), median over many taps, with DEBUG off. Each tap is
 followed by the tap that takes it back (act/undo, sitout/sitin, pick/clear,
 ...), and both are measured.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,14 @@ import time
 def _setup_django(db_path: str) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
     # As at the venue: DEBUG off (cached templates, no query log), plain HTTP on loopback.
-    os.environ.update(DEBUG="0", SECRET_KEY="bench-" + "x" * 50, ALLOWED_HOSTS="localhost,testserver",
-                      SECURE_SSL_REDIRECT="0", SECURE_COOKIES="0", SECURE_HSTS_SECONDS="0")
+    os.environ.update(
+        DEBUG="0",
+        SECRET_KEY="bench-" + "x" * 50,
+        ALLOWED_HOSTS="localhost,testserver",
+        SECURE_SSL_REDIRECT="0",
+        SECURE_COOKIES="0",
+        SECURE_HSTS_SECONDS="0",
+    )
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
@@ -39,8 +46,10 @@ def _setup_django(db_path: str) -> None:
     from django.conf import settings
 
     # No collectstatic here: the full page names its static files without the manifest's hashes.
-    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
 
 
 def _build_table(played_hands: int, actions_in_progress: int):
@@ -67,7 +76,6 @@ def _build_table(played_hands: int, actions_in_progress: int):
             dealer.act(legal.player, "check" if legal.can_check else "call")
     assert Hand.objects.filter(table=table).count() == played_hands + 1
     return organizer, table, dealer
-
 
 
 # --- per kind of tap ------------------------------------------------------------
@@ -97,7 +105,9 @@ class _Phone:
 
     def tap(self, **data) -> None:
         closed = {"HTTP_X_TRACKER_OPEN": "-"}  # the page's panels closed, as tracker.js reports them
-        self._read(self.client.post(self.url, {"csrfmiddlewaretoken": self.csrf, "version": self.version, **data}, **closed))
+        self._read(
+            self.client.post(self.url, {"csrfmiddlewaretoken": self.csrf, "version": self.version, **data}, **closed)
+        )
 
 
 def _op_tables(played_hands: int, night):
@@ -141,8 +151,11 @@ def _op_cycles(tables) -> list[tuple[str, str, object]]:
     phones = {kind: _Phone(table) for kind, (table, _) in tables.items()}
 
     def to_act(phone):
-        return re.search(r'name="op" value="act"><input type="hidden" name="version" value="[^"]*">'
-                         r'<input type="hidden" name="seat" value="(\d+)"', phone.html).group(1)
+        return re.search(
+            r'name="op" value="act"><input type="hidden" name="version" value="[^"]*">'
+            r'<input type="hidden" name="seat" value="(\d+)"',
+            phone.html,
+        ).group(1)
 
     def idle_seat(phone):  # a player in the hand who is not to act: disqualified, then undone
         acting = int(to_act(phone))
@@ -154,7 +167,11 @@ def _op_cycles(tables) -> list[tuple[str, str, object]]:
     p = phones["betting"]
     return [
         ("act call", "undo", lambda: (p.tap(op="act", seat=to_act(p), verb="call"), p.tap(op="undo"))),
-        ("act raise", "undo", lambda: (p.tap(op="act", seat=to_act(p), verb="raise", to=min_raise(p)), p.tap(op="undo"))),
+        (
+            "act raise",
+            "undo",
+            lambda: (p.tap(op="act", seat=to_act(p), verb="raise", to=min_raise(p)), p.tap(op="undo")),
+        ),
         ("act fold", "undo", lambda: (p.tap(op="act", seat=to_act(p), verb="fold"), p.tap(op="undo"))),
         ("sitout", "sitin", lambda: (p.tap(op="sitout", seat=seats[0].pk), p.tap(op="sitin", seat=seats[0].pk))),
         ("pick", "clear", lambda: (p.tap(op="pick", target="board", card="As"), p.tap(op="clear", target="board"))),
@@ -162,8 +179,18 @@ def _op_cycles(tables) -> list[tuple[str, str, object]]:
         ("disqualify", "undo", lambda: (p.tap(op="disqualify", seat=idle_seat(p), confirm="yes"), p.tap(op="undo"))),
         ("next", "undo", lambda: (phones["between"].tap(op="next"), phones["between"].tap(op="undo"))),
         ("settle", "undo", lambda: (phones["folded"].tap(op="settle"), phones["folded"].tap(op="undo"))),
-        ("award", "undo", lambda: (phones["showdown"].tap(op="award", pots="1", pot0=re.search(
-            r'name="pot0" value="([^"]+)"', phones["showdown"].html).group(1)), phones["showdown"].tap(op="undo"))),
+        (
+            "award",
+            "undo",
+            lambda: (
+                phones["showdown"].tap(
+                    op="award",
+                    pots="1",
+                    pot0=re.search(r'name="pot0" value="([^"]+)"', phones["showdown"].html).group(1),
+                ),
+                phones["showdown"].tap(op="undo"),
+            ),
+        ),
     ]
 
 
@@ -173,8 +200,10 @@ def measure_ops(played_hands: int, repeat: int, night) -> None:
 
     tables = _op_tables(played_hands, night)
     cycles = _op_cycles(tables)
-    print(f"\nper tap through the dealer link, DEBUG off, {played_hands} played hands per table, "
-          f"{repeat} taps each (load average {os.getloadavg()[0]:.2f}):")
+    print(
+        f"\nper tap through the dealer link, DEBUG off, {played_hands} played hands per table, "
+        f"{repeat} taps each (load average {os.getloadavg()[0]:.2f}):"
+    )
     print(f"{'tap':22s} {'queries':>7s} {'CPU ms p50':>10s} {'CPU ms p90':>10s}   (queries: without SQLite's BEGIN)")
     for name, back, cycle in cycles:
         counts = []
@@ -226,8 +255,10 @@ def main() -> None:
 
         started = time.perf_counter()
         organizer, table, dealer = _build_table(args.hands, args.actions)
-        print(f"built a table with {args.hands} played hands and {args.actions} actions in progress "
-              f"in {time.perf_counter() - started:.1f}s")
+        print(
+            f"built a table with {args.hands} played hands and {args.actions} actions in progress "
+            f"in {time.perf_counter() - started:.1f}s"
+        )
         client = Client(HTTP_HOST="localhost", HTTP_HX_REQUEST="true")
         client.force_login(organizer)
         url = reverse("organizer_tracker", args=[table.pk])
@@ -254,11 +285,17 @@ def main() -> None:
             answer = poll_client.get(poll_url).content
             polls.append(time.perf_counter() - t0)
         print(f"the revision answer is {len(answer)} bytes")
-        for label, times in (("record an action", acts), ("undo it", undos), ("show the table", pages),
-                             ("has it changed?", polls)):
+        for label, times in (
+            ("record an action", acts),
+            ("undo it", undos),
+            ("show the table", pages),
+            ("has it changed?", polls),
+        ):
             ms = sorted(t * 1000 for t in times)
-            print(f"{label:18s} median {statistics.median(ms):6.2f} ms   p90 {ms[int(len(ms) * 0.9)]:6.2f} ms   "
-                  f"({len(ms)} requests)")
+            print(
+                f"{label:18s} median {statistics.median(ms):6.2f} ms   p90 {ms[int(len(ms) * 0.9)]:6.2f} ms   "
+                f"({len(ms)} requests)"
+            )
         if args.ops_repeat:
             measure_ops(args.ops_hands, args.ops_repeat, table.night)
 

@@ -53,13 +53,19 @@ def main(argv=None) -> int:
         engine_best = min(engine_best, time.perf_counter() - started)
 
     game = result.game_return()
-    print(f"python {sys.version.split()[0]}, one core; {args.rounds:,} rounds (seed {args.seed}), best of {args.repeat}")
+    print(
+        f"python {sys.version.split()[0]}, one core; {args.rounds:,} rounds (seed {args.seed}), best of {args.repeat}"
+    )
     print(f"uth_simulate fast path   {args.rounds / best:>12,.0f} rounds/s   ({best:.2f} s)")
-    print(f"engine (UthRound)        {args.engine_rounds / engine_best:>12,.0f} rounds/s   "
-          f"({args.engine_rounds:,} rounds, for comparison)")
+    print(
+        f"engine (UthRound)        {args.engine_rounds / engine_best:>12,.0f} rounds/s   "
+        f"({args.engine_rounds:,} rounds, for comparison)"
+    )
     print(f"target                   {100_000:>12,} rounds/s: {'met' if args.rounds / best >= 100_000 else 'NOT met'}")
-    print(f"(check: Ante+Blind+Play return {game.mean * 100:+.2f}% per ante, 95% CI "
-          f"[{game.low * 100:+.2f}%, {game.high * 100:+.2f}%])")
+    print(
+        f"(check: Ante+Blind+Play return {game.mean * 100:+.2f}% per ante, 95% CI "
+        f"[{game.low * 100:+.2f}%, {game.high * 100:+.2f}%])"
+    )
     return 0
 
 

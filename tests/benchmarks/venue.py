@@ -8,6 +8,7 @@ tap's p50/p95 for 6 and 20 tables, and for each run how many taps were
 applied, answered "try again" or failed; asserts nothing. The load test in
 the suite (tests/league/venue/test_load.py) runs the same code and checks it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,7 +49,11 @@ def venue_db(what: str, database: str, *extra: str) -> dict:
     module = "tests.benchmarks.support.venue_db" if moved else "tests.benchmarks.venue_db"
     result = subprocess.run(
         [sys.executable, "-m", module, what, database, *extra],
-        cwd=phone_client.REPO_ROOT, env=env, capture_output=True, text=True, timeout=600,  # serve_checkout() may move it
+        cwd=phone_client.REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,  # serve_checkout() may move it
     )
     if result.returncode != 0:
         raise RuntimeError(f"venue_db {what} failed:\n{result.stderr}")

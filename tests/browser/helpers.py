@@ -1,4 +1,5 @@
 """What the browser tests share: logging an organizer in through the real login form, in the page's language."""
+
 import json
 import os
 from pathlib import Path
@@ -84,5 +85,7 @@ def serious_violations(page: Page) -> list[str]:
     for violation in result["violations"]:
         if violation["impact"] in ("critical", "serious"):
             for node in violation["nodes"]:
-                found.append(f"{violation['impact']} {violation['id']}: {json.dumps(node['target'])} {node['html'][:120]}")
+                found.append(
+                    f"{violation['impact']} {violation['id']}: {json.dumps(node['target'])} {node['html'][:120]}"
+                )
     return found

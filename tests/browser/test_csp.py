@@ -1,5 +1,6 @@
 """The Content-Security-Policy in a real browser: pages with htmx, the desk search and the house games run
 without a single CSP violation (Chromium reports each one on the console)."""
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -11,7 +12,10 @@ pytestmark = pytest.mark.browser
 
 def _watch(page: Page) -> list[str]:
     violations: list[str] = []
-    page.on("console", lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None)
+    page.on(
+        "console",
+        lambda message: violations.append(message.text) if "Content Security Policy" in message.text else None,
+    )
     return violations
 
 

@@ -6,6 +6,7 @@ The roles: anyone (the public pages, the TV, the rail, the house games), the dea
 organizer (every page of tests/test_no_english.py's and tests/test_form_numbers.py's lists and the rest of the
 organizer's pages). Every failure of every page is listed at once.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -122,7 +123,11 @@ LOCKED = "2001:db8:85a3:0:0:8a2e:370:7334"  # an IPv6 address and long names: th
 def _lock_a_login() -> None:
     """Wrong passwords from one address, for accounts with long names, until the address is locked."""
     for k in range(settings.AXES_FAILURE_LIMIT):
-        Client().post(reverse("login"), {"username": f"thekla.wunderlich-schmidt.{k}@example.org", "password": "wrong"}, REMOTE_ADDR=LOCKED)
+        Client().post(
+            reverse("login"),
+            {"username": f"thekla.wunderlich-schmidt.{k}@example.org", "password": "wrong"},
+            REMOTE_ADDR=LOCKED,
+        )
 
 
 def _check(page: Page, base: str, pages: Pages, evening: Evening, role: str) -> list[str]:
@@ -138,7 +143,9 @@ def _check(page: Page, base: str, pages: Pages, evening: Evening, role: str) -> 
         width = page.evaluate("document.documentElement.scrollWidth")
         if width > PHONE["width"]:
             problems.append(f"{where}: {width} px wide")
-        tiny = page.evaluate("() => [...document.querySelectorAll('svg text')].filter(t => { const h = t.getBoundingClientRect().height; return h > 0 && h < 10; }).length")
+        tiny = page.evaluate(
+            "() => [...document.querySelectorAll('svg text')].filter(t => { const h = t.getBoundingClientRect().height; return h > 0 && h < 10; }).length"
+        )
         if tiny:
             problems.append(f"{where}: {tiny} words of a drawing under 10 px tall")
         if not page.locator("h1").count():
@@ -160,7 +167,9 @@ def phone_without_csp(new_context):
 
 
 @pytest.mark.parametrize("browser_language", ["de", "en"])
-def test_every_page_of_every_role_on_a_phone(phone_without_csp, live_server, transactional_db, organizer, browser_language):
+def test_every_page_of_every_role_on_a_phone(
+    phone_without_csp, live_server, transactional_db, organizer, browser_language
+):
     evening = build_evening(organizer)
     finished = _finished_table_pages(organizer, evening)
     _lock_a_login()

@@ -1,4 +1,5 @@
 """The cheapest proof that Chromium, Playwright and the live server work together."""
+
 import pytest
 from playwright.sync_api import Page
 

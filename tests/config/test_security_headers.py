@@ -1,6 +1,7 @@
 """config/security_headers.py: every kind of answer the app makes carries the security headers, also those made
 before the middleware that adds them ran (the request guard's, a Host not allowed, the redirect to HTTPS, static
 files), the error pages and the busy database's answer."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -22,13 +23,16 @@ def _assert_headers(response) -> None:
     assert response.headers.get("Referrer-Policy") == settings.SECURE_REFERRER_POLICY
 
 
-@pytest.mark.parametrize(("path", "data", "status"), [
-    ("/", {}, 200),  # a page
-    ("/", {"q": "search\x00"}, 400),  # the request guard: a NUL
-    ("/players/" + "9" * 40 + "/", {}, 404),  # the request guard: a number longer than any id
-    ("/no-such-page/", {}, 404),
-    ("/health/", {}, None),
-])
+@pytest.mark.parametrize(
+    ("path", "data", "status"),
+    [
+        ("/", {}, 200),  # a page
+        ("/", {"q": "search\x00"}, 400),  # the request guard: a NUL
+        ("/players/" + "9" * 40 + "/", {}, 404),  # the request guard: a number longer than any id
+        ("/no-such-page/", {}, 404),
+        ("/health/", {}, None),
+    ],
+)
 def test_pages_the_guard_and_the_error_pages_carry_the_headers(path, data, status):
     response = Client(raise_request_exception=False).get(path, data)
     assert status is None or response.status_code == status
@@ -41,8 +45,11 @@ def test_the_guards_answer_under_asgi_carries_the_headers_too():
     _assert_headers(response)
 
 
-@pytest.mark.parametrize("host", ["evil.example", "bad host", "x" * 300, "league.example:99999", "[::1"],
-                         ids=["not allowed", "a space", "too long", "no such port", "broken IPv6"])
+@pytest.mark.parametrize(
+    "host",
+    ["evil.example", "bad host", "x" * 300, "league.example:99999", "[::1"],
+    ids=["not allowed", "a space", "too long", "no such port", "broken IPv6"],
+)
 def test_a_host_that_is_not_allowed_or_cannot_be_one_is_refused_with_the_headers(host):
     response = Client(raise_request_exception=False).get("/", HTTP_HOST=host)
     assert response.status_code == 400
@@ -86,9 +93,10 @@ def test_static_files_carry_the_headers(settings):
 
 
 def test_a_header_a_page_set_itself_is_left_as_it_was():
-    from config.security_headers import EveryAnswerHeadersMiddleware
     from django.http import HttpResponse
     from django.test import RequestFactory
+
+    from config.security_headers import EveryAnswerHeadersMiddleware
 
     own = HttpResponse("x", headers={"Content-Security-Policy": "default-src 'none'", "X-Frame-Options": "SAMEORIGIN"})
     response = EveryAnswerHeadersMiddleware(lambda request: own)(RequestFactory().get("/"))

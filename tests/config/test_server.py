@@ -1,4 +1,5 @@
 """The app's server (config/server.py): a client's share of connections, and headers that never end."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -38,7 +39,9 @@ def _channel(request, started: float | None) -> VenueChannel:
 def test_a_header_that_is_not_complete_in_time_is_overdue_and_a_complete_one_never():
     assert _channel(_Request(False), 100.0).header_overdue(100.0 + HEADER_SECONDS + 1)
     assert not _channel(_Request(False), 100.0).header_overdue(100.0 + HEADER_SECONDS - 1)
-    assert not _channel(_Request(True), 100.0).header_overdue(100.0 + 10 * HEADER_SECONDS)  # a body, an answer: not the header
+    assert not _channel(_Request(True), 100.0).header_overdue(
+        100.0 + 10 * HEADER_SECONDS
+    )  # a body, an answer: not the header
     assert not _channel(None, 100.0).header_overdue(100.0 + 10 * HEADER_SECONDS)  # idle keep-alive: channel_timeout's
 
 

@@ -3,6 +3,7 @@
 Each test imports the settings in a fresh interpreter, since settings are read
 once per process, with an environment that holds only what the test sets.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,6 @@ SETTINGS_VARIABLES = {
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SECURE_HSTS_PRELOAD",
     "SECURE_COOKIES",
-    "PUBLIC_URL",
     "SQLITE_TIMEOUT",
     "PREPARED_STATEMENTS",
     "DJANGO_SETTINGS_MODULE",
@@ -119,7 +119,9 @@ def test_database_url_switches_to_postgresql() -> None:
     assert values["HOST"] == "h"
     assert values["USER"] == "u"
     assert int(values["PORT"]) == 5432
-    assert values["OPTIONS"]["prepare_threshold"] == 0  # the tracker's statements are prepared (tournaments/tracker/prepared.py)
+    assert (
+        values["OPTIONS"]["prepare_threshold"] == 0
+    )  # the tracker's statements are prepared (tournaments/tracker/prepared.py)
 
 
 def test_connections_live_an_hour_unless_told_otherwise() -> None:
@@ -132,7 +134,9 @@ def test_prepared_statements_can_be_turned_off_for_a_pooler() -> None:
     values = _settings(DATABASE_URL="postgres://u:p@h:5432/db", PREPARED_STATEMENTS="0")
     assert values["OPTIONS"]["prepare_threshold"] is None
     assert "prepare_threshold" not in _settings()["OPTIONS"]  # SQLite: nothing to prepare
-    assert "PREPARED_STATEMENTS" in _settings_error(DATABASE_URL="postgres://u:p@h:5432/db", PREPARED_STATEMENTS="maybe")
+    assert "PREPARED_STATEMENTS" in _settings_error(
+        DATABASE_URL="postgres://u:p@h:5432/db", PREPARED_STATEMENTS="maybe"
+    )
 
 
 def test_debug_off_without_a_secret_key_refuses_to_start() -> None:
@@ -199,8 +203,11 @@ def test_data_dir_holds_what_the_app_writes_and_is_made_private(tmp_path) -> Non
 
 def test_check_deploy_warns_when_public_url_is_missing_or_loopback(tmp_path) -> None:
     server = {
-        "DEBUG": "0", "SECRET_KEY": _production_secret(), "ALLOWED_HOSTS": "league.example.org",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DATA_DIR": str(tmp_path),
+        "DEBUG": "0",
+        "SECRET_KEY": _production_secret(),
+        "ALLOWED_HOSTS": "league.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DATA_DIR": str(tmp_path),
     }
     missing = _run(["manage.py", "check", "--deploy"], **server)
     assert "online.W001" in missing.stdout + missing.stderr and "PUBLIC_URL is not set" in missing.stderr

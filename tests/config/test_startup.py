@@ -1,6 +1,7 @@
 """What every process of the app loads: the models and the URLs (a publish, a management command's checks, the
 server), without what only some pages use on demand (the PDFs' reportlab, the rail's numpy odds, the hand
 evaluator's tables). The server loads those as it starts (config.server.warm_up)."""
+
 from __future__ import annotations
 
 import json

@@ -3,6 +3,7 @@
 "Stays" is measured by the backup file (league/backup.py), which holds every row of the league in a
 deterministic order: taken before the demo was set up and after it was removed, the two are equal.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -116,13 +117,21 @@ def test_an_earlier_demo_is_marked_by_the_migration(organizer):
     from django.apps import apps
 
     migration = import_module("league.migrations.0007_demo_flags")
-    old = Season.objects.create(name="Demo-Saison 2025", start_date=datetime.date(2025, 1, 1), end_date=datetime.date(2025, 6, 30))
-    real = Season.objects.create(name="Freitagsliga", start_date=datetime.date(2025, 7, 1), end_date=datetime.date(2025, 12, 31))
+    old = Season.objects.create(
+        name="Demo-Saison 2025", start_date=datetime.date(2025, 1, 1), end_date=datetime.date(2025, 6, 30)
+    )
+    real = Season.objects.create(
+        name="Freitagsliga", start_date=datetime.date(2025, 7, 1), end_date=datetime.date(2025, 12, 31)
+    )
     anna = Player.objects.create(name="Anna Berger", date_of_birth=datetime.date(1960, 1, 1))  # the demo's first
     ben = Player.objects.create(name="Ben Schuster", date_of_birth=datetime.date(1961, 2, 2))  # entered by the league
     namesake = Player.objects.create(name="Carla Wolf", date_of_birth=datetime.date(1990, 3, 3))  # not the demo's
-    desk.register_player(night=Night.objects.create(season=real, date=datetime.date(2025, 7, 4)), player=ben, by=organizer)
-    desk.register_player(night=Night.objects.create(season=old, date=datetime.date(2025, 1, 1)), player=anna, by=organizer)
+    desk.register_player(
+        night=Night.objects.create(season=real, date=datetime.date(2025, 7, 4)), player=ben, by=organizer
+    )
+    desk.register_player(
+        night=Night.objects.create(season=old, date=datetime.date(2025, 1, 1)), player=anna, by=organizer
+    )
 
     migration.mark_earlier_demo(apps, None)
 

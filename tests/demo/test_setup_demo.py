@@ -1,4 +1,5 @@
 """`manage.py setup_demo`: a demo league for trying the app, marked as the demo, never the real league's."""
+
 import datetime
 import io
 import re
@@ -49,8 +50,12 @@ def test_the_demo_keeps_to_its_own_season_and_leaves_the_leagues_accounts_alone(
     """A real Friday season running today: the demo adds nothing to it, and the organizer's password stays."""
     settings.ORGANIZER_LOGIN_FILE = tmp_path / "login"
     today = timezone.localdate()
-    friday = make_season(name="Freitagsliga", start_date=today - datetime.timedelta(days=3),
-                         end_date=today + datetime.timedelta(days=90), weekday=4)
+    friday = make_season(
+        name="Freitagsliga",
+        start_date=today - datetime.timedelta(days=3),
+        end_date=today + datetime.timedelta(days=90),
+        weekday=4,
+    )
 
     output = _run()
 

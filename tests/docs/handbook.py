@@ -6,6 +6,7 @@ tests/browser/live/test_tv_and_rail.py the TV's pictures in docs/screenshots/. E
 says, per picture, the digest of every template, static file and view module it shows;
 tests/docs/test_handbook_pictures.py fails when one of those changed after its picture was made.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -9,6 +9,7 @@ The walks write into a temporary folder; only when both passed do their pictures
 handbook's, so a walk that breaks halfway (a renamed button) leaves the old set whole. Not run in CI: the
 digest test is, and it names this command when a picture is stale.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """docs/benchmarks.md is written by one command (tests/benchmarks/report.py), and the README names no figure
 that the page does not hold."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -25,9 +26,11 @@ def _fast(name: str, *arguments: str) -> report.Benchmark:
 @pytest.mark.subprocess
 def test_the_report_reads_every_figure_from_what_the_fast_benchmarks_print():
     """Run for real, tiny: a benchmark that prints its figures differently fails here, not weeks later."""
-    for benchmark in (_fast("evaluator", "--hands", "2000", "--repeat", "1"),
-                      _fast("replay", "--hands", "20", "--repeat", "1", "--rounds", "2"),
-                      _fast("uth", "--rounds", "2000", "--repeat", "1", "--engine-rounds", "50")):
+    for benchmark in (
+        _fast("evaluator", "--hands", "2000", "--repeat", "1"),
+        _fast("replay", "--hands", "20", "--repeat", "1", "--rounds", "2"),
+        _fast("uth", "--rounds", "2000", "--repeat", "1", "--engine-rounds", "50"),
+    ):
         result = report.run(benchmark, runs=1, quick=True, timeout=300)
         assert not result.problems, result.problems
         assert set(result.values) == {figure.label for figure in benchmark.figures}
@@ -100,12 +103,23 @@ def test_the_page_gives_the_median_and_range_with_the_machine_the_date_the_load_
     result = report.Result(benchmark, loads=[0.5, 0.7, 0.6], seconds=[3, 3, 3])
     for figure, values in zip(benchmark.figures, ([2.6e6, 2.4e6, 2.5e6], [1.4e5, 1.3e5, 1.5e5], [18.0, 19.0, 17.5])):
         result.values[figure.label] = values
-    page = report.render([result], quick=False, runs=3, started=datetime.datetime(2026, 11, 27, 12, 0),
-                         loads=((0.4, 0.5, 0.6), (0.8, 0.7, 0.6)), took=600, measured="abc1234", on=MACHINE)
+    page = report.render(
+        [result],
+        quick=False,
+        runs=3,
+        started=datetime.datetime(2026, 11, 27, 12, 0),
+        loads=((0.4, 0.5, 0.6), (0.8, 0.7, 0.6)),
+        took=600,
+        measured="abc1234",
+        on=MACHINE,
+    )
     assert "**Mode: full.**" in page and "2026-11-27 12:00 UTC" in page and "**Commit:** abc1234." in page
     assert "before the runs: 0.40 0.50 0.60; after them: 0.80 0.70 0.60" in page
     assert "processor AMD EPYC, 2 cores" in page and "Python" in page
-    assert "| `evaluator` | 7-card evaluations/s, ours (hand_value) | **2,500,000 /s** | 2,400,000 /s – 2,600,000 /s | 0.5–0.7 |" in page
+    assert (
+        "| `evaluator` | 7-card evaluations/s, ours (hand_value) | **2,500,000 /s** | 2,400,000 /s – 2,600,000 /s | 0.5–0.7 |"
+        in page
+    )
     assert "| **18.0x** |" in page
 
 
@@ -139,21 +153,37 @@ def test_added_benchmarks_go_into_the_page_beside_the_others_and_the_page_says_w
     uth, evaluator = _fast("uth"), _fast("evaluator")
     old = report.Result(uth, loads=[1.0], seconds=[3])
     old.values[uth.figures[0].label] = [100.0]
-    page = report.render([old, report.Result(evaluator, skipped="not yet")], quick=True, runs=1,
-                         started=datetime.datetime(2026, 11, 27, 12, 0), loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60,
-                         measured="0000000", on=MACHINE)
+    page = report.render(
+        [old, report.Result(evaluator, skipped="not yet")],
+        quick=True,
+        runs=1,
+        started=datetime.datetime(2026, 11, 27, 12, 0),
+        loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)),
+        took=60,
+        measured="0000000",
+        on=MACHINE,
+    )
     new = report.Result(evaluator, loads=[7.0], seconds=[5])
     for figure in evaluator.figures:
         new.values[figure.label] = [42.0]
-    added = report.add_to_page(page, [new], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 9, 30),
-                               loads=((7.0, 6.0, 5.0), (7.5, 6.5, 5.5)), measured="abc1234")
+    added = report.add_to_page(
+        page,
+        [new],
+        quick=True,
+        runs=1,
+        started=datetime.datetime(2026, 11, 28, 9, 30),
+        loads=((7.0, 6.0, 5.0), (7.5, 6.5, 5.5)),
+        measured="abc1234",
+    )
     assert "| `uth` | simulated UTH rounds/s, one core | **100 /s** |" in added  # kept as it was
     assert "| `evaluator` | left out:" not in added  # replaced
     assert f"| `evaluator` | {evaluator.figures[2].label} | **42.0x** |" in added
     assert added.index("| `uth` |") < added.index("| `evaluator` |") < added.index("## The benchmarks")
     assert added.count("- `evaluator`: ") == 1 and added.index("- `uth`: ") < added.index("- `evaluator`: ")
     assert "**Added later** by `python -m tests.benchmarks.report --add --quick --only evaluator`" in added
-    assert "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00 before and 7.50 6.50 5.50 after" in added
+    assert (
+        "2026-11-28 09:30 UTC at commit abc1234, load average 7.00 6.00 5.00 before and 7.50 6.50 5.50 after" in added
+    )
 
 
 def test_a_benchmark_added_again_replaces_its_rows_and_an_old_pages_problems_and_keeps_the_others():
@@ -162,19 +192,47 @@ def test_a_benchmark_added_again_replaces_its_rows_and_an_old_pages_problems_and
     uth, evaluator = _fast("uth"), _fast("evaluator")
     kept = report.Result(uth, loads=[1.0], seconds=[3])
     kept.values[uth.figures[0].label] = [100.0]
-    page = report.render([kept], quick=True, runs=1, started=datetime.datetime(2026, 11, 27, 12, 0),
-                         loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)), took=60, measured="0000000", on=MACHINE)
+    page = report.render(
+        [kept],
+        quick=True,
+        runs=1,
+        started=datetime.datetime(2026, 11, 27, 12, 0),
+        loads=((1.0, 1.0, 1.0), (1.0, 1.0, 1.0)),
+        took=60,
+        measured="0000000",
+        on=MACHINE,
+    )
     failed = report.Result(evaluator, loads=[9.0], seconds=[5])
-    once = report.add_to_page(page, [failed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 9, 0),
-                              loads=((9.0, 9.0, 9.0), (9.0, 9.0, 9.0)), measured="abc1234")
+    once = report.add_to_page(
+        page,
+        [failed],
+        quick=True,
+        runs=1,
+        started=datetime.datetime(2026, 11, 28, 9, 0),
+        loads=((9.0, 9.0, 9.0), (9.0, 9.0, 9.0)),
+        measured="abc1234",
+    )
     table_end = once.index("\n\n## The benchmarks")
-    once = once[:table_end] + "\n\n" + report.PROBLEMS + "\n\n- `evaluator` (added 2026-11-28): it broke" + once[table_end:]
+    once = (
+        once[:table_end]
+        + "\n\n"
+        + report.PROBLEMS
+        + "\n\n- `evaluator` (added 2026-11-28): it broke"
+        + once[table_end:]
+    )
     assert f"| `evaluator` | {evaluator.figures[0].label} | **not measured** |" in once
     fixed = report.Result(evaluator, loads=[2.0], seconds=[5])
     for figure in evaluator.figures:
         fixed.values[figure.label] = [42.0]
-    twice = report.add_to_page(once, [fixed], quick=True, runs=1, started=datetime.datetime(2026, 11, 28, 10, 0),
-                               loads=((2.0, 2.0, 2.0), (2.0, 2.0, 2.0)), measured="def5678")
+    twice = report.add_to_page(
+        once,
+        [fixed],
+        quick=True,
+        runs=1,
+        started=datetime.datetime(2026, 11, 28, 10, 0),
+        loads=((2.0, 2.0, 2.0), (2.0, 2.0, 2.0)),
+        measured="def5678",
+    )
     assert "it broke" not in twice and report.PROBLEMS not in twice and "not measured" not in twice
     assert twice.count(f"| `evaluator` | {evaluator.figures[0].label} |") == 1
     assert "| `uth` | simulated UTH rounds/s, one core | **100 /s** |" in twice

@@ -1,6 +1,7 @@
 """The organizer's handbook (docs/handbuch/): every picture a page shows is there, and every picture there
 is shown. The pictures themselves are made by `python -m tests.docs.make_pictures` (its demo evening fails when
 the handbook names a picture it does not make); tests/docs/test_handbook_pictures.py says when one is stale."""
+
 from __future__ import annotations
 
 import struct
@@ -18,7 +19,9 @@ def _png_size(path) -> tuple[int, int]:
 
 
 def test_every_picture_the_handbook_names_exists():
-    missing = {str(path): [page.name for page in shown_on] for path, shown_on in named_pictures().items() if not path.exists()}
+    missing = {
+        str(path): [page.name for page in shown_on] for path, shown_on in named_pictures().items() if not path.exists()
+    }
     assert not missing, f"pictures named in docs/handbuch/ but missing: {missing}"
 
 

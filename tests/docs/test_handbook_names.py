@@ -5,6 +5,7 @@ or a path through them ("**Organisator → Neue Saison**"); emphasis is *italic*
 ends in ":", "." or "?". Each name must be the German of a catalogue entry (a placeholder stands for any
 value: "**Anmelden + 10,00 € bezahlt**") or text written in a template, so a renamed button fails here.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,11 @@ def _catalogue() -> tuple[frozenset[str], tuple[re.Pattern, ...]]:
         if message.id:
             strings = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
             texts |= {_plain(string) for string in strings if string}
-    patterns = tuple(re.compile(".+?".join(re.escape(part) for part in _PLACEHOLDER.split(text)) + r"\Z")
-                     for text in texts if _PLACEHOLDER.search(text))
+    patterns = tuple(
+        re.compile(".+?".join(re.escape(part) for part in _PLACEHOLDER.split(text)) + r"\Z")
+        for text in texts
+        if _PLACEHOLDER.search(text)
+    )
     return frozenset(texts), patterns
 
 
@@ -64,8 +68,10 @@ def names(text: str) -> list[str]:
 @pytest.mark.parametrize("page", GERMAN_PAGES, ids=lambda page: page.name)
 def test_every_name_the_handbook_gives_in_bold_is_on_a_page_of_the_app(page):
     unknown = sorted({name for name in names(page.read_text(encoding="utf-8")) if not _on_a_page(name)})
-    assert not unknown, (f"{page.name} names {unknown} in bold, but no page of the app shows them: write the name as the "
-                         "page shows it (locale/de/LC_MESSAGES/django.po), or *italic* for emphasis")
+    assert not unknown, (
+        f"{page.name} names {unknown} in bold, but no page of the app shows them: write the name as the "
+        "page shows it (locale/de/LC_MESSAGES/django.po), or *italic* for emphasis"
+    )
 
 
 def test_a_renamed_button_is_noticed():

@@ -1,6 +1,7 @@
 """No stale picture in the handbook: each picture's manifest.json lists the templates, static files and view
 modules it was made from, with their digests; a file changed since then fails here, naming the picture, the
 file and the command that makes the pictures again (tests/docs/make_pictures.py)."""
+
 from __future__ import annotations
 
 from pathlib import Path

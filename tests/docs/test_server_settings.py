@@ -3,6 +3,7 @@
 The names are read from the app's own code (every `env_*("NAME"`, `environ.get("NAME"`, `getenv("NAME"` and
 the limits read by name), so a new variable without a line in the table fails here.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,8 @@ NOT_SETTINGS = {"DJANGO_SETTINGS_MODULE"}
 def _app_sources() -> list[Path]:
     skip = {".venv", "tests", "node_modules", ".git", "staticfiles"}
     return [
-        path for path in ROOT.rglob("*.py")
+        path
+        for path in ROOT.rglob("*.py")
         if not skip.intersection(path.relative_to(ROOT).parts) and "migrations" not in path.parts
     ]
 

@@ -1,5 +1,6 @@
 """The repository stands alone: no page links to a file beside the checkout or to one
 that is missing, and nothing names the shared folder the contracts' examples once came from."""
+
 from __future__ import annotations
 
 import os

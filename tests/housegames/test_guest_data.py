@@ -1,4 +1,5 @@
 """House-game guests: a look writes nothing, the first bet makes the bankroll, stale guests are cleaned up."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -2,6 +2,7 @@
 value that ``<input type=number>`` and the form both accept, typed amounts are
 read in both languages, and no English is left on a German page (visible text
 and accessible names alike)."""
+
 from __future__ import annotations
 
 import re
@@ -22,10 +23,24 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 DEALER_AK = "Ad Kc Tc 3h 4d"
 CALCULATOR_QUERY = {
-    "rules": "standard", "dealer": "7d7c", "board": "QsJsTs3d3c", "meter": "10000.50", "royals_elsewhere": "1",
-    "box1_cards": "AsKs", "box1_ante": "10", "box1_play": "4", "box1_jackpot": "on", "box1_guest": "1",
-    "box2_cards": "2h4h", "box2_ante": "7.50", "box2_trips": "5", "box2_play": "0", "box2_jackpot": "on",
-    "box3_cards": "8h9d", "box3_ante": "10", "box3_play": "1",
+    "rules": "standard",
+    "dealer": "7d7c",
+    "board": "QsJsTs3d3c",
+    "meter": "10000.50",
+    "royals_elsewhere": "1",
+    "box1_cards": "AsKs",
+    "box1_ante": "10",
+    "box1_play": "4",
+    "box1_jackpot": "on",
+    "box1_guest": "1",
+    "box2_cards": "2h4h",
+    "box2_ante": "7.50",
+    "box2_trips": "5",
+    "box2_play": "0",
+    "box2_jackpot": "on",
+    "box3_cards": "8h9d",
+    "box3_ante": "10",
+    "box3_play": "1",
 }
 
 
@@ -163,8 +178,15 @@ def test_the_calculators_rendered_values_go_back_through_the_form_unchanged(clie
 
 @pytest.mark.parametrize(
     "language, typed, accepted",
-    [("de", "7,50", True), ("de", "7.50", True), ("de", "7", True), ("en", "7.50", True), ("en", "7", True),
-     ("de", "sieben", False), ("en", "7,5,0", False)],
+    [
+        ("de", "7,50", True),
+        ("de", "7.50", True),
+        ("de", "7", True),
+        ("en", "7.50", True),
+        ("en", "7", True),
+        ("de", "sieben", False),
+        ("en", "7,5,0", False),
+    ],
 )
 def test_typed_amounts_are_read_in_each_language(client, language, typed, accepted):
     query = CALCULATOR_QUERY | {"box2_ante": typed}
@@ -172,7 +194,7 @@ def test_typed_amounts_are_read_in_each_language(client, language, typed, accept
     assert ('id="calc-result"' in html) is accepted, typed
     if accepted:
         # Box 2's ante is 7.50 (or 7), whatever the language it was typed in.
-        box2 = html[html.index('id="calc-settlement-2"'):html.index('id="calc-settlement-3"')]
+        box2 = html[html.index('id="calc-settlement-2"') : html.index('id="calc-settlement-3"')]
         expected = "7" if typed == "7" else ("7,50" if language == "de" else "7.50")
         assert f'<th scope="row">Ante</th><td class="num">{expected}</td>' in box2
 
@@ -184,13 +206,80 @@ def test_typed_amounts_are_read_in_each_language(client, language, typed, accept
 # River, Hand) are the German leaflets' own words (docs/rules.md) and are
 # allowed. Imperial's bet is "Einsatz" and its verbs are the tracker's.
 ENGLISH_WORDS = {
-    "the", "and", "you", "your", "with", "needs", "pays", "paid", "back", "of", "to", "is", "are", "for",
-    "this", "that", "from", "by", "or", "better", "pair", "wins", "win", "lose", "loses", "tie", "folded",
-    "checked", "chips", "money", "play-money", "bankroll", "bets", "round", "rounds", "table", "next",
-    "deal", "again", "clear", "add", "remove", "calculate", "guest", "cards", "card", "total", "stake",
-    "result", "why", "history", "insure", "insurance", "exchange", "buy", "show", "paid", "back",
-    "time", "ran", "out", "other", "tables", "meter", "only", "when", "players",
-    "qualifies", "does", "not", "place", "first", "limits", "games", "league", "standings",
+    "the",
+    "and",
+    "you",
+    "your",
+    "with",
+    "needs",
+    "pays",
+    "paid",
+    "back",
+    "of",
+    "to",
+    "is",
+    "are",
+    "for",
+    "this",
+    "that",
+    "from",
+    "by",
+    "or",
+    "better",
+    "pair",
+    "wins",
+    "win",
+    "lose",
+    "loses",
+    "tie",
+    "folded",
+    "checked",
+    "chips",
+    "money",
+    "play-money",
+    "bankroll",
+    "bets",
+    "round",
+    "rounds",
+    "table",
+    "next",
+    "deal",
+    "again",
+    "clear",
+    "add",
+    "remove",
+    "calculate",
+    "guest",
+    "cards",
+    "card",
+    "total",
+    "stake",
+    "result",
+    "why",
+    "history",
+    "insure",
+    "insurance",
+    "exchange",
+    "buy",
+    "show",
+    "time",
+    "ran",
+    "out",
+    "other",
+    "tables",
+    "meter",
+    "only",
+    "when",
+    "players",
+    "qualifies",
+    "does",
+    "not",
+    "place",
+    "first",
+    "limits",
+    "games",
+    "league",
+    "standings",
 }
 # Names, not English: they stay as they are in German too.
 PROPER_NAMES = {"Ultimate Texas Hold'em", "Imperial Poker", "Pub Poker League"}
@@ -219,7 +308,7 @@ def english_on(html: str) -> list[str]:
     found = []
     for match in _WORD.finditer(text):
         if match.group().lower() in ENGLISH_WORDS:
-            found.append(f"{match.group()!r} in …{text[max(0, match.start() - 40):match.end() + 40]}…")
+            found.append(f"{match.group()!r} in …{text[max(0, match.start() - 40) : match.end() + 40]}…")
     found += [f"{s!r}" for s in _english_sentences() if s in text]
     return found
 
@@ -237,8 +326,9 @@ def test_the_english_check_finds_english(pages):
 
 
 def test_the_rule_text_of_the_calculator_is_german(client):
-    html = client.get(reverse("uth_calculator"), CALCULATOR_QUERY | {"rules": "pair_of_fours"},
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = client.get(
+        reverse("uth_calculator"), CALCULATOR_QUERY | {"rules": "pair_of_fours"}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "braucht ein Paar Vieren oder besser" in html and "pair of fours" not in html
 
 
@@ -259,5 +349,8 @@ def test_the_german_house_game_pages_use_the_trackers_words(pages):
     found = []
     for name, html in pages.items():
         text = " ".join(" ".join(t.split()) for t in read(html).texts)
-        found += [f"{name}: {m.group()!r} in …{text[max(0, m.start() - 40):m.end() + 40]}…" for m in NOT_THE_TRACKERS_WORDS.finditer(text)]
+        found += [
+            f"{name}: {m.group()!r} in …{text[max(0, m.start() - 40) : m.end() + 40]}…"
+            for m in NOT_THE_TRACKERS_WORDS.finditer(text)
+        ]
     assert not found, "\n".join(found)

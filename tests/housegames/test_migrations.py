@@ -1,6 +1,7 @@
 """A database made by the old migrations (house games inside tournaments) moves
 to the housegames app without losing a row: bankrolls and their ledger, UTH
 rounds, the jackpot meter with its history, Imperial rounds."""
+
 from __future__ import annotations
 
 import datetime
@@ -58,14 +59,25 @@ def _fill_the_old_tables(apps) -> dict:
     for bankroll in (guest, named):
         BankrollEntry.objects.create(bankroll=bankroll, amount=Decimal("1000.00"), reason="starting play money")
     settled = UthRound.objects.create(
-        bankroll=guest, state={"deck": "AsKs", "decisions": ["4x"]}, result={"net": "40"}, status="settled",
-        staked=Decimal("65.00"), returned=Decimal("105.00"), settled_at=timezone.now(),
+        bankroll=guest,
+        state={"deck": "AsKs", "decisions": ["4x"]},
+        result={"net": "40"},
+        status="settled",
+        staked=Decimal("65.00"),
+        returned=Decimal("105.00"),
+        settled_at=timezone.now(),
     )
     in_play = UthRound.objects.create(bankroll=named, state={"deck": "QhQd", "decisions": []}, staked=Decimal("20.00"))
-    BankrollEntry.objects.create(bankroll=guest, amount=Decimal("-65.00"), game="uth", round_id=settled.pk, reason="bets")
-    BankrollEntry.objects.create(bankroll=guest, amount=Decimal("105.00"), game="uth", round_id=settled.pk, reason="payout")
+    BankrollEntry.objects.create(
+        bankroll=guest, amount=Decimal("-65.00"), game="uth", round_id=settled.pk, reason="bets"
+    )
+    BankrollEntry.objects.create(
+        bankroll=guest, amount=Decimal("105.00"), game="uth", round_id=settled.pk, reason="payout"
+    )
     meter = JackpotMeter.objects.create(name="uth", amount=Decimal("10001.25"))
-    JackpotMeterEvent.objects.create(meter=meter, kind="seed", amount=Decimal("10000.00"), balance_after=Decimal("10000.00"))
+    JackpotMeterEvent.objects.create(
+        meter=meter, kind="seed", amount=Decimal("10000.00"), balance_after=Decimal("10000.00")
+    )
     JackpotMeterEvent.objects.create(
         meter=meter, kind="feed", amount=Decimal("1.25"), balance_after=Decimal("10001.25"), uth_round=settled, box=1
     )
@@ -76,8 +88,15 @@ def _fill_the_old_tables(apps) -> dict:
         content_type=content_type, codename="view_bankroll", defaults={"name": "Can view play-money bankroll"}
     )[0]
     return {
-        "player": player.pk, "guest": guest.pk, "named": named.pk, "settled": settled.pk, "in_play": in_play.pk,
-        "meter": meter.pk, "imperial": imperial.pk, "content_type": content_type.pk, "permission": permission.pk,
+        "player": player.pk,
+        "guest": guest.pk,
+        "named": named.pk,
+        "settled": settled.pk,
+        "in_play": in_play.pk,
+        "meter": meter.pk,
+        "imperial": imperial.pk,
+        "content_type": content_type.pk,
+        "permission": permission.pk,
     }
 
 
@@ -95,8 +114,14 @@ def test_the_old_database_migrates_to_the_housegames_app_without_loss():
     from housegames.models import Bankroll, BankrollEntry, ImperialRound, JackpotMeter, JackpotMeterEvent, UthRound
 
     tables = _table_names()
-    assert {"housegames_bankroll", "housegames_bankrollentry", "housegames_uthround", "housegames_jackpotmeter",
-            "housegames_jackpotmeterevent", "housegames_imperialround"} <= tables
+    assert {
+        "housegames_bankroll",
+        "housegames_bankrollentry",
+        "housegames_uthround",
+        "housegames_jackpotmeter",
+        "housegames_jackpotmeterevent",
+        "housegames_imperialround",
+    } <= tables
     assert not {name for name in tables if name in {"tournaments_bankroll", "tournaments_uthround"}}
 
     guest = Bankroll.objects.get(pk=ids["guest"])

@@ -1,4 +1,5 @@
 """Small builders for league rows used across the tests."""
+
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,5 @@
 """The live screens' shared renderings (live/cache.py): a failed write costs the sharing, not the page."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Who went out, in the order the TV and the rail list them: the latest first, one hand's players by place."""
+
 from __future__ import annotations
 
 import datetime
@@ -69,9 +70,15 @@ def test_two_players_out_in_one_hand_show_in_place_order_on_the_tv_and_the_rail(
     dealer.settle(pot_winners=[["Anna"], ["Anna"]])
     assert [(p.place, p.seat.entry.player.name) for p in tv.eliminations(table.night)] == [(3, "Ben"), (4, "Carl")]
     assert [(gone.place, gone.name) for gone in rail.rail_table(table).eliminations] == [(3, "Ben"), (4, "Carl")]
-    screens = " ".join(unescape(strip_tags(client.get(reverse("tv_screens", args=[table.night.pk])).content.decode())).split())
+    screens = " ".join(
+        unescape(strip_tags(client.get(reverse("tv_screens", args=[table.night.pk])).content.decode())).split()
+    )
     assert screens.index("3. Ben") < screens.index("4. Carl")
-    card = " ".join(unescape(strip_tags(client.get(reverse("table_rail", args=[table.pk]), HTTP_HX_REQUEST="true").content.decode())).split())
+    card = " ".join(
+        unescape(
+            strip_tags(client.get(reverse("table_rail", args=[table.pk]), HTTP_HX_REQUEST="true").content.decode())
+        ).split()
+    )
     assert card.index("3. Ben") < card.index("4. Carl")
 
 
@@ -81,12 +88,18 @@ def test_the_tv_names_the_season_jackpot_with_what_tonight_adds_in_german_and_en
     night = table.night
     night.season.jackpot_share = Decimal("2.50")
     earlier = make_night(season=night.season, date=night.date - datetime.timedelta(days=7))
-    JackpotDeposit.objects.create(table=Table.objects.create(night=earlier, number=1), amount=Decimal("100.00"), confirmed_by=organizer)
+    JackpotDeposit.objects.create(
+        table=Table.objects.create(night=earlier, number=1), amount=Decimal("100.00"), confirmed_by=organizer
+    )
     tonight = tv.night_figures(night).jackpot
     assert tv.night_figures(night).season_jackpot == Decimal("100.00") + tonight
     url = reverse("clock_tv", args=[night.pk])
     german, english = (
-        " ".join(unescape(strip_tags(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())).replace("\xa0", " ").split())
+        " ".join(
+            unescape(strip_tags(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()))
+            .replace("\xa0", " ")
+            .split()
+        )
         for language in ("de", "en")
     )
     money = f"{100 + tonight:.2f}".replace(".", ",")
@@ -102,6 +115,6 @@ def test_a_long_announcement_is_on_the_tv_in_full_and_wraps(organizer, client):
     page = client.get(reverse("clock_tv", args=[table.night.pk])).content.decode()
     assert line in page and 'class="tv-announcement long"' in page
     css = open(finders.find("css/tv.css"), encoding="utf-8").read()
-    rule = css[css.index(".tv .tv-announcement {"):]
+    rule = css[css.index(".tv .tv-announcement {") :]
     rule = rule[: rule.index("}")]
     assert "white-space: normal" in rule and "ellipsis" not in rule and "nowrap" not in rule

@@ -3,6 +3,7 @@
 The streams are read through Django's test client as a server would read them (the generator, chunk by
 chunk); the watcher thread reads the database on its own connection, so these tests commit (transactional_db).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -126,7 +127,9 @@ def test_the_table_stream_sends_each_change_and_never_a_hole_card_before_the_sho
 def test_a_stream_that_holds_the_current_version_starts_with_nothing_but_keep_alives(heads_up_table, client):
     Dealer(heads_up_table).next_hand()
     pulse = live.table_pulse(heads_up_table.pk)
-    stream = Reader(client.get(reverse("table_rail_events", args=[heads_up_table.pk]), HTTP_LAST_EVENT_ID=pulse, **THREADED))
+    stream = Reader(
+        client.get(reverse("table_rail_events", args=[heads_up_table.pk]), HTTP_LAST_EVENT_ID=pulse, **THREADED)
+    )
     stream.until(lambda text: text.startswith(": keep-alive"))
     stream.until(lambda text: text.startswith(": keep-alive"))
     stream.close()
@@ -137,7 +140,9 @@ def test_the_tv_stream_sends_the_state_after_a_button_and_nothing_after_a_tap(he
     night = heads_up_table.night
     dealer = Dealer(heads_up_table)
     dealer.next_hand()  # the table's first hand: it is playing now (a seats change, once)
-    stream = Reader(client.get(reverse("clock_events", args=[night.pk]), {"seen": live.night_pulse(night.pk)}, **THREADED))
+    stream = Reader(
+        client.get(reverse("clock_events", args=[night.pk]), {"seen": live.night_pulse(night.pk)}, **THREADED)
+    )
     stream.until(lambda text: text.startswith(": keep-alive"))
 
     dealer.act("Anna", "call")  # a tap: the figures stay, the TV is sent nothing
@@ -166,7 +171,13 @@ def test_the_nights_rail_stream_follows_a_tap_but_not_the_clock(heads_up_table, 
     night = heads_up_table.night
     dealer = Dealer(heads_up_table)
     dealer.next_hand()
-    stream = Reader(client.get(reverse("night_rail_events", args=[night.pk]), {"seen": live.play_part(live.night_pulse(night.pk))}, **THREADED))
+    stream = Reader(
+        client.get(
+            reverse("night_rail_events", args=[night.pk]),
+            {"seen": live.play_part(live.night_pulse(night.pk))},
+            **THREADED,
+        )
+    )
     stream.until(lambda text: text.startswith(": keep-alive"))
     assert not stream.events("rail")  # the page's own version: nothing to send
     clock_control.start_clock(night=night)
@@ -190,7 +201,8 @@ def test_the_nights_rail_stream_follows_a_tap_but_not_the_clock(heads_up_table, 
 
 
 def test_the_nights_rail_stream_sends_the_card_of_the_table_that_changed_and_the_whole_rail_when_a_table_starts(
-        heads_up_table, organizer, client):
+    heads_up_table, organizer, client
+):
     night = heads_up_table.night
     other = table_of({"Cleo": 1500, "Dirk": 1500}, organizer, night=night)
     first, second = Dealer(heads_up_table), Dealer(other)
@@ -203,7 +215,10 @@ def test_the_nights_rail_stream_sends_the_card_of_the_table_that_changed_and_the
     first.act("Anna", "call")
     stream.until(lambda text: "event: rail" in text, seconds=2)
     card = stream.events("rail")[-1]
-    assert card.lstrip().startswith(f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"') and "data-rail" not in card
+    assert (
+        card.lstrip().startswith(f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"')
+        and "data-rail" not in card
+    )
     assert f'id="rail-table-{other.pk}"' not in card  # the other table's card did not change: it is not sent
     second.act("Cleo", "call")
     stream.until(lambda text: f'id="rail-table-{other.pk}"' in text, seconds=2)
@@ -222,7 +237,9 @@ def test_a_nights_rail_stream_for_an_older_page_starts_with_the_whole_rail(heads
     dealer.next_hand()
     seen = live.play_part(live.night_pulse(heads_up_table.night.pk))
     dealer.act("Anna", "call")  # after the page was drawn: the stream does not know which cards it holds
-    stream = Reader(client.get(reverse("night_rail_events", args=[heads_up_table.night.pk]), {"seen": seen}, **THREADED))
+    stream = Reader(
+        client.get(reverse("night_rail_events", args=[heads_up_table.night.pk]), {"seen": seen}, **THREADED)
+    )
     stream.until(lambda text: "event: rail" in text)
     stream.close()
     assert "data-rail" in stream.events("rail")[0] and "Anna" in stream.events("rail")[0]
@@ -295,12 +312,14 @@ def test_after_a_stop_no_stream_and_no_watcher_is_left_to_read_the_database(head
     url = reverse("table_rail_events", args=[heads_up_table.pk])
     stream = Reader(client.get(url, **THREADED))
     stream.until(lambda text: "event: rail" in text)
+
     def serve() -> None:  # the server's thread for this stream; a server closes its connection after the request
         list(stream.chunks)
         connection.close()
 
     serving = threading.Thread(target=serve)
     serving.start()
+
     def watching() -> bool:  # the stream subscribes after its first event, and starts the watcher
         return live_events.hub._thread is not None and live_events.hub._thread.is_alive()
 
@@ -335,7 +354,9 @@ def test_every_tables_version_in_one_query_is_the_tables_own(heads_up_table, org
     live.table_pulses(heads_up_table.night.pk)  # a fresh connection's settings are queries of their own
     with django_assert_max_num_queries(1):
         pulses = live.table_pulses(heads_up_table.night.pk)
-    assert {pk: table.pulse for pk, table in pulses.items()} == {t.pk: live.table_pulse(t.pk) for t in (heads_up_table, other)}
+    assert {pk: table.pulse for pk, table in pulses.items()} == {
+        t.pk: live.table_pulse(t.pk) for t in (heads_up_table, other)
+    }
     assert (pulses[heads_up_table.pk].hands, pulses[other.pk].hands) == (1, 0)
 
 
@@ -346,7 +367,10 @@ def test_a_rendering_read_back_from_the_shared_cache_is_html_not_text(heads_up_t
     live_events_cache_memory_cleared()
     again = client.get(url).content.decode()  # the card now comes from the file the first request wrote
     for page in (first, again):
-        assert f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"' in page and "&lt;article" not in page
+        assert (
+            f'<article class="card rail-table" id="rail-table-{heads_up_table.pk}"' in page
+            and "&lt;article" not in page
+        )
 
 
 def live_events_cache_memory_cleared() -> None:
@@ -423,12 +447,15 @@ def test_looking_at_the_mark_never_drops_sqlites_locks(heads_up_table):
             heads_up_table.save(update_fields=["status"])
             for _ in range(3):
                 assert reader.mark() is not None
-            other = subprocess.run([sys.executable, "-c", _TRY_TO_WRITE, connection.settings_dict["NAME"]],
-                                   capture_output=True, text=True, timeout=60)
+            other = subprocess.run(
+                [sys.executable, "-c", _TRY_TO_WRITE, connection.settings_dict["NAME"]],
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
     finally:
         reader.stop()
     assert other.stdout.strip() == "database is locked", other.stdout + other.stderr
-
 
 
 @pytest.mark.django_db
@@ -444,7 +471,9 @@ def test_a_table_id_watched_again_is_read_again_with_its_night(heads_up_table):
     hub.subscribe(topic, "v1")
     assert hub._night_of_table[heads_up_table.pk] == heads_up_table.night_id
     hub.unsubscribe(topic)
-    other_night = make_night(season=heads_up_table.night.season, date=heads_up_table.night.date + datetime.timedelta(days=7))
+    other_night = make_night(
+        season=heads_up_table.night.season, date=heads_up_table.night.date + datetime.timedelta(days=7)
+    )
     Table.objects.filter(pk=heads_up_table.pk).update(night=other_night)
     hub.subscribe(topic, "v1")
     assert hub._night_of_table[heads_up_table.pk] == other_night.pk

@@ -1,4 +1,5 @@
 """The rail and the TV follow the night through one live-update client (static/js/live.js)."""
+
 from __future__ import annotations
 
 from pathlib import Path

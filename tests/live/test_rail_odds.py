@@ -1,4 +1,5 @@
 """The odds on the rail: shown beside the cards once no more betting can change the hand, from public cards only."""
+
 from __future__ import annotations
 
 from html import unescape
@@ -30,7 +31,11 @@ def odds_on_rail(table) -> dict[str, tuple[int, int, int]]:
 
 
 def expected(names, board="", dead=()):
-    result = equity([parse_cards(HOLES[name]) for name in names], parse_cards(board), [c for n in dead for c in parse_cards(HOLES[n])])
+    result = equity(
+        [parse_cards(HOLES[name]) for name in names],
+        parse_cards(board),
+        [c for n in dead for c in parse_cards(HOLES[n])],
+    )
     return {name: (o.wins, o.ties, o.boards) for name, o in zip(names, result)}
 
 
@@ -109,7 +114,10 @@ def test_many_viewers_cost_one_computation_per_state_of_the_hand(table, client, 
     for _viewer in range(5):  # the table's rail (page and partial) and the night's rail, in two languages
         for url in (table_url, night_url):
             for language in ("de", "en"):
-                assert "seat-odds" in client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+                assert (
+                    "seat-odds"
+                    in client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+                )
     assert len(calls) == 1
     dealer.cards("Kh 7d 3c", **HOLES)  # a new state: one more
     client.get(table_url, HTTP_HX_REQUEST="true")
@@ -120,10 +128,12 @@ def test_many_viewers_cost_one_computation_per_state_of_the_hand(table, client, 
 def per_seat(text: str, name: str, following: str | None) -> str:
     """The part of the card's text from `name`'s seat to the next seat."""
     start = text.index(f" {name} ")
-    return text[start:text.index(f" {following} ", start)] if following else text[start:]
+    return text[start : text.index(f" {following} ", start)] if following else text[start:]
 
 
-def test_beside_a_side_pot_each_player_sees_his_chance_in_every_pot_he_can_win_named_in_german_and_english(table, client):
+def test_beside_a_side_pot_each_player_sees_his_chance_in_every_pot_he_can_win_named_in_german_and_english(
+    table, client
+):
     """Carl (77) can win only the main pot; in the side pot Ben's kings play Anna's aces alone, with Carl's cards
     shown (out of the deck): there his chance is not the main pot's."""
     dealer = Dealer(table)
@@ -136,8 +146,10 @@ def test_beside_a_side_pot_each_player_sees_his_chance_in_every_pot_he_can_win_n
     three, two = expected(["Anna", "Ben", "Carl"], "Kh 7d 3c"), expected(["Anna", "Ben"], "Kh 7d 3c", dead=["Carl"])
     seats = {seat.name: seat for seat in rail.rail_table(table).seats}
     assert {name: [(k, (o.wins, o.ties, o.boards)) for k, o in seat.pot_odds] for name, seat in seats.items()} == {
-        "Anna": [(0, three["Anna"]), (1, two["Anna"])], "Ben": [(0, three["Ben"]), (1, two["Ben"])],
-        "Carl": [(0, three["Carl"])], "Dora": [],
+        "Anna": [(0, three["Anna"]), (1, two["Anna"])],
+        "Ben": [(0, three["Ben"]), (1, two["Ben"])],
+        "Carl": [(0, three["Carl"])],
+        "Dora": [],
     }
     assert two["Ben"][0] != three["Ben"][0]  # the case the single figure misled: the main pot's is not the side pot's
 
@@ -146,11 +158,17 @@ def test_beside_a_side_pot_each_player_sees_his_chance_in_every_pot_he_can_win_n
 
     text = page_text(client, table)
     ben = per_seat(text, "Ben", "Carl")
-    assert f"Hauptpot: Gewinnchance {pct(three['Ben'])} %" in ben and f"Nebenpot 1: Gewinnchance {pct(two['Ben'])} %" in ben
+    assert (
+        f"Hauptpot: Gewinnchance {pct(three['Ben'])} %" in ben
+        and f"Nebenpot 1: Gewinnchance {pct(two['Ben'])} %" in ben
+    )
     carl = per_seat(text, "Carl", "Dora")
     assert f"Hauptpot: Gewinnchance {pct(three['Carl'])} %" in carl and "Nebenpot" not in carl
     english = per_seat(page_text(client, table, "en"), "Ben", "Carl")
-    assert f"Main pot: chance to win {pct(three['Ben'])}%" in english and f"Side pot 1: chance to win {pct(two['Ben'])}%" in english
+    assert (
+        f"Main pot: chance to win {pct(three['Ben'])}%" in english
+        and f"Side pot 1: chance to win {pct(two['Ben'])}%" in english
+    )
 
 
 def test_a_side_pot_with_the_main_pots_players_shows_one_chance_without_a_pot_name():

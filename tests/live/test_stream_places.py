@@ -1,4 +1,5 @@
 """The event streams' places in a server process, shared fairly among client addresses (live/events.py)."""
+
 from __future__ import annotations
 
 import threading

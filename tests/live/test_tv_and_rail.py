@@ -1,4 +1,5 @@
 """The TV's state and screens, the pulse, and the rail's filter on cards the table has not seen."""
+
 from __future__ import annotations
 
 import json
@@ -172,7 +173,9 @@ def test_the_pulse_costs_one_query(heads_up_table, client, django_assert_max_num
         client.get(reverse("table_rail_pulse", args=[heads_up_table.pk]))
 
 
-def test_the_rail_answers_not_modified_while_its_table_is_unchanged(heads_up_table, client, django_assert_max_num_queries):
+def test_the_rail_answers_not_modified_while_its_table_is_unchanged(
+    heads_up_table, client, django_assert_max_num_queries
+):
     dealer = Dealer(heads_up_table)
     dealer.next_hand()
     url = reverse("table_rail", args=[heads_up_table.pk])
@@ -187,20 +190,32 @@ def test_the_rail_answers_not_modified_while_its_table_is_unchanged(heads_up_tab
     assert changed.status_code == 200 and changed["ETag"] != tag and "Anna" in changed.content.decode()
 
 
-@pytest.mark.parametrize(("ante_by", "german", "english"), [
-    ("each", "Blinds 25/50 · Ante 10", "Blinds 25/50 · ante 10"),
-    ("big_blind", "Blinds 25/50 · Big-Blind-Ante 10", "Blinds 25/50 · big-blind ante 10"),
-])
+@pytest.mark.parametrize(
+    ("ante_by", "german", "english"),
+    [
+        ("each", "Blinds 25/50 · Ante 10", "Blinds 25/50 · ante 10"),
+        ("big_blind", "Blinds 25/50 · Big-Blind-Ante 10", "Blinds 25/50 · big-blind ante 10"),
+    ],
+)
 def test_the_rail_card_names_the_hand_s_ante_as_the_tracker_does(heads_up_table, client, ante_by, german, english):
     """A season's structure with antes: the rail and the TV's live tables say so beside the blinds."""
     from league.models import Season
     from tournaments.poker import structure
 
-    Season.objects.update(blind_structure=structure.Structure(
-        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", ante_by).to_text())
+    Season.objects.update(
+        blind_structure=structure.Structure(
+            (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", ante_by
+        ).to_text()
+    )
     Dealer(heads_up_table).next_hand()
     url = reverse("table_rail", args=[heads_up_table.pk])
-    texts = {language: " ".join(unescape(strip_tags(client.get(
-        url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode())).split()) for language in ("de", "en")}
+    texts = {
+        language: " ".join(
+            unescape(
+                strip_tags(client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language).content.decode())
+            ).split()
+        )
+        for language in ("de", "en")
+    }
     assert f"Hand 1 · Pre-Flop · {german}" in texts["de"]
     assert f"Hand 1 · Pre-flop · {english}" in texts["en"]

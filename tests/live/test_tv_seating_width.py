@@ -1,5 +1,6 @@
 """The TV's seating screen gives the tables the whole width: two tables at a 1920x1080 TV share it instead of
 standing in two of three fixed columns with the third empty and the long names cut."""
+
 import re
 from pathlib import Path
 

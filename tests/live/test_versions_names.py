@@ -1,12 +1,13 @@
 """live/versions.py: a seated player's corrected name is a new version, so the shared renderings of the TV and
 the rail (live/cache.py, kept per version) show it (every cache that stands for rows is rebuilt when its source
 changes)."""
+
 from __future__ import annotations
 
 import pytest
 
-from live import versions
 from league.models import Player
+from live import versions
 from tests.tournaments.conftest import table_of
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,6 @@
 """The organizer's "Veröffentlichen": offered on a finished night's results, run in the background, its
 progress and a clear message when the destination cannot be reached."""
+
 from __future__ import annotations
 
 import io
@@ -30,16 +31,23 @@ def test_a_finished_night_offers_publishing_when_a_destination_is_set(organizer_
     settings.PUBLISH_TO = str(data_dir / "site")
     finish_night(night=evening.played, confirm_unfinished=True)
     assert "Veröffentlichen" in organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Veröffentlichen" not in organizer_client.get(f"/nights/{evening.tonight.pk}/results/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert (
+        "Veröffentlichen"
+        not in organizer_client.get(
+            f"/nights/{evening.tonight.pk}/results/", HTTP_ACCEPT_LANGUAGE="de"
+        ).content.decode()
+    )
 
 
-def test_publishing_starts_in_the_background_and_the_page_returns_at_once(organizer_client, settings, data_dir, monkeypatch):
+def test_publishing_starts_in_the_background_and_the_page_returns_at_once(
+    organizer_client, settings, data_dir, monkeypatch
+):
     settings.PUBLISH_TO = str(data_dir / "site")
     started = []
     monkeypatch.setattr(views.subprocess, "Popen", lambda command, **kwargs: started.append((command, kwargs)))
     response = organizer_client.post("/organizer/publish/")
     assert response.status_code == 302 and response["Location"] == "/organizer/publish/"
-    (command, kwargs), = started
+    ((command, kwargs),) = started
     assert command[-2:] == ["publish", "--status"] and kwargs["start_new_session"] is True
     page = organizer_client.get("/organizer/publish/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Wird gestartet" in page and 'hx-trigger="every 2s"' in page
@@ -52,7 +60,9 @@ def test_without_a_destination_nothing_starts_and_the_page_says_why(organizer_cl
     assert "Es ist kein Ziel eingestellt" in page
 
 
-def test_an_unreachable_destination_is_a_clear_message_on_the_page(organizer_client, settings, data_dir, tmp_path, monkeypatch):
+def test_an_unreachable_destination_is_a_clear_message_on_the_page(
+    organizer_client, settings, data_dir, tmp_path, monkeypatch
+):
     known = tmp_path / "known_hosts"
     known.write_text("")
     monkeypatch.setenv("PUBLISH_KNOWN_HOSTS", str(known))

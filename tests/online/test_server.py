@@ -1,5 +1,6 @@
 """What a server on the internet needs from the app itself: the health endpoint, German error pages, a wrong
 Host without a traceback, private files for secrets, and `manage.py serve`'s server."""
+
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ The fixtures that override pytest-playwright's (``playwright``, ``browser_type_l
 ``browser_context_args``, ``base_url``) are in tests/conftest.py: a plugin's fixture does not reliably override
 another plugin's of the same name, a conftest's does.
 """
+
 from __future__ import annotations
 
 import os

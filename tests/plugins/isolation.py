@@ -1,5 +1,6 @@
 """What keeps one test from another: English messages, empty caches, the live screens' threads stopped after
 every test, and files of the test processes' own (the venue's key, the organizer's login file, the live cache)."""
+
 from __future__ import annotations
 
 import logging
@@ -81,7 +82,9 @@ def pytest_configure(config: pytest.Config) -> None:
         _compile_the_checkout()
     # Each test process (each xdist worker) keeps the live screens' renderings in a folder of its own:
     # every test empties the folder, which must not take a file from under another process's write.
-    os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
+    os.environ["LIVE_CACHE_DIR"] = tempfile.mkdtemp(
+        prefix=f"league-live-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-"
+    )
     # The first organizer's login (setup_demo, manage.py venue) is written there, never over the checkout's
     # own .organizer-login; the processes the tests start inherit it.
     os.environ["ORGANIZER_LOGIN_FILE"] = os.path.join(os.environ["LIVE_CACHE_DIR"], "organizer-login")

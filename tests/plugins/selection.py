@@ -17,6 +17,7 @@ it: ``subprocess.run``, asyncio's subprocesses, Playwright's driver), and the te
 the marker to add. A test that starts a program therefore cannot stay in the quick set unnoticed: it fails
 there and in the whole suite. (``os.fork`` is allowed: the publisher's worker pool forks this same Python.)
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -39,8 +40,13 @@ PROCESS_MARKERS = ("browser", "server", "subprocess")
 # django_db_blocker: pytest-django's autouse fixtures ask for it in every test; a test that unblocks it
 # itself, or whose subprocesses use the suite's DATABASE_URL, says @pytest.mark.database.)
 DATABASE_FIXTURES = {
-    "_django_db_helper", "db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
-    "django_db_setup", "live_server",
+    "_django_db_helper",
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "django_db_setup",
+    "live_server",
 }
 
 
@@ -108,9 +114,11 @@ class _ProgramGuard:
     @staticmethod
     def message(nodeid: str, args) -> str:
         program = args if isinstance(args, (str, bytes)) else " ".join(str(a) for a in args)
-        return (f"{nodeid} runs another program ({program[:200]}) but is not marked: add "
-                "pytest.mark.subprocess (pytest.mark.server if it starts a server) to the test or its module's "
-                "pytestmark, so that `pytest -m quick` leaves it out (tests/plugins/selection.py)")
+        return (
+            f"{nodeid} runs another program ({program[:200]}) but is not marked: add "
+            "pytest.mark.subprocess (pytest.mark.server if it starts a server) to the test or its module's "
+            "pytestmark, so that `pytest -m quick` leaves it out (tests/plugins/selection.py)"
+        )
 
 
 guard = _ProgramGuard()

@@ -1,4 +1,5 @@
 """The jackpot: each table's sum, deposits confirmed at the register, the season total and its payout."""
+
 from __future__ import annotations
 
 import csv
@@ -14,8 +15,8 @@ from pypdf import PdfReader
 
 from league.models import JackpotDeposit, Season
 from results import jackpot
-from results.payout import season_payout
 from results import standings as results
+from results.payout import season_payout
 from tests.benchmarks.standings import play_night
 from tests.league.factories import make_player, make_season
 from tests.results.test_league_rules import paper_night
@@ -34,7 +35,9 @@ def text(response) -> str:
 def finish_on_paper(table, organizer) -> None:
     seats = list(table.seats.order_by("position"))
     manual_results.record_paper_results(
-        table=table, places=[(seat.pk, k) for k, seat in enumerate(seats, start=1)], by=organizer,
+        table=table,
+        places=[(seat.pk, k) for k, seat in enumerate(seats, start=1)],
+        by=organizer,
         version=manual_results.results_version(table),
     )
 
@@ -92,12 +95,16 @@ def night_of_three_tables(organizer):
     return night, tables
 
 
-def test_the_night_report_shows_entries_fees_sums_and_what_is_outstanding(organizer_client, night_of_three_tables, organizer):
+def test_the_night_report_shows_entries_fees_sums_and_what_is_outstanding(
+    organizer_client, night_of_three_tables, organizer
+):
     night, tables = night_of_three_tables
     jackpot.confirm_deposit(table=tables[0], by=organizer)
     html = text(organizer_client.get(reverse("night_jackpot", args=[night.pk])))
     assert '<dd id="night-entries">13</dd>' in html and '<dd id="night-fees">€130.00</dd>' in html
-    assert '<dd id="night-jackpot-expected">€26.00</dd>' in html and '<dd id="night-jackpot-confirmed">€10.00</dd>' in html
+    assert (
+        '<dd id="night-jackpot-expected">€26.00</dd>' in html and '<dd id="night-jackpot-confirmed">€10.00</dd>' in html
+    )
     assert re.search(r'<tr id="deposit-table-1">.*?€10.00 confirmed by organizer at', html)
     assert re.search(r'<tr id="deposit-table-2" class="outstanding">.*?Paid in: €8.00</button>', html)
     assert re.search(r'<tr id="deposit-table-3" class="outstanding">.*?table still playing', html)
@@ -168,14 +175,19 @@ def test_the_season_total_is_the_sum_of_confirmed_deposits_and_split_50_30_20(pl
     season, night, second = played_season
     report = jackpot.season_jackpot(season)
     assert report.expected == Decimal("48.00") and report.total == Decimal("36.00")
-    assert [(n.date, n.confirmed, n.outstanding) for n in report.nights] == [(night.date, Decimal("24.00"), 0), (second.date, Decimal("12.00"), 1)]
+    assert [(n.date, n.confirmed, n.outstanding) for n in report.nights] == [
+        (night.date, Decimal("24.00"), 0),
+        (second.date, Decimal("12.00"), 1),
+    ]
     assert report.percents == (50, 30, 20)
     assert report.place_amounts == [Decimal("18.00"), Decimal("10.80"), Decimal("7.20")]
     # Two players tie for first: they share 1st and 2nd place's money, as the season payout does.
     leaders = results.season_standings(season).rows[:3]
     assert [(row.position, row.tied) for row in leaders] == [(1, 2), (1, 2), (3, 1)]
     assert [(p.places, p.amount, p.holder) for p in report.payout] == [
-        ("1.–2.", Decimal("14.40"), leaders[0].name), ("1.–2.", Decimal("14.40"), leaders[1].name), ("3.", Decimal("7.20"), leaders[2].name),
+        ("1.–2.", Decimal("14.40"), leaders[0].name),
+        ("1.–2.", Decimal("14.40"), leaders[1].name),
+        ("3.", Decimal("7.20"), leaders[2].name),
     ]
     assert [(s.places, s.share.amount, s.share.name) for s in season_payout(season).shares] == [
         (p.places, p.amount, p.holder) for p in report.payout
@@ -198,7 +210,17 @@ def test_the_season_report_exports_csv_with_a_row_per_table(organizer_client, pl
     assert response["Content-Type"].startswith("text/csv")
     assert response.content.startswith("\ufeff".encode())  # the BOM: Excel reads the file as UTF-8
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["night", "table", "players", "first_dealer", "jackpot_sum", "deposited", "paid_in_by", "confirmed_by", "confirmed_at"]
+    assert rows[0] == [
+        "night",
+        "table",
+        "players",
+        "first_dealer",
+        "jackpot_sum",
+        "deposited",
+        "paid_in_by",
+        "confirmed_by",
+        "confirmed_at",
+    ]
     assert len(rows) == 1 + 4
     outstanding = [row for row in rows[1:] if row[0] == second.date.isoformat() and row[1] == "1"]
     assert outstanding[0][4] == "12.00" and outstanding[0][5] == ""
@@ -235,7 +257,7 @@ SPLIT = {"de": "Aufteilung", "en": "Split"}
 
 
 def _main_text(html: str) -> str:
-    main = html[html.index("<main"):html.rindex("</main>")]
+    main = html[html.index("<main") : html.rindex("</main>")]
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", main))
 
 
@@ -246,10 +268,16 @@ def test_the_jackpot_report_states_the_split_and_the_rule_for_ties_once(organize
     night = paper_night(season, datetime.date(2026, 9, 2), players, [1, 2, 3, 3], [0] * 4, organizer)
     for table in Table.objects.filter(night=night):
         jackpot.confirm_deposit(table=table, by=organizer)
-    text = _main_text(organizer_client.get(reverse("season_jackpot", args=[season.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    text = _main_text(
+        organizer_client.get(
+            reverse("season_jackpot", args=[season.pk]), HTTP_ACCEPT_LANGUAGE=language
+        ).content.decode()
+    )
     assert text.count(TIES[language]) == 1
     assert text.count(SPLIT[language] + ":") == 1 and "50,30,20" not in text
-    public = _main_text(organizer_client.get(reverse("jackpot"), {"season": season.pk}, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    public = _main_text(
+        organizer_client.get(reverse("jackpot"), {"season": season.pk}, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    )
     assert public.count(TIES[language]) == 1  # the public page has no payout table: the split says it
 
 

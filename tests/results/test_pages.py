@@ -1,4 +1,5 @@
 """The public results pages: standings, a night's results, a player's page. No login needed to read."""
+
 from __future__ import annotations
 
 import datetime
@@ -24,7 +25,9 @@ pytestmark = pytest.mark.django_db
 def enter(table, organizer, **places: int) -> None:
     ids = {seat.player.name: seat.pk for seat in table.seats.select_related("entry__player")}
     manual_results.record_paper_results(
-        table=table, places=[(ids[name], place) for name, place in places.items()], by=organizer,
+        table=table,
+        places=[(ids[name], place) for name, place in places.items()],
+        by=organizer,
         version=manual_results.results_version(table),
     )
 
@@ -67,7 +70,10 @@ def test_anyone_reads_the_standings_in_order_with_points_wins_and_movement(clien
     response = client.get(reverse("standings"), {"season": season.pk})
     assert response.status_code == 200
     html = text(response)
-    rows = re.findall(r'<tr(?: class="leader")?> <td class="num pos">(\d+)\.</td> <td>(.*?)</td> <td class="name"><a [^>]*>([^<]+)</a></td> <td class="num">([^<]+)</td> <td class="num">(\d+)</td> <td class="num narrow-extra">(\d+)</td>', html)
+    rows = re.findall(
+        r'<tr(?: class="leader")?> <td class="num pos">(\d+)\.</td> <td>(.*?)</td> <td class="name"><a [^>]*>([^<]+)</a></td> <td class="num">([^<]+)</td> <td class="num">(\d+)</td> <td class="num narrow-extra">(\d+)</td>',
+        html,
+    )
     # Anna 3+1=4, Ben 2+3=5, Carl 1+4=5 (one win), Dora 2: Carl ahead of Ben on wins.
     assert [(pos, name, points, nights, wins) for pos, _move, name, points, nights, wins in rows] == [
         ("1", "Carl", "5", "2", "1"),
@@ -82,7 +88,9 @@ def test_anyone_reads_the_standings_in_order_with_points_wins_and_movement(clien
 
 def test_the_standings_filter_by_season(client, two_nights, organizer):
     season, _first, _second = two_nights
-    older = Season.objects.create(name="Saison 2025", start_date=datetime.date(2025, 9, 1), end_date=datetime.date(2026, 2, 28))
+    older = Season.objects.create(
+        name="Saison 2025", start_date=datetime.date(2025, 9, 1), end_date=datetime.date(2026, 2, 28)
+    )
     night = Night.objects.create(season=older, date=datetime.date(2025, 10, 1))
     enter(table_of({"Xaver": 1500, "Yvonne": 1500}, organizer, night=night), organizer, Yvonne=1, Xaver=2)
     html = text(client.get(reverse("standings"), {"season": older.pk}))
@@ -175,11 +183,13 @@ def test_anyone_reads_a_player_s_season_with_a_chart_and_best_finishes(client, t
     assert '<dd id="player-points">4</dd>' in html and '<dd id="player-nights">2</dd>' in html
     assert html.count('<rect class="bar"') == 2 and "<polyline" in html
     assert "1. of 3" in html and "4. of 4" in html
-    best = html[html.index('id="best-finishes"'):]
+    best = html[html.index('id="best-finishes"') :]
     assert best.index("1. of 3") < best.index("4. of 4")
 
 
-def test_a_player_s_page_lists_and_charts_only_the_nights_he_played_and_names_his_place_in_the_standings(client, two_nights, organizer):
+def test_a_player_s_page_lists_and_charts_only_the_nights_he_played_and_names_his_place_in_the_standings(
+    client, two_nights, organizer
+):
     season, first, second = two_nights
     # A third night without Dora: Anna 1, Ben 2, Carl 3.
     third = Night.objects.create(season=season, date=second.date + datetime.timedelta(weeks=1))
@@ -188,9 +198,11 @@ def test_a_player_s_page_lists_and_charts_only_the_nights_he_played_and_names_hi
     dora = Placement.objects.get(table__night=second, seat__entry__player__name="Dora").seat.player
     html = text(client.get(reverse("player_detail", args=[dora.pk]), {"season": season.pk}))
     assert html.count('<rect class="bar"') == 1 and "missed" not in html and "not played" not in html
-    nights = html[html.index("<tbody>"):html.index("</tbody>")]
+    nights = html[html.index("<tbody>") : html.index("</tbody>")]
     assert nights.count("<tr") == 1 and reverse("night_results", args=[second.pk]) in nights
-    assert reverse("night_results", args=[first.pk]) not in html and reverse("night_results", args=[third.pk]) not in html
+    assert (
+        reverse("night_results", args=[first.pk]) not in html and reverse("night_results", args=[third.pk]) not in html
+    )
     # Her place among all players, as the standings show it: Anna 3+1+3=7, Ben 2+3+2=7, Carl 1+4+1=6, Dora 2.
     table = results.season_standings(season)
     assert [(row.position, len(table.rows)) for row in table.rows if row.player_id == dora.pk] == [(4, 4)]
@@ -199,8 +211,11 @@ def test_a_player_s_page_lists_and_charts_only_the_nights_he_played_and_names_hi
     # Anna played all three: three bars, her running total through them.
     anna = Placement.objects.get(table__night=first, seat__entry__player__name="Anna").seat.player
     html = text(client.get(reverse("player_detail", args=[anna.pk]), {"season": season.pk}))
-    assert html.count('<rect class="bar"') == 3 and len(re.search(r'<polyline class="total" points="([^"]*)"', html)[1].split()) == 3
-    assert html[html.index("<tbody>"):html.index("</tbody>")].count("<tr") == 3
+    assert (
+        html.count('<rect class="bar"') == 3
+        and len(re.search(r'<polyline class="total" points="([^"]*)"', html)[1].split()) == 3
+    )
+    assert html[html.index("<tbody>") : html.index("</tbody>")].count("<tr") == 3
 
 
 def test_a_player_without_results_has_a_plain_page(client, two_nights):
@@ -265,11 +280,13 @@ def test_the_standings_show_the_top_fifty_first_and_the_rest_page_by_page(client
     first = text(client.get(reverse("standings"), {"season": big_season.pk}))
     assert positions(first) == rows_positions(table, 0, 50)
     assert "Seite 1 von 3" in first or "Page 1 of 3" in first
-    assert 'rel="next"' in first and f"page=2" in first
+    assert 'rel="next"' in first and "page=2" in first
     last = text(client.get(reverse("standings"), {"season": big_season.pk, "page": 3}))
     assert positions(last) == rows_positions(table, 100, len(table.rows))
     # Rubbish or out of range: the nearest page, never an error.
-    assert positions(text(client.get(reverse("standings"), {"season": big_season.pk, "page": "x"}))) == rows_positions(table, 0, 50)
+    assert positions(text(client.get(reverse("standings"), {"season": big_season.pk, "page": "x"}))) == rows_positions(
+        table, 0, 50
+    )
     assert positions(text(client.get(reverse("standings"), {"season": big_season.pk, "page": "99"}))) == positions(last)
 
 
@@ -283,7 +300,11 @@ def test_a_search_finds_a_player_however_the_umlaut_is_typed_and_links_to_his_pl
     jump = f"page={table.page_of(target)}&amp;player={target.player_id}#player-{target.player_id}"
     assert jump in html
     # Following the link: his page, his row marked.
-    page = text(client.get(reverse("standings"), {"season": big_season.pk, "page": table.page_of(target), "player": target.player_id}))
+    page = text(
+        client.get(
+            reverse("standings"), {"season": big_season.pk, "page": table.page_of(target), "player": target.player_id}
+        )
+    )
     assert f'<tr class="me" aria-current="true"> <td class="num pos">{target.position}.' in page
     assert f'id="player-{target.player_id}"' in page
 

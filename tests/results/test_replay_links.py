@@ -5,6 +5,7 @@ count (the season's biggest pot, a player's knockouts), and the standings' award
 used to link to a replay that answered 404 exactly when players looked. Now a page links to a replay
 only once its table has finished and says that the replay follows.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,9 @@ def test_no_page_links_to_the_replay_of_a_table_still_in_play(client, evening):
     for url in pages(evening):
         for link in replay_links(client, url):
             assert client.get(link).status_code == 200, f"{url} links to {link}"
-    standings = client.get(reverse("standings"), {"season": evening.season.pk}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    standings = client.get(
+        reverse("standings"), {"season": evening.season.pk}, HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Nachspielen folgt, wenn der Tisch fertig ist" in standings  # the biggest pot, from the table in play
 
 

@@ -1,4 +1,5 @@
 """The player chart's "total" label sits whole inside the chart, above the plot, at the size a phone draws it."""
+
 import datetime
 import re
 from fractions import Fraction
@@ -17,7 +18,17 @@ def _chart():
     nights, total = [], Fraction(0)
     for k, points in enumerate((12, 3, 15, 0, 9)):
         total += points
-        nights.append(PlayerNight(k, datetime.date(2026, 9, 2) + datetime.timedelta(weeks=k), 1, 1, 6, points=Fraction(points), total=total))
+        nights.append(
+            PlayerNight(
+                k,
+                datetime.date(2026, 9, 2) + datetime.timedelta(weeks=k),
+                1,
+                1,
+                6,
+                points=Fraction(points),
+                total=total,
+            )
+        )
     return season_chart(nights)
 
 

@@ -1,5 +1,6 @@
 """The placement sheet says what the results page says: a disqualified player is
 marked, a shared place reads "2. =", and "winner" stands in the "out at" column, not where a player signs."""
+
 from __future__ import annotations
 
 import io
@@ -45,7 +46,9 @@ def played(organizer):
 
 
 def test_the_sheet_marks_the_disqualified_player_the_tie_and_the_winner_where_the_page_does(organizer_client, played):
-    page = organizer_client.get(reverse("night_results", args=[played.night_id]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = organizer_client.get(
+        reverse("night_results", args=[played.night_id]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Disqualifiziert" in page and page.count('title="geteilter Platz">=</span>') == 2
 
     content = organizer_client.get(reverse("table_sheet_pdf", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="de").content

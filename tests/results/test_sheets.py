@@ -1,4 +1,5 @@
 """Placement sheets and the jackpot report as PDF: read back with pypdf, rendered to PNG with pdftoppm."""
+
 from __future__ import annotations
 
 import datetime
@@ -66,7 +67,11 @@ def finished_sheet(**changes) -> TableSheet:
 def blank_sheet() -> TableSheet:
     names = ["Gina", "Hans", "Ida", "Kai", "Lena"]
     return finished_sheet(
-        table_number=4, first_dealer="", rows=tuple(SheetRow(k, name) for k, name in enumerate(names, 1)), jackpot_sum=Decimal("10.00"), fingerprint=""
+        table_number=4,
+        first_dealer="",
+        rows=tuple(SheetRow(k, name) for k, name in enumerate(names, 1)),
+        jackpot_sum=Decimal("10.00"),
+        fingerprint="",
     )
 
 
@@ -87,7 +92,9 @@ def test_a_finished_sheet_lists_the_players_in_placement_order_with_points_and_t
     filename, mime, content = PlacementSheetRenderer(language="en").generate([finished_sheet()])
     assert (filename, mime) == ("placements-2026-11-25-table-3.pdf", "application/pdf")
     (text,) = pdf_text(content)
-    assert in_order(text, "Ben Schuster", "Anna Bürger", "Jörg Weiß", "Dora Krämer", "Emil Öztürk", "Fritz Lange", after=HEADER)
+    assert in_order(
+        text, "Ben Schuster", "Anna Bürger", "Jörg Weiß", "Dora Krämer", "Emil Öztürk", "Fritz Lange", after=HEADER
+    )
     assert "Placement sheet · Table 3" in text and "Saison 2026" in text and "Wednesday, 25 Nov 2026" in text
     assert "First dealer: Anna Bürger" in text
     assert "2.5" in text and "21:14" in text
@@ -180,7 +187,16 @@ def test_the_jackpot_report_lists_the_nights_and_the_split():
     (text,) = pdf_text(content)
     assert filename == "jackpot-saison-2026.pdf" and mime == "application/pdf"
     assert "Confirmed deposits: €96.00" in text and in_order(text, "2 Sep 2026", "9 Sep 2026")
-    assert in_order(text, "Ben Schuster", "€48.00", "Anna Bürger", "€28.80", "€19.20", "Split: 1. 50% · 2. 30% · 3. 20%", after="Payout at")
+    assert in_order(
+        text,
+        "Ben Schuster",
+        "€48.00",
+        "Anna Bürger",
+        "€28.80",
+        "€19.20",
+        "Split: 1. 50% · 2. 30% · 3. 20%",
+        after="Payout at",
+    )
 
 
 # --- the views, from the database ----------------------------------------------------

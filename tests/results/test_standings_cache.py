@@ -5,6 +5,7 @@ through the services people use, and compares the kept table with one
 computed from the stored rows now. Without the key (results.season_cache), each
 of these would serve the table from before the change.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -14,7 +15,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.desk import merge, services
+from league.desk import merge
 from league.models import Entry, Night, Player, Season
 from results import players, points, season_cache
 from results import standings as results
@@ -57,10 +58,18 @@ def test_the_table_is_kept_between_views(season, django_assert_max_num_queries):
 
 
 def test_a_night_played_renews_it(season, organizer):
-    night = Night.objects.create(season=season, date=season.nights.order_by("-date").first().date + datetime.timedelta(weeks=1))
+    night = Night.objects.create(
+        season=season, date=season.nights.order_by("-date").first().date + datetime.timedelta(weeks=1)
+    )
     for player in Player.objects.order_by("pk")[:6]:
         Entry.objects.create(
-            night=night, player=player, registered_by=organizer, fee_paid=FEE, jackpot_share=SHARE, paid_at=timezone.now(), received_by=organizer
+            night=night,
+            player=player,
+            registered_by=organizer,
+            fee_paid=FEE,
+            jackpot_share=SHARE,
+            paid_at=timezone.now(),
+            received_by=organizer,
         )
     play_night(night, organizer, random.Random(3))
     assert assert_kept_is_computed(season).nights_with_results == 4
@@ -79,7 +88,10 @@ def test_two_places_swapped_renews_it(season, organizer):
     first, second = (next(seat for seat, place in placed.items() if place == k) for k in (1, 2))
     placed[first], placed[second] = 2, 1
     manual_results.correct_results(
-        table=table, places=list(placed.items()), reason="swapped on paper", by=organizer,
+        table=table,
+        places=list(placed.items()),
+        reason="swapped on paper",
+        by=organizer,
         version=manual_results.results_version(table),
     )
     kept = assert_kept_is_computed(season)
@@ -88,14 +100,20 @@ def test_two_places_swapped_renews_it(season, organizer):
 
 def test_a_change_of_the_points_scheme_renews_it(season, organizer):
     before = rows(results.season_standings(season))
-    points.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(
+        season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote"
+    )
     assert rows(assert_kept_is_computed(season)) != before
 
 
 def test_a_second_change_of_the_fixed_points_renews_it(season, organizer):
-    points.change_points_scheme(season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(
+        season=season, scheme="fixed", fixed_points="10,6,4,3,2,1", by=organizer, confirm=True, reason="vote"
+    )
     assert_kept_is_computed(season)
-    points.change_points_scheme(season=season, scheme="fixed", fixed_points="12,6,4,3,2,1", by=organizer, confirm=True, reason="vote")
+    points.change_points_scheme(
+        season=season, scheme="fixed", fixed_points="12,6,4,3,2,1", by=organizer, confirm=True, reason="vote"
+    )
     assert_kept_is_computed(season)
 
 
@@ -120,19 +138,25 @@ def test_a_result_taken_back_renews_it(season):
 
 def test_a_night_moved_to_another_date_renews_it(season):
     first = season.nights.order_by("date").first()
-    Night.objects.filter(pk=first.pk).update(date=season.nights.order_by("-date").first().date + datetime.timedelta(days=1))
+    Night.objects.filter(pk=first.pk).update(
+        date=season.nights.order_by("-date").first().date + datetime.timedelta(days=1)
+    )
     kept = assert_kept_is_computed(season)
     assert kept.nights[-1][1] == first.pk
 
 
 def nights_shown(player: Player, season: Season, table: results.SeasonStandings | None = None) -> list[tuple]:
     summary = players.player_season(player, Season.objects.get(pk=season.pk), table=table)
-    return [(n.night_id, n.date, n.table_number, n.place, n.table_size, n.tied, n.points, n.total, n.counted)
-            for n in summary.nights]
+    return [
+        (n.night_id, n.date, n.table_number, n.place, n.table_size, n.tied, n.points, n.total, n.counted)
+        for n in summary.nights
+    ]
 
 
 def test_a_players_nights_follow_a_corrected_place(season, organizer):
-    placement = Placement.objects.filter(table__night__season=season, place=3).select_related("seat__entry__player").first()
+    placement = (
+        Placement.objects.filter(table__night__season=season, place=3).select_related("seat__entry__player").first()
+    )
     player = placement.seat.entry.player
     before = nights_shown(player, season)  # his nights kept now, every player's with them
     placements_services.correct_placement(placement=placement, place=1, reason="sheet misread", by=organizer)
@@ -173,7 +197,9 @@ def test_the_key_changes_with_play_but_the_table_key_does_not_with_a_table_reope
 
 def test_two_places_swapped_in_the_admin_renews_it(season):
     # No correction is logged this way: only the weighted sums of places see the swap.
-    first, second = Placement.objects.filter(table__night__season=season, place__in=[1, 2]).order_by("table_id", "place")[:2]
+    first, second = Placement.objects.filter(table__night__season=season, place__in=[1, 2]).order_by(
+        "table_id", "place"
+    )[:2]
     assert (first.table_id, first.place, second.place) == (second.table_id, 1, 2)
     Placement.objects.filter(pk=first.pk).update(place=2)
     Placement.objects.filter(pk=second.pk).update(place=1)

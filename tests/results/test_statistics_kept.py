@@ -1,5 +1,6 @@
 """The season's statistics are kept under the season's key, as its awards are: read once, shown again until a
 row behind them changes (results.season_cache)."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,7 @@ def test_a_second_view_reads_the_kept_statistics_not_every_seat_and_table(client
     url = f"/statistics/?season={table.night.season_id}"
     first, _ = _view(client, url)
     again, statements = _view(client, url)
-    assert again[again.index("<main>"):] == first[first.index("<main>"):]  # the CSRF token is new each time
+    assert again[again.index("<main>") :] == first[first.index("<main>") :]  # the CSRF token is new each time
     assert "tournaments_tablefigures" not in statements  # the kept figures of each table: not read again
 
 

@@ -5,6 +5,7 @@ standings and the money of the places they cover: the public jackpot page, the o
 report and its PDF, and the season payout all show the same 10.00 each of a 30.00 jackpot split
 50/30/20 (the jackpot page used to show 15.00 / 9.00 / 6.00 while the payout said 10.00 each).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -46,7 +47,9 @@ def tied_season(organizer):
         night.save()
         by_name = {seat.entry.player.name: seat for seat in seats}
         manual_results.record_paper_results(
-            table=table, places=[(by_name[name].pk, place) for place, name in enumerate(order, start=1)], by=organizer,
+            table=table,
+            places=[(by_name[name].pk, place) for place, name in enumerate(order, start=1)],
+            by=organizer,
             version=manual_results.results_version(table),
         )
         jackpot.confirm_deposit(table=Table.objects.get(pk=table.pk), by=organizer)
@@ -60,7 +63,10 @@ def flat(response) -> str:
 def test_tied_players_share_the_position_and_the_name_only_orders_the_list(tied_season):
     rows = results.computed_season_standings(tied_season).rows
     assert [(row.name, row.position, row.tied) for row in rows] == [
-        ("Anna Berger", 1, 3), ("Ben Schuster", 1, 3), ("Carl Weiß", 1, 3), ("Dora Krämer", 4, 1),
+        ("Anna Berger", 1, 3),
+        ("Ben Schuster", 1, 3),
+        ("Carl Weiß", 1, 3),
+        ("Dora Krämer", 4, 1),
     ]
     kept = results.season_standings(tied_season).rows  # the kept table agrees
     assert [(row.position, row.tied) for row in kept] == [(1, 3), (1, 3), (1, 3), (4, 1)]
@@ -71,7 +77,8 @@ def test_the_jackpot_report_and_the_payout_give_each_tied_player_the_same_figure
     assert report.total == Decimal("30.00")
     assert report.place_amounts == [Decimal("15.00"), Decimal("9.00"), Decimal("6.00")]
     assert [(row.places, row.holder, row.amount) for row in report.payout] == [
-        ("1.–3.", "Anna Berger", Decimal("10.00")), ("1.–3.", "Ben Schuster", Decimal("10.00")),
+        ("1.–3.", "Anna Berger", Decimal("10.00")),
+        ("1.–3.", "Ben Schuster", Decimal("10.00")),
         ("1.–3.", "Carl Weiß", Decimal("10.00")),
     ]
     payout = season_payout(tied_season)
@@ -82,7 +89,9 @@ def test_the_jackpot_report_and_the_payout_give_each_tied_player_the_same_figure
 
 def test_every_page_shows_the_tie_and_the_same_amounts(client, organizer_client, tied_season):
     public = flat(client.get(reverse("jackpot"), {"season": tied_season.pk}, HTTP_ACCEPT_LANGUAGE="de"))
-    organizer_report = flat(organizer_client.get(reverse("season_jackpot", args=[tied_season.pk]), HTTP_ACCEPT_LANGUAGE="de"))
+    organizer_report = flat(
+        organizer_client.get(reverse("season_jackpot", args=[tied_season.pk]), HTTP_ACCEPT_LANGUAGE="de")
+    )
     payout_page = flat(organizer_client.get(reverse("season_payout", args=[tied_season.pk]), HTTP_ACCEPT_LANGUAGE="de"))
     for page in (public, organizer_report, payout_page):
         for name in ("Anna Berger", "Ben Schuster", "Carl Weiß"):

@@ -4,6 +4,7 @@ unless the organizer accepts it knowingly, and every row is checked as the forms
 
 The commands speak the league's language (German here, as at the venue).
 """
+
 from __future__ import annotations
 
 import io
@@ -102,8 +103,16 @@ def test_restore_refuses_a_database_that_holds_a_league_and_changes_nothing(tmp_
     assert refused.value.returncode == 2 and Player.objects.count() == 1
 
 
-@pytest.mark.parametrize("content", ["", "[" * 100_000, '{"format": "other"}', '{"format": "pub-poker-league-backup", "version": 99}',
-                                     '{"format": "pub-poker-league-backup", "version": 1, "objects": [{"model": "league.player", "pk": 1, "fields": {"name": null}}]}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "",
+        "[" * 100_000,
+        '{"format": "other"}',
+        '{"format": "pub-poker-league-backup", "version": 99}',
+        '{"format": "pub-poker-league-backup", "version": 1, "objects": [{"model": "league.player", "pk": 1, "fields": {"name": null}}]}',
+    ],
+)
 @pytest.mark.parametrize("options", [(), ("--accept-unverified-file",)])
 def test_restore_refuses_a_damaged_file_and_loads_nothing(tmp_path, content, options):
     path = tmp_path / "bad.json"
@@ -129,10 +138,19 @@ def test_an_extra_superuser_added_by_hand_is_refused_unless_accepted_knowingly_a
 
     def add_superuser(objects):
         user = next(o for o in objects if o["model"] == "auth.user")
-        objects.append({"model": "auth.user", "pk": user["pk"] + 1, "fields": {
-            **user["fields"], "username": "mallory", "is_superuser": True, "is_staff": True,
-            "password": make_password("known-to-mallory"),
-        }})
+        objects.append(
+            {
+                "model": "auth.user",
+                "pk": user["pk"] + 1,
+                "fields": {
+                    **user["fields"],
+                    "username": "mallory",
+                    "is_superuser": True,
+                    "is_staff": True,
+                    "password": make_password("known-to-mallory"),
+                },
+            }
+        )
 
     edited = _edited(path, add_superuser)
     with pytest.raises(CommandError) as refused:
@@ -174,7 +192,9 @@ def test_the_backup_signs_with_the_key_the_venue_serves_with_in_data_dir(tmp_pat
     from league.management.commands import venue as venue_command
     from league.venue import venue_secret_key
 
-    spec = importlib.util.spec_from_file_location("signature_as_shipped", signature.__file__)  # without the suite's patch
+    spec = importlib.util.spec_from_file_location(
+        "signature_as_shipped", signature.__file__
+    )  # without the suite's patch
     shipped = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(shipped)
     settings.SECRET_KEY = "django-insecure-dev-only-not-for-production"
@@ -191,6 +211,7 @@ def _set(model: str, field: str, value, pk_of=None):
     def edit(objects):
         row = next(o for o in objects if o["model"] == model and (pk_of is None or o["pk"] == pk_of))
         row["fields"][field] = value
+
     return edit
 
 
@@ -199,6 +220,7 @@ def _drop(model: str, field: str):
         for row in objects:
             if row["model"] == model:
                 row["fields"].pop(field, None)
+
     return edit
 
 
@@ -206,24 +228,44 @@ REFUSED_ROWS = [  # (what, the edit, what restore says: "Spieler <id>, Name: ...
     ("an empty name", _set("league.player", "name", ""), "Name: Dieses Feld darf nicht leer sein."),
     ("a name of spaces", _set("league.player", "name", "   "), "Name: nur Leerzeichen."),
     ("a NUL in a long name", _set("league.player", "name", "A\x00" + "x" * 130), "Name: enthält ein NUL-Zeichen."),
-    ("a name too long", _set("league.player", "name", "x" * 121), "Name: Bitte sicherstellen, dass der Wert aus höchstens 120 Zeichen besteht."),
-    ("a file from another version without names", _drop("league.player", "name"), "Name: Dieses Feld darf nicht leer sein."),
-    ("a reference to nobody", _set("league.night", "season", 999), "Saison: verweist auf league.season 999, das die Datei nicht enthält."),
+    (
+        "a name too long",
+        _set("league.player", "name", "x" * 121),
+        "Name: Bitte sicherstellen, dass der Wert aus höchstens 120 Zeichen besteht.",
+    ),
+    (
+        "a file from another version without names",
+        _drop("league.player", "name"),
+        "Name: Dieses Feld darf nicht leer sein.",
+    ),
+    (
+        "a reference to nobody",
+        _set("league.night", "season", 999),
+        "Saison: verweist auf league.season 999, das die Datei nicht enthält.",
+    ),
     ("a field this version does not know", _set("league.player", "shoe_size", 44), "unbekannte Felder shoe_size"),
-    ("an unknown choice", _set("league.night", "status", "partying"), "Status: Wert 'partying' ist keine gültige Option."),
+    (
+        "an unknown choice",
+        _set("league.night", "status", "partying"),
+        "Status: Wert 'partying' ist keine gültige Option.",
+    ),
     ("a NUL in a season's name", _set("league.season", "name", "Saison\x00"), "enthält ein NUL-Zeichen."),
 ]
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("case, edit, problem", REFUSED_ROWS, ids=[case for case, _e, _p in REFUSED_ROWS])
-def test_rows_the_forms_would_refuse_are_refused_even_when_the_file_is_accepted_knowingly(tmp_path, case, edit, problem):
+def test_rows_the_forms_would_refuse_are_refused_even_when_the_file_is_accepted_knowingly(
+    tmp_path, case, edit, problem
+):
     path = _edited(_league(tmp_path), edit)
     _empty_database()
     with pytest.raises(CommandError) as refused:
         _restore(path, "--accept-unverified-file")
     assert refused.value.returncode == 2
-    assert "enthält Zeilen, die die Formulare der Liga ablehnen würden; es wurde nichts wiederhergestellt" in str(refused.value)
+    assert "enthält Zeilen, die die Formulare der Liga ablehnen würden; es wurde nichts wiederhergestellt" in str(
+        refused.value
+    )
     listed = str(refused.value).splitlines()[1:]  # "  Spieler 12, Name: ..."
     assert any(problem in line for line in listed), listed
     assert not Player.objects.exists() and not get_user_model().objects.exists()
@@ -236,4 +278,3 @@ def test_the_rows_of_a_good_file_pass_the_forms_checks(organizer):
     from league.backup import rows
 
     assert rows.row_problems(dump.league_objects()) == []
-

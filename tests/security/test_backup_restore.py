@@ -8,6 +8,7 @@ replays read the same on both. Each side runs in its own `manage.py` process, as
 It needs a PostgreSQL server: it runs on CI's postgresql leg (DATABASE_URL points there) and creates
 and drops a database of its own beside the test database. On a SQLite-only run it is skipped.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,7 +38,10 @@ def _manage(database_url: str, *args: str) -> str:
         [sys.executable, "manage.py", *args],
         # One league's key on both machines (not the checkout's .venue-secret-key): the restore verifies the file.
         env={**os.environ, "DATABASE_URL": database_url, "LANGUAGE_CODE": "de", "SECRET_KEY": SECRET_KEY},
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr[-2000:]
     return result.stdout
@@ -61,7 +65,9 @@ def empty_postgresql_database(django_db_blocker):
 SUMMARY = "from tests.backup_scenario import summary; print(summary())"
 
 
-def test_a_league_backed_up_from_sqlite_restores_into_postgresql_and_backs_up_equal(tmp_path, empty_postgresql_database):
+def test_a_league_backed_up_from_sqlite_restores_into_postgresql_and_backs_up_equal(
+    tmp_path, empty_postgresql_database
+):
     sqlite_url = f"sqlite:///{tmp_path / 'laptop.sqlite3'}"
     first, second = tmp_path / "first.json", tmp_path / "second.json"
 
@@ -77,6 +83,11 @@ def test_a_league_backed_up_from_sqlite_restores_into_postgresql_and_backs_up_eq
 
     assert first.read_bytes() == second.read_bytes()
     assert on_sqlite == on_postgresql
-    for model in ('"tournaments.action"', '"tournaments.placementcorrection"', '"housegames.bankrollentry"', '"league.jackpotdeposit"'):
+    for model in (
+        '"tournaments.action"',
+        '"tournaments.placementcorrection"',
+        '"housegames.bankrollentry"',
+        '"league.jackpotdeposit"',
+    ):
         assert model in first.read_text(encoding="utf-8"), model
     assert '"replays": [[' in on_sqlite or '"replays": [{' in on_sqlite

@@ -1,4 +1,5 @@
 """Every contract command, fed hostile input, exits 2 with exactly one line on stderr and nothing on stdout."""
+
 from __future__ import annotations
 
 import json
@@ -75,7 +76,11 @@ def test_a_real_process_prints_one_line_and_exits_2(command):
     """In a process of its own: no start-up line from an app, no traceback."""
     result = subprocess.run(
         [sys.executable, "manage.py", command, "-"],
-        input="[" * 100_000, capture_output=True, text=True, cwd=ROOT, timeout=120,
+        input="[" * 100_000,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1, result.stderr[:500]

@@ -1,4 +1,5 @@
 """Content-Security-Policy: the header is sent, and no template carries inline script or handler."""
+
 from __future__ import annotations
 
 import re
@@ -25,15 +26,21 @@ def test_there_are_templates_to_scan():
 @pytest.mark.parametrize("path", _templates(), ids=lambda p: str(p.relative_to(settings.BASE_DIR)))
 def test_no_template_has_inline_script_handler_or_style(path):
     text = path.read_text(encoding="utf-8")
-    for name, pattern in (("inline <script>", INLINE_SCRIPT), ("on…= handler", INLINE_HANDLER),
-                          ("inline style", INLINE_STYLE), ("javascript: URL", JS_URL)):
+    for name, pattern in (
+        ("inline <script>", INLINE_SCRIPT),
+        ("on…= handler", INLINE_HANDLER),
+        ("inline style", INLINE_STYLE),
+        ("javascript: URL", JS_URL),
+    ):
         match = pattern.search(text)
-        assert match is None, f"{name} in {path.name}: {text[max(0, match.start() - 40):match.end() + 40]!r}"
+        assert match is None, f"{name} in {path.name}: {text[max(0, match.start() - 40) : match.end() + 40]!r}"
 
 
 def test_the_scan_would_catch_an_inline_handler():
     assert INLINE_HANDLER.search('<select onchange="this.form.submit()">')
-    assert INLINE_SCRIPT.search("<script>alert(1)</script>") and not INLINE_SCRIPT.search('<script src="/x.js"></script>')
+    assert INLINE_SCRIPT.search("<script>alert(1)</script>") and not INLINE_SCRIPT.search(
+        '<script src="/x.js"></script>'
+    )
 
 
 @pytest.mark.django_db

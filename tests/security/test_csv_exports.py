@@ -1,4 +1,5 @@
 """Every CSV export is safe to open: formula cells neutralized, semicolon + BOM for German Excel."""
+
 from __future__ import annotations
 
 import re
@@ -17,14 +18,20 @@ FORMULA = '=HYPERLINK("http://x","click")'
 def test_every_view_that_answers_csv_builds_it_with_csv_safe():
     apps = ("league", "tournaments", "results", "live", "housegames")
     sources = [
-        p for app in apps for p in (Path(settings.BASE_DIR) / app).rglob("*.py") if "text/csv" in p.read_text(encoding="utf-8")
+        p
+        for app in apps
+        for p in (Path(settings.BASE_DIR) / app).rglob("*.py")
+        if "text/csv" in p.read_text(encoding="utf-8")
     ]
     assert sources, "no CSV export found"
     root = Path(settings.BASE_DIR)
     for path in sources:
         text = path.read_text(encoding="utf-8")
         # The file builds the CSV itself, or a module of the project it imports does (a format's own module).
-        imported = [root / f"{package.replace('.', '/')}/{name}.py" for package, name in re.findall(r"^from ([\w.]+) import (\w+)$", text, re.M)]
+        imported = [
+            root / f"{package.replace('.', '/')}/{name}.py"
+            for package, name in re.findall(r"^from ([\w.]+) import (\w+)$", text, re.M)
+        ]
         builders = [text] + [module.read_text(encoding="utf-8") for module in imported if module.is_file()]
         assert any("safe_csv(" in builder for builder in builders), path
         assert not re.search(r"csv\.writer\(", text), path

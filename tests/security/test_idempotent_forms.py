@@ -1,5 +1,6 @@
 """Forms that create a player, money or results apply once: a re-post or two desks sending the same form
 together create one player, one paid entry, one cash line."""
+
 from __future__ import annotations
 
 import datetime
@@ -15,13 +16,19 @@ from league import once
 from league.models import CashLine, Entry, Player
 from tests.league.factories import make_night
 
-NEW_PLAYER = {"name": "Nina Neu", "date_of_birth": "1999-03-04", "id_checked_adult": "on", "pay_now": "on", "fee": "10.00"}
+NEW_PLAYER = {
+    "name": "Nina Neu",
+    "date_of_birth": "1999-03-04",
+    "id_checked_adult": "on",
+    "pay_now": "on",
+    "fee": "10.00",
+}
 
 
 def _new_player_form_token(client, night) -> str:
     page = client.get(reverse("registration_desk", args=[night.pk])).content.decode()
     start = page.index('name="once" value="') + len('name="once" value="')
-    return page[start:page.index('"', start)]
+    return page[start : page.index('"', start)]
 
 
 @pytest.mark.django_db
@@ -97,7 +104,14 @@ def test_two_desks_sending_the_same_new_player_form_together_create_one(organize
 @pytest.mark.django_db(transaction=True)
 def test_a_double_clicked_cash_line_is_booked_once(organizer):
     night = make_night()
-    data = {"direction": "out", "amount": "12.50", "box": "box", "night": night.pk, "reason": "Kreide", "once": once.new_token()}
+    data = {
+        "direction": "out",
+        "amount": "12.50",
+        "box": "box",
+        "night": night.pk,
+        "reason": "Kreide",
+        "once": once.new_token(),
+    }
     statuses = _post_together(organizer, reverse("cash_line_new", args=[night.season_id]), data)
     assert all(isinstance(s, int) and s < 500 for s in statuses), statuses
     assert CashLine.objects.filter(reason="Kreide").count() == 1

@@ -1,5 +1,6 @@
 """Names on paper: every script the league's players write their names in prints, right-to-left names
 read correctly, emoji never turn into "?", and a 120-character name stays inside its row."""
+
 from __future__ import annotations
 
 import datetime
@@ -21,7 +22,6 @@ from results.sheets import (
     SheetRow,
     TableSheet,
 )
-from tournaments.qr.sheet import QrSheetRenderer
 
 NAMES = {
     "German": "Jörg Weiß-Müller",
@@ -35,11 +35,18 @@ LONG = "Maximilian-Alexander " * 6  # 126 characters
 
 
 def _sheet(names: list[str]) -> TableSheet:
-    out = datetime.datetime(2026, 11, 25, 21, 14, tzinfo=datetime.timezone.utc)
+    out = datetime.datetime(2026, 11, 25, 21, 14, tzinfo=datetime.UTC)
     rows = tuple(SheetRow(k, name, k, Decimal(10 - k), out) for k, name in enumerate(names, 1))
     return TableSheet(
-        season="Saison 2026", night_date=datetime.date(2026, 11, 25), table_number=1, first_dealer=names[0], rows=rows,
-        jackpot_sum=Decimal("14.00"), jackpot_share=Decimal("2.00"), fingerprint="7F3A-19C2", results_url="https://league.example/r/",
+        season="Saison 2026",
+        night_date=datetime.date(2026, 11, 25),
+        table_number=1,
+        first_dealer=names[0],
+        rows=rows,
+        jackpot_sum=Decimal("14.00"),
+        jackpot_share=Decimal("2.00"),
+        fingerprint="7F3A-19C2",
+        results_url="https://league.example/r/",
     )
 
 
@@ -87,7 +94,7 @@ def test_arabic_is_shaped_and_ordered_for_drawing():
 def test_emoji_are_dropped_never_a_question_mark():
     assert printable(EMOJI) == "Lena Schulz"
     assert printable("🃏") == "–"
-    assert "?" not in printable("Zoë 🇩🇪 \U0001F9D1\u200D\U0001F373")
+    assert "?" not in printable("Zoë 🇩🇪 \U0001f9d1\u200d\U0001f373")
 
 
 def test_a_120_character_name_is_cut_to_its_row_and_leaves_the_next_row_alone():
@@ -99,9 +106,13 @@ def test_a_120_character_name_is_cut_to_its_row_and_leaves_the_next_row_alone():
 
 
 def test_the_payout_and_qr_sheets_print_the_names_too():
-    rows = tuple(PayoutSheetRow(places=f"{k}.", name=name, amount=Decimal("10.00"), paid=Decimal("0"), methods="")
-                 for k, name in enumerate([NAMES["Greek"], NAMES["Cyrillic"], LONG], 1))
-    pdf = PayoutSheetRenderer(language="en").generate(PayoutSheet(season="Сезон 2026", total=Decimal("30.00"), rows=rows, rule=""))[2]
+    rows = tuple(
+        PayoutSheetRow(places=f"{k}.", name=name, amount=Decimal("10.00"), paid=Decimal("0"), methods="")
+        for k, name in enumerate([NAMES["Greek"], NAMES["Cyrillic"], LONG], 1)
+    )
+    pdf = PayoutSheetRenderer(language="en").generate(
+        PayoutSheet(season="Сезон 2026", total=Decimal("30.00"), rows=rows, rule="")
+    )[2]
     text = _text(pdf)
     assert NAMES["Greek"] in text and NAMES["Cyrillic"] in text and "…" in text
 
@@ -113,7 +124,11 @@ def test_a_rendered_page_has_ink_where_the_names_are(tmp_path):
     pdf = PlacementSheetRenderer(language="de").generate([_sheet([*NAMES.values(), EMOJI, LONG])])[2]
     source = tmp_path / "sheet.pdf"
     source.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(source), str(tmp_path / "page")], check=True, timeout=60)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "60", "-f", "1", "-l", "1", str(source), str(tmp_path / "page")],
+        check=True,
+        timeout=60,
+    )
     (image,) = sorted(tmp_path.glob("page*.png"))
     shown = Path("test-results") / "names-on-paper.png"
     shown.parent.mkdir(exist_ok=True)

@@ -1,4 +1,5 @@
 """People and tables for the night's tests."""
+
 from __future__ import annotations
 
 import datetime
@@ -9,8 +10,8 @@ import pytest
 from league.desk import services as league_services
 from league.models import Night
 from tests.league.factories import make_night, make_player
-from tournaments.models import Seat, Table
 from tournaments.floor import services
+from tournaments.models import Seat, Table
 from tournaments.poker.cards import seeded_rng
 from tournaments.tracker import services as tracker
 
@@ -59,7 +60,9 @@ class Dealer:
         return tracker.start_hand(table=self.table, version=self.state.version)
 
     def act(self, name: str, verb: str, to: int | None = None):
-        return tracker.record_action(table=self.table, version=self.state.version, seat_id=self.seat(name), verb=verb, to=to)
+        return tracker.record_action(
+            table=self.table, version=self.state.version, seat_id=self.seat(name), verb=verb, to=to
+        )
 
     def cards(self, board: str, **holes: str):
         holes = {name.replace("_", " "): cards for name, cards in holes.items()}

@@ -1,4 +1,5 @@
 """Every absolute link and QR code comes from settings.PUBLIC_URL, never from the request's host."""
+
 from __future__ import annotations
 
 import io
@@ -44,7 +45,9 @@ def test_the_placement_sheets_results_link_uses_the_public_address(organizer_cli
 @override_settings(PUBLIC_URL="http://127.0.0.1:8000")
 @pytest.mark.parametrize("route", ["table_detail", "seating", "clock_control", "home"])
 def test_organizers_are_warned_when_the_links_point_at_this_computer_only(organizer_client, table, route) -> None:
-    args = {"table_detail": [table.pk], "seating": [table.night_id], "clock_control": [table.night_id], "home": []}[route]
+    args = {"table_detail": [table.pk], "seating": [table.night_id], "clock_control": [table.night_id], "home": []}[
+        route
+    ]
     html = organizer_client.get(reverse(route, args=args), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
     assert WARNING in html

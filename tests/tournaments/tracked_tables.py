@@ -13,6 +13,7 @@ Anna deals first; Anna 1500, Ben 1500, Carl 300, Dora 1425. Blinds 25/50
   (2500): Dora and Carl are out (Dora started the hand with more: 3rd, Carl 4th).
 - Hand 3 (heads-up, Anna against Ben): all-in and call, Anna's aces win: the table is finished.
 """
+
 from __future__ import annotations
 
 from tests.tournaments.conftest import Dealer, table_of

@@ -3,6 +3,7 @@
 Written against the tracker's services as they stood at commit 46102d7 as well (the same calls), so the tests
 that use it can be run on that code to show they fail there.
 """
+
 from __future__ import annotations
 
 from tests.league.factories import make_night

@@ -12,6 +12,7 @@ The code of commit 46102d7 fails it (the commit that added this test says how it
 model, so a tap between its reading of the tables and of their hands tore the file, and the restored
 table answered the next tap with an IntegrityError.
 """
+
 from __future__ import annotations
 
 import io
@@ -91,7 +92,9 @@ def test_backups_taken_while_six_tables_play_restore_into_tables_that_take_taps_
     for path in files:
         held_in_file = _what_the_file_holds(json.loads(path.read_text(encoding="utf-8")))
         for (table_id, revision), counts in held_in_file.items():
-            assert moments[(table_id, revision)] == counts, f"{path.name}: table {table_id} torn (rows of another moment)"
+            assert moments[(table_id, revision)] == counts, (
+                f"{path.name}: table {table_id} torn (rows of another moment)"
+            )
 
     for path in files[::RESTORE_EVERY]:
         call_command("flush", interactive=False, verbosity=0)

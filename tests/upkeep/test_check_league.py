@@ -3,6 +3,7 @@
 
 Output in the league's language: German unless the settings say otherwise.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,7 +52,10 @@ def test_check_league_finds_the_torn_backup_in_german_and_repair_mends_it(tmp_pa
     status, out = check()
     assert status == 1
     assert "Geprüft: 6 Tische, 9 Hände, 90 Aktionen" in out
-    assert out.count("Die Kopie des Trackers von den letzten Händen weicht von den gespeicherten Händen und Aktionen ab.") == 6
+    assert (
+        out.count("Die Kopie des Trackers von den letzten Händen weicht von den gespeicherten Händen und Aktionen ab.")
+        == 6
+    )
     assert "Tisch 1, 25.11.2026" in out and "check_league --repair" in out
     assert "6 Probleme gefunden: 6 in Zwischenspeichern, 0 in den gespeicherten Daten." in out
 
@@ -59,10 +63,12 @@ def test_check_league_finds_the_torn_backup_in_german_and_repair_mends_it(tmp_pa
     status, out = check("--repair")
     assert status == 0, out
     assert "Neu aufgebaut aus den Daten: 6 Tracker-Kopien" in out
-    assert out.rstrip().endswith("Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
-                                 "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt.")
+    assert out.rstrip().endswith(
+        "Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
+        "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt."
+    )
     assert rows_now() == rows  # caches only
-    assert check() == (0, out[out.index("Geprüft", out.index("Nach der Reparatur")):])
+    assert check() == (0, out[out.index("Geprüft", out.index("Nach der Reparatur")) :])
 
 
 def test_every_table_of_the_torn_backup_takes_a_tap_and_an_undo(tmp_path):
@@ -148,7 +154,9 @@ def test_kept_statistics_that_disagree_with_the_replay_are_found_and_kept_anew(o
     assert TableFigures.objects.get(table=dealer.table).figures != kept.figures
 
 
-def test_the_quick_check_of_the_venue_s_start_reads_the_nights_still_open_and_the_full_check_everything(organizer, settings):
+def test_the_quick_check_of_the_venue_s_start_reads_the_nights_still_open_and_the_full_check_everything(
+    organizer, settings
+):
     from league.models import Night, NightStatus
 
     settings.LANGUAGE_CODE = "en"
@@ -199,8 +207,11 @@ def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_
     from tournaments.poker import structure
 
     dealers = six_tables(organizer, stack=300)
-    Season.objects.update(blind_structure=structure.Structure(
-        (structure.Level(25, 50, 25, 15), structure.Level(50, 100, 50, 15)), (), "double", ante_by).to_text())
+    Season.objects.update(
+        blind_structure=structure.Structure(
+            (structure.Level(25, 50, 25, 15), structure.Level(50, 100, 50, 15)), (), "double", ante_by
+        ).to_text()
+    )
     step = 0
     while dealers[0].state.table.status != TableStatus.FINISHED:
         next_input(dealers[0], step)
@@ -217,7 +228,9 @@ def test_hands_with_antes_are_backed_up_restored_and_checked_and_a_lost_ante_is_
     assert {(h.table_id, h.number): (h.ante, h.ante_by, h.final_stacks) for h in Hand.objects.all()} == before
     assert check()[0] == 0  # the seed's points: nothing to name and "Alles in Ordnung" in check()[1]
 
-    hand = next(o for o in document["objects"] if o["model"] == "tournaments.hand" and o["fields"]["status"] == "complete")
+    hand = next(
+        o for o in document["objects"] if o["model"] == "tournaments.hand" and o["fields"]["status"] == "complete"
+    )
     hand["fields"]["ante"] = 0  # the ante lost: the stored stacks no longer follow from the actions
     (tmp_path / "edited.json").write_text(json.dumps(document), encoding="utf-8")
     call_command("flush", interactive=False, verbosity=0)
@@ -236,8 +249,9 @@ def test_a_night_played_with_antes_checks_clean_and_restores_into_tables_that_pl
     from tournaments.poker.structure import Level, Structure
 
     dealers = six_tables(organizer, stack=1500)[:2]
-    Season.objects.filter(pk=dealers[0].table.night.season_id).update(blind_structure=Structure(
-        (Level(25, 50, 10, 15), Level(50, 100, 25, 15)), (), "double", ante_by).to_text())
+    Season.objects.filter(pk=dealers[0].table.night.season_id).update(
+        blind_structure=Structure((Level(25, 50, 10, 15), Level(50, 100, 25, 15)), (), "double", ante_by).to_text()
+    )
     for step in range(40):
         for dealer in dealers:
             next_input(dealer, step)
@@ -270,8 +284,14 @@ def test_check_league_names_a_fee_reversed_while_its_entry_stays_paid_in_german(
     entry = desk.register_player(night=night, player=make_player("Anna Berger"), by=organizer, fee=Decimal("10.00"))
     assert check()[0] == 0
     CashLine.objects.create(
-        box=CashBox.ORGANIZER, kind=LineKind.REVERSAL, amount=Decimal("-10.00"), season=night.season, night=night,
-        booked_by=organizer, reason="Irrtum", reverses=f"fee-{entry.pk}",
+        box=CashBox.ORGANIZER,
+        kind=LineKind.REVERSAL,
+        amount=Decimal("-10.00"),
+        season=night.season,
+        night=night,
+        booked_by=organizer,
+        reason="Irrtum",
+        reverses=f"fee-{entry.pk}",
     )
     status, out = check()
     assert status == 1, out
@@ -289,11 +309,16 @@ def test_a_season_s_formula_that_fails_on_a_real_night_is_named_by_night_table_a
     stored(season, FAILS_AT_SEVEN)
     code, out = check()
     assert code == 1
-    assert (f"Saison 2026, die Punkteformel: {day('de')}, Tisch 1, Platz 1: Die Formel teilt durch null für Platz 1 "
-            "an einem Tisch mit 4 Spielern. An einem Abend mit 7 Spielern. 7 Platzierungen dieses Abends zählen 0 Punkte") in out
+    assert (
+        f"Saison 2026, die Punkteformel: {day('de')}, Tisch 1, Platz 1: Die Formel teilt durch null für Platz 1 "
+        "an einem Tisch mit 4 Spielern. An einem Abend mit 7 Spielern. 7 Platzierungen dieses Abends zählen 0 Punkte"
+    ) in out
     settings.LANGUAGE_CODE = "en"
     code, out = check("--quick")
-    assert code == 1 and f"Saison 2026, the points formula: {day('en')}, table 1, place 1: The formula divides by zero" in out
+    assert (
+        code == 1
+        and f"Saison 2026, the points formula: {day('en')}, table 1, place 1: The formula divides by zero" in out
+    )
 
 
 REPAIR_WORDS = ("Neu aufgebaut", "Reparatur", "geleert", "Rebuilt", "repair")
@@ -304,8 +329,10 @@ def test_the_venue_s_start_on_a_healthy_empty_league_says_nothing_of_a_repair(se
     status, out = check("--repair", "--quick")  # what `manage.py venue` runs before it serves
 
     assert status == 0
-    assert out.rstrip().endswith("Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
-                                 "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt.")
+    assert out.rstrip().endswith(
+        "Alles in Ordnung: Aktionen lückenlos, jede Hand spielt sich nach, Chips erhalten, "
+        "jeder Zwischenspeicher stimmt mit seinen Daten überein, das Kassenbuch stimmt."
+    )
     assert not [word for word in REPAIR_WORDS if word in out], out
 
 

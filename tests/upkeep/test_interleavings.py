@@ -11,6 +11,7 @@ database connection (a venue server's worker) taps at the tables while the backu
 must still hold every table as it was when the backup began, and a restore of it must give tables that
 play on. Runs on the suite's database (SQLite in WAL mode; PostgreSQL with DATABASE_URL).
 """
+
 from __future__ import annotations
 
 import io
@@ -47,7 +48,8 @@ steps = st.lists(
         st.tuples(st.just("restore")),
         st.tuples(st.just("cash"), st.sampled_from(["line", "reverse", "deposit", "close"]), st.integers(1, 5000)),
     ),
-    min_size=1, max_size=10,
+    min_size=1,
+    max_size=10,
 )
 
 
@@ -94,9 +96,19 @@ def _fresh_league(django_user_model) -> list[int]:
     call_command("flush", interactive=False, verbosity=0)
     organizer = django_user_model.objects.create_user("organizer", password="organizer-secret-4711", is_staff=True)
     night = make_night()
-    tables = [table_of({f"{name} {n}": 1000 for name in ("Anna", "Ben", "Carl")}, organizer, night=night) for n in range(TABLES)]
+    tables = [
+        table_of({f"{name} {n}": 1000 for name in ("Anna", "Ben", "Carl")}, organizer, night=night)
+        for n in range(TABLES)
+    ]
     # The box's float and the first table's deposit: the book the desk reverses from is never empty.
-    cashbook.book_line(season=night.season, night=night, box=CashBox.ORGANIZER, amount=Decimal("50.00"), reason="Wechselgeld", by=organizer)
+    cashbook.book_line(
+        season=night.season,
+        night=night,
+        box=CashBox.ORGANIZER,
+        amount=Decimal("50.00"),
+        reason="Wechselgeld",
+        by=organizer,
+    )
     JackpotDeposit.objects.create(table=tables[0], amount=Decimal("12.00"), confirmed_by=organizer)
     return [table.pk for table in tables]
 
@@ -109,6 +121,7 @@ def _taps(table_ids: list[int], count: int):
     def tap() -> None:
         for k in range(count):
             next_input(_dealer(table_ids[k % len(table_ids)]), k)
+
     return tap
 
 
@@ -148,8 +161,14 @@ def _cash(table_ids: list[int], what: str, cents: int, organizer) -> None:
     try:
         if what == "line":
             box = CashBox.ORGANIZER if cents % 2 else CashBox.REGISTER
-            cashbook.book_line(season=night.season, night=night, box=box, amount=amount if cents % 3 else -amount,
-                               reason="Kreide", by=organizer)
+            cashbook.book_line(
+                season=night.season,
+                night=night,
+                box=box,
+                amount=amount if cents % 3 else -amount,
+                reason="Kreide",
+                by=organizer,
+            )
         elif what == "reverse":
             open_lines = [line for line in cashbook.all_lines() if line.reversible]
             if open_lines:
@@ -160,8 +179,9 @@ def _cash(table_ids: list[int], what: str, cents: int, organizer) -> None:
                 JackpotDeposit.objects.create(table_id=table_id, amount=amount, confirmed_by=organizer)
         else:
             expected = cashbook.night_cash(night).expected
-            cashbook.close_night_cash(night=night, by=organizer, counted=max(expected + Decimal(cents % 7 - 3), Decimal(0)),
-                                      reason="gezählt")
+            cashbook.close_night_cash(
+                night=night, by=organizer, counted=max(expected + Decimal(cents % 7 - 3), Decimal(0)), reason="gezählt"
+            )
     except cashbook.CashError:
         assert cashbook.balances() == before
 
@@ -173,9 +193,13 @@ def _every_invariant(table_ids: list[int]) -> None:
         assert_stored_state_is_the_replay(Table.objects.get(pk=table_id))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(steps=steps)
-def test_taps_undos_backups_and_restores_in_any_order_keep_every_invariant(steps, worker, django_user_model, tmp_path, monkeypatch):
+def test_taps_undos_backups_and_restores_in_any_order_keep_every_invariant(
+    steps, worker, django_user_model, tmp_path, monkeypatch
+):
     table_ids = _fresh_league(django_user_model)
     organizer = django_user_model.objects.get(username="organizer")
     latest: Path | None = None
@@ -195,13 +219,17 @@ def test_taps_undos_backups_and_restores_in_any_order_keep_every_invariant(steps
             balances[latest] = cashbook.balances()
             _backup_overtaken(latest, worker, table_ids, step[1], step[2], monkeypatch)
             assert _held_in_file(latest) == before, "the backup holds rows written after it began"
-        elif kind == "restore":  # the latest backup (or one taken now) into the emptied database; play goes on from there
+        elif (
+            kind == "restore"
+        ):  # the latest backup (or one taken now) into the emptied database; play goes on from there
             if latest is None:
                 latest = tmp_path / f"backup-{number}.json"
                 balances[latest] = cashbook.balances()
                 call_command("backup", str(latest), stdout=io.StringIO())
             call_command("flush", interactive=False, verbosity=0)
-            call_command("restore", str(latest), stdout=io.StringIO())  # exits 1 (SystemExit) if the check finds anything
+            call_command(
+                "restore", str(latest), stdout=io.StringIO()
+            )  # exits 1 (SystemExit) if the check finds anything
             assert cashbook.balances() == balances[latest]
         elif kind == "cash":
             _cash(table_ids, step[1], step[2], organizer)

@@ -1,4 +1,5 @@
 """Forms of the clock's pages: the breaks and what the TV shows (the control page), a season's blind structure."""
+
 from __future__ import annotations
 
 from django import forms
@@ -12,7 +13,10 @@ from tournaments.poker import structure
 
 class BreakForm(forms.Form):
     every_levels = WholeNumberField(
-        label=gettext_lazy("Break after every … levels"), min_value=0, max_value=20, help_text=gettext_lazy("0: no breaks.")
+        label=gettext_lazy("Break after every … levels"),
+        min_value=0,
+        max_value=20,
+        help_text=gettext_lazy("0: no breaks."),
     )
     minutes = WholeNumberField(label=gettext_lazy("Minutes per break"), min_value=1, max_value=120)
 
@@ -20,10 +24,14 @@ class BreakForm(forms.Form):
 class TvForm(forms.Form):
     screen = forms.ChoiceField(label=gettext_lazy("The TV shows"), choices=TvScreen.choices, widget=forms.RadioSelect)
     announcement = forms.CharField(
-        label=gettext_lazy("Announcement line"), max_length=140, required=False,
+        label=gettext_lazy("Announcement line"),
+        max_length=140,
+        required=False,
         help_text=gettext_lazy("Shown at the foot of every TV screen; empty: none."),
     )
-    spoken = forms.BooleanField(label=gettext_lazy("Spoken announcements (level changes, the announcement)"), required=False)
+    spoken = forms.BooleanField(
+        label=gettext_lazy("Spoken announcements (level changes, the announcement)"), required=False
+    )
 
 
 # --- the season's blind structure --------------------------------------------------------------------
@@ -40,7 +48,10 @@ class StructureForm(forms.Form):
 
     after_last = forms.ChoiceField(
         label=gettext_lazy("After the last level"),
-        choices=[("double", gettext_lazy("the blinds keep doubling")), ("repeat", gettext_lazy("the last level repeats"))],
+        choices=[
+            ("double", gettext_lazy("the blinds keep doubling")),
+            ("repeat", gettext_lazy("the last level repeats")),
+        ],
         widget=forms.RadioSelect,
     )
     ante_by = forms.ChoiceField(
@@ -62,11 +73,18 @@ class StructureForm(forms.Form):
                 ("break_minutes", gettext_lazy("Break after it (min)"), structure.MAX_BREAK_MINUTES),
             ):
                 self.fields[f"{name}_{k}"] = WholeNumberField(
-                    label=label, required=False, min_value=0, max_value=high, localize=False,
+                    label=label,
+                    required=False,
+                    min_value=0,
+                    max_value=high,
+                    localize=False,
                     widget=forms.TextInput(attrs=number),
                 )
             self.fields[f"note_{k}"] = forms.CharField(
-                label=gettext_lazy("Note on the TV"), required=False, max_length=structure.MAX_NOTE, strip=True,
+                label=gettext_lazy("Note on the TV"),
+                required=False,
+                max_length=structure.MAX_NOTE,
+                strip=True,
             )
 
     def row_fields(self) -> list[tuple[int, list]]:
@@ -83,7 +101,9 @@ class StructureForm(forms.Form):
             if any(value not in (None, "") for value in row.values()):
                 filled.append((k, row))
         try:
-            return structure.from_rows([row for _, row in filled], after_last=data["after_last"], ante_by=data["ante_by"])
+            return structure.from_rows(
+                [row for _, row in filled], after_last=data["after_last"], ante_by=data["ante_by"]
+            )
         except structure.StructureError as error:
             level = error.params.get("level")
             field = error.params.get("field")

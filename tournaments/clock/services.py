@@ -3,11 +3,12 @@
 The arithmetic lives in tournaments/poker/clock.py; every operation here locks the
 clock's row, applies one pure function as of `now` and saves the new state.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -156,7 +157,9 @@ Operation = Callable[[clock.State, clock.Schedule, datetime], clock.State]
 
 def _apply(night: Night, operation: Operation, now: datetime | None) -> clock.Reading:
     now = now or timezone.now()
-    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(
+        night=night, defaults=season_breaks(night)
+    )
     schedule = clock_state.schedule(night.season)
     clock_state.store(operation(clock_state.state, schedule, now))
     clock_state.save()
@@ -200,7 +203,9 @@ def set_breaks(*, night: Night, every_levels: int, minutes: int, now: datetime |
     if every_levels < 0 or minutes < 0:
         raise ValueError("break settings cannot be negative")
     now = now or timezone.now()
-    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(
+        night=night, defaults=season_breaks(night)
+    )
     # Written down under the old schedule first, so the time already played keeps its meaning.
     clock_state.store(clock.settle(clock_state.state, clock_state.schedule(night.season), now))
     clock_state.break_every_levels = every_levels
@@ -216,7 +221,9 @@ def set_tv(*, night: Night, screen: str, announcement: str, spoken: bool) -> Clo
     """What the TV shows, the line at its foot and whether it speaks; the TVs follow at their next poll."""
     if screen not in TvScreen.values:
         raise ValueError(f"no such TV screen: {screen}")
-    clock_state, _created = ClockState.objects.select_for_update().get_or_create(night=night, defaults=season_breaks(night))
+    clock_state, _created = ClockState.objects.select_for_update().get_or_create(
+        night=night, defaults=season_breaks(night)
+    )
     clock_state.tv_screen, clock_state.announcement, clock_state.spoken = screen, announcement[:140], spoken
     clock_state.save()
     return clock_state
@@ -257,8 +264,9 @@ def season_structure(season: Season) -> structure.Structure:
     """The season's levels as a structure: its own, or the seed's doubling written out."""
     if season.blind_structure:
         return structure.from_text(season.blind_structure)
-    return structure.doubling(season.start_small_blind, max(season.start_big_blind, season.start_small_blind),
-                              max(season.level_minutes, 1))
+    return structure.doubling(
+        season.start_small_blind, max(season.start_big_blind, season.start_small_blind), max(season.level_minutes, 1)
+    )
 
 
 # --- the club's saved structures ---------------------------------------------------------------------------
@@ -283,8 +291,10 @@ def save_named_structure(*, name: str, levels: structure.Structure) -> tuple[Sav
     if not name:
         raise StructureNameError(_("Give the structure a name."))
     if len(name) > MAX_NAME or any(ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0 for ch in name):
-        raise StructureNameError(_("A structure's name: letters, digits and punctuation, at most %(limit)s characters.")
-                                 % {"limit": MAX_NAME})
+        raise StructureNameError(
+            _("A structure's name: letters, digits and punctuation, at most %(limit)s characters.")
+            % {"limit": MAX_NAME}
+        )
     kept = SavedStructure.objects.select_for_update().filter(name__iexact=name).first()
     if kept is None:
         return SavedStructure.objects.create(name=name, levels=levels.to_text()), False

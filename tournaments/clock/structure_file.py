@@ -7,6 +7,7 @@ in English); read with ``;``, ``,`` or a tab, in UTF-8 or, failing that, Windows
 writes). A file is read whole or refused with the line that is wrong: reading never writes anything, the
 levels read fill the page's grid, and only saving the grid keeps them.
 """
+
 from __future__ import annotations
 
 import csv
@@ -28,8 +29,15 @@ class StructureFileError(ValueError):
 
 
 def header() -> list[str]:
-    return [_("Level"), _("Small blind"), _("Big blind"), _("Ante"), _("Minutes"), _("Break after it (min)"),
-            _("Note on the TV")]
+    return [
+        _("Level"),
+        _("Small blind"),
+        _("Big blind"),
+        _("Ante"),
+        _("Minutes"),
+        _("Break after it (min)"),
+        _("Note on the TV"),
+    ]
 
 
 def to_csv(levels: structure.Structure, *, language: str) -> str:
@@ -80,7 +88,9 @@ def read_csv(data: bytes) -> tuple[list[dict], list[int]]:
             lines.append(0)  # the header line: its cells are names, not numbers
             continue
         if len(rows) >= structure.MAX_LEVELS:
-            raise StructureFileError(_("Line %(line)s: at most %(limit)s levels.") % {"line": line, "limit": structure.MAX_LEVELS})
+            raise StructureFileError(
+                _("Line %(line)s: at most %(limit)s levels.") % {"line": line, "limit": structure.MAX_LEVELS}
+            )
         cells = [*cells, *[""] * 7][:7]
         small, big, ante, minutes, pause = (
             _whole(cells[k + 1], line, columns[k], required=k in (0, 1, 3)) for k in range(5)
@@ -88,10 +98,12 @@ def read_csv(data: bytes) -> tuple[list[dict], list[int]]:
         note = cells[6].strip().lstrip("'")
         if len(note) > structure.MAX_NOTE:
             raise StructureFileError(
-                _("Line %(line)s: the note has more than %(limit)s characters.") % {"line": line, "limit": structure.MAX_NOTE}
+                _("Line %(line)s: the note has more than %(limit)s characters.")
+                % {"line": line, "limit": structure.MAX_NOTE}
             )
-        rows.append({"small": small, "big": big, "ante": ante or 0, "minutes": minutes, "break_minutes": pause,
-                     "note": note})
+        rows.append(
+            {"small": small, "big": big, "ante": ante or 0, "minutes": minutes, "break_minutes": pause, "note": note}
+        )
         lines.append(line)
     lines = [line for line in lines if line]
     if not rows:

@@ -1,4 +1,5 @@
 """The organizers' controls of the night's blind clock, and a season's blind structure (the TV is in live/tv/)."""
+
 from django.urls import path
 
 from tournaments.clock import views

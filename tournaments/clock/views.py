@@ -1,4 +1,5 @@
 """The organizers' clock control page and its buttons. The TV's pages are in `live/tv/views.py`."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -97,9 +98,13 @@ def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("The breaks were not changed: please correct the marked fields."))
         if request.htmx:
-            return render(request, "tournaments/clock/control.html#clock-panel", _control_context(night, break_form=form))
+            return render(
+                request, "tournaments/clock/control.html#clock-panel", _control_context(night, break_form=form)
+            )
         return render(request, "tournaments/clock/control.html", _control_context(night, break_form=form))
-    clock_control.set_breaks(night=night, every_levels=form.cleaned_data["every_levels"], minutes=form.cleaned_data["minutes"])
+    clock_control.set_breaks(
+        night=night, every_levels=form.cleaned_data["every_levels"], minutes=form.cleaned_data["minutes"]
+    )
     messages.success(request, _("Breaks saved."))
     return _after_write(request, night)
 
@@ -140,8 +145,16 @@ def _timeline(levels: structure.Structure) -> list[dict]:
     """The levels and breaks with the minute each begins, for the preview beside the form."""
     lines, minute = [], 0
     for number, level in enumerate(levels.levels, start=1):
-        lines.append({"level": number, "small": level.small, "big": level.big, "ante": level.ante,
-                      "minutes": level.minutes, "at": minute})
+        lines.append(
+            {
+                "level": number,
+                "small": level.small,
+                "big": level.big,
+                "ante": level.ante,
+                "minutes": level.minutes,
+                "at": minute,
+            }
+        )
         minute += level.minutes
         pause = levels.break_after(number)
         if pause is not None:
@@ -158,13 +171,18 @@ def _started_from(request: HttpRequest, season, saved: list) -> structure.Struct
     if template in structure.TEMPLATES:
         messages.info(request, _("Template copied: check the levels, change what you like, then save."))
         return structure.template(
-            template, small=season.start_small_blind, big=max(season.start_big_blind, season.start_small_blind),
-            minutes=max(season.level_minutes, 1), colour_up=_("Colour-up: the 25 chips go"),
+            template,
+            small=season.start_small_blind,
+            big=max(season.start_big_blind, season.start_small_blind),
+            minutes=max(season.level_minutes, 1),
+            colour_up=_("Colour-up: the 25 chips go"),
         )
     chosen = next((s for s in saved if f"saved-{s.pk}" == template), None)
     levels = clock_control.saved_structure(chosen) if chosen is not None else None
     if levels is not None:
-        messages.info(request, _("“%(name)s” copied: check the levels, change what you like, then save.") % {"name": chosen.name})
+        messages.info(
+            request, _("“%(name)s” copied: check the levels, change what you like, then save.") % {"name": chosen.name}
+        )
     return levels
 
 
@@ -203,11 +221,19 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
     if post and "remove_saved" in post:
         removed = clock_control.remove_saved_structure(saved_id=ascii_whole_or_none(post["remove_saved"]) or 0)
         if removed is not None:
-            messages.success(request, _("“%(name)s” removed; seasons that took it keep their levels.") % {"name": removed})
+            messages.success(
+                request, _("“%(name)s” removed; seasons that took it keep their levels.") % {"name": removed}
+            )
         return redirect("blind_structure", season.pk)
     if request.method == "GET" and not frozen:
         shown = _started_from(request, season, saved) or shown
-    data, initial, rows, file_error, name_error = post or None, initial_rows(shown), _rows_wanted(request, shown), None, None
+    data, initial, rows, file_error, name_error = (
+        post or None,
+        initial_rows(shown),
+        _rows_wanted(request, shown),
+        None,
+        None,
+    )
     if confirm_reset:
         data = None
     elif post and "import" in post and not frozen:
@@ -215,10 +241,15 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
         data, rows = None, len(shown.levels) + MORE_ROWS
         if levels is not None:
             initial, rows = initial_rows(levels), len(levels.levels) + MORE_ROWS
-            messages.info(request, ngettext(
-                "%(count)s level read from the file: check it, then save.",
-                "%(count)s levels read from the file: check them, then save.", len(levels.levels),
-            ) % {"count": len(levels.levels)})
+            messages.info(
+                request,
+                ngettext(
+                    "%(count)s level read from the file: check it, then save.",
+                    "%(count)s levels read from the file: check them, then save.",
+                    len(levels.levels),
+                )
+                % {"count": len(levels.levels)},
+            )
     elif post and not frozen:
         moved = rearranged(post, min(ascii_whole_or_none(post.get("rows")) or 1, structure.MAX_LEVELS + MORE_ROWS))
         if moved is not None:
@@ -237,8 +268,15 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
             except clock_control.StructureNameError as error:
                 name_error = str(error)
             else:
-                messages.success(request, (_("“%(name)s” replaced: seasons start from it now.") if replaced else
-                                           _("“%(name)s” saved: every season can start from it.")) % {"name": kept.name})
+                messages.success(
+                    request,
+                    (
+                        _("“%(name)s” replaced: seasons start from it now.")
+                        if replaced
+                        else _("“%(name)s” saved: every season can start from it.")
+                    )
+                    % {"name": kept.name},
+                )
                 return redirect("blind_structure", season.pk)
     elif data is not None and not frozen and "more" not in post:
         levels = form.structure()
@@ -252,24 +290,28 @@ def blind_structure(request: HttpRequest, season_id: int) -> HttpResponse:
                 return redirect("blind_structure", season.pk)
         else:
             messages.error(request, _("Nothing was saved: please correct the marked fields."))
-    return render(request, "tournaments/clock/structure.html", {
-        "season": season,
-        "form": form,
-        "own": own,
-        "frozen": frozen,
-        "confirm_reset": confirm_reset,
-        "timeline": _timeline(shown),
-        "file_error": file_error,
-        "name_error": name_error,
-        "saved_name": post.get("saved_name", ""),
-        "saved": saved,
-        "templates": [
-            ("doubling", _("The league's doubling (from the season's start blinds)")),
-            ("classic", _("Classic: 20 minutes, antes from level 5")),
-            ("turbo", _("Turbo: 10 minutes, big-blind ante")),
-            *[(f"saved-{s.pk}", s.name) for s in saved],
-        ],
-    })
+    return render(
+        request,
+        "tournaments/clock/structure.html",
+        {
+            "season": season,
+            "form": form,
+            "own": own,
+            "frozen": frozen,
+            "confirm_reset": confirm_reset,
+            "timeline": _timeline(shown),
+            "file_error": file_error,
+            "name_error": name_error,
+            "saved_name": post.get("saved_name", ""),
+            "saved": saved,
+            "templates": [
+                ("doubling", _("The league's doubling (from the season's start blinds)")),
+                ("classic", _("Classic: 20 minutes, antes from level 5")),
+                ("turbo", _("Turbo: 10 minutes, big-blind ante")),
+                *[(f"saved-{s.pk}", s.name) for s in saved],
+            ],
+        },
+    )
 
 
 @organizer_required

@@ -1,4 +1,5 @@
 """Forms of the night's organizer pages: a late entry, a walk-in, paying and seating, finishing the night."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -11,7 +12,10 @@ class LateEntryForm(forms.Form):
     player = RecordChoiceField(
         label=_("Player"),
         queryset=Player.objects.all(),
-        error_messages={"required": _("Choose the player who arrived late."), "invalid_choice": _("That player no longer exists.")},
+        error_messages={
+            "required": _("Choose the player who arrived late."),
+            "invalid_choice": _("That player no longer exists."),
+        },
     )
     amount = FeeField()
 

@@ -5,6 +5,7 @@ none can take him he pays all the same and waits for the organizer's way on (`wa
 
 Every function runs in one transaction and writes nothing when a rule fails.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -16,8 +17,8 @@ from django.utils.translation import gettext as _
 
 from league.desk import services as league_services
 from league.models import Entry, Night, NightStatus, Player
-from tournaments.models import Seat
 from tournaments.floor.services import NightError, _lock_night, free_table, seat_late_entry, seat_or_wait
+from tournaments.models import Seat
 
 
 def unseated_entries(night: Night) -> list[Entry]:

@@ -1,5 +1,6 @@
 """Use cases of the night before and around play: the seating draw, late entries, the first dealer, the
 dealer link, finishing the night. The hand itself goes through `tournaments.tracker.services`."""
+
 from __future__ import annotations
 
 import logging
@@ -29,9 +30,7 @@ def _lock_night(night_id: int) -> Night:
 
 def _night_has_play(night: Night) -> bool:
     """A hand dealt or a result entered (on paper) anywhere at the night."""
-    return (
-        Hand.objects.filter(table__night=night).exists() or Placement.objects.filter(table__night=night).exists()
-    )
+    return Hand.objects.filter(table__night=night).exists() or Placement.objects.filter(table__night=night).exists()
 
 
 def seating_version(night: Night) -> str:
@@ -54,7 +53,9 @@ def draw_seating(*, night: Night, rng: random.Random | None = None, seen_version
     """
     night = _lock_night(night.pk)
     if seen_version is not None and seen_version != seating_version(night):
-        raise NightError(_("The seating changed meanwhile (another draw or a late entry). Check it before drawing again."))
+        raise NightError(
+            _("The seating changed meanwhile (another draw or a late entry). Check it before drawing again.")
+        )
     if night.status == NightStatus.FINISHED:
         raise NightError(_("This night is finished."))
     # The tables' rows are locked before looking for a hand: a dealer starting the first hand locks his table
@@ -131,8 +132,17 @@ def seat_or_wait(*, night: Night, entry: Entry) -> Seat | None:
 
 def late_entry_possible(night: Night) -> bool:
     """Whether a table could still take a late entry now (a reading for the page; the seating itself locks)."""
-    sizes = dict(Seat.objects.filter(table__night=night).order_by().values("table_id").annotate(n=Count("id")).values_list("table_id", "n"))
-    tables = [seating.OpenTable(t.pk, t.number, sizes.get(t.pk, 0), t.status != TableStatus.WAITING) for t in night.tables.all()]
+    sizes = dict(
+        Seat.objects.filter(table__night=night)
+        .order_by()
+        .values("table_id")
+        .annotate(n=Count("id"))
+        .values_list("table_id", "n")
+    )
+    tables = [
+        seating.OpenTable(t.pk, t.number, sizes.get(t.pk, 0), t.status != TableStatus.WAITING)
+        for t in night.tables.all()
+    ]
     return seating.table_for_late_entry(tables) is not None
 
 
@@ -210,7 +220,9 @@ def finish_night(*, night: Night, confirm_unfinished: bool = False) -> Night:
         raise NightError(_("This night is already finished."))
     if night.status != NightStatus.SEATED:
         raise NightError(_("Draw the seating before finishing the night."))
-    waiting = Entry.objects.paid().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name")
+    waiting = (
+        Entry.objects.paid().filter(night=night, seat__isnull=True).select_related("player").order_by("player__name")
+    )
     if waiting:
         raise NightError(
             _("Paid and without a seat: %(names)s. Give them a table or refund the fee before finishing the night.")

@@ -1,4 +1,5 @@
 """The night before and around play: the seating, walk-ins and late entries, tables and their first dealer, finishing."""
+
 from django.urls import path
 
 from tournaments.floor import views

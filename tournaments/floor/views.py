@@ -1,4 +1,5 @@
 """Seating, tables, the first dealer, walk-ins and late entries, finishing the night: thin views over `tournaments.floor.services`."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -15,10 +16,10 @@ from league.models import Entry, Night, NightStatus, Player
 from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
-from tournaments.models import Placement, Seat, Table
 from tournaments.floor import late_entries, services, waiting
 from tournaments.floor.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
 from tournaments.floor.services import NightError
+from tournaments.models import Placement, Seat, Table
 from tournaments.poker import seating as seating_rules
 from tournaments.qr.codes import qr_svg
 
@@ -45,12 +46,16 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     template = "tournaments/seating_screen.html" if request.GET.get("screen") else "tournaments/seating.html"
     late_candidates = []
     if request.user.is_staff and night.status == NightStatus.SEATED:
-        late_candidates = list(Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id")))
+        late_candidates = list(
+            Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id"))
+        )
     context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
     if request.user.is_staff and night.status == NightStatus.SEATED:
         context.update(
-            unseated=late_entries.unseated_entries(night), walk_in_form=WalkInForm(night=night),
-            late_possible=services.late_entry_possible(night), way_on=waiting.way_on(night),
+            unseated=late_entries.unseated_entries(night),
+            walk_in_form=WalkInForm(night=night),
+            late_possible=services.late_entry_possible(night),
+            way_on=waiting.way_on(night),
         )
     return render(request, template, context)
 
@@ -175,7 +180,8 @@ def _arrived(request: HttpRequest, arrival: Seat | Entry) -> HttpResponse:
     if isinstance(arrival, Entry):
         messages.warning(
             request,
-            _("%(name)s has paid, but every table has started or is full: choose the way to a table.") % {"name": arrival.player.name},
+            _("%(name)s has paid, but every table has started or is full: choose the way to a table.")
+            % {"name": arrival.player.name},
         )
         return redirect("way_on", arrival.night_id)
     messages.success(
@@ -270,8 +276,12 @@ def way_on(request: HttpRequest, night_id: int) -> HttpResponse:
         kept = [n for n in numbers if n <= len(way.sizes)]
         new = list(range(max(numbers, default=0) + 1, len(way.sizes) + 1))
         context.update(
-            players=sum(way.sizes), sizes=", ".join(str(size) for size in way.sizes),
-            kept=", ".join(map(str, kept)), kept_count=len(kept), new=", ".join(map(str, new)), new_count=len(new),
+            players=sum(way.sizes),
+            sizes=", ".join(str(size) for size in way.sizes),
+            kept=", ".join(map(str, kept)),
+            kept_count=len(kept),
+            new=", ".join(map(str, new)),
+            new_count=len(new),
         )
     elif way.way == seating_rules.WAY_NEW_TABLE:
         context["number"] = max(numbers, default=0) + 1

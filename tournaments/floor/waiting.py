@@ -5,6 +5,7 @@ waits for a second or is refunded (`late_entries.withdraw_unseated_entry`, the d
 The organizer confirms the way the page showed; `give_way_on` works it out again under the night's and the
 tables' locks and changes nothing, with words, when it is no longer the way (a hand started meanwhile).
 """
+
 from __future__ import annotations
 
 import random
@@ -14,7 +15,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.models import Entry, Night, NightStatus
-from tournaments.models import Seat, Table
 from tournaments.floor.services import (
     NightError,
     _lock_night,
@@ -26,6 +26,7 @@ from tournaments.floor.services import (
     seat_late,
     seating_version,
 )
+from tournaments.models import Seat, Table
 from tournaments.poker import seating
 
 
@@ -78,8 +79,10 @@ def give_way_on(*, night: Night, way: str, seen_version: str, rng: random.Random
         raise NightError(_("Nobody is waiting for a seat any more: nothing was changed."))
     if now.version != seen_version or now.way != way:
         raise NightError(
-            _("The night changed meanwhile (a hand was dealt, a player arrived or was seated): nothing was changed. "
-              "Here is the way on as it is now.")
+            _(
+                "The night changed meanwhile (a hand was dealt, a player arrived or was seated): nothing was changed. "
+                "Here is the way on as it is now."
+            )
         )
     if way == seating.WAY_REDRAW:
         return _redraw(night, rng)

@@ -1,4 +1,5 @@
 """Cards as people read them: rank and suit symbol, hearts and diamonds in red ("Q♥", not "Qh")."""
+
 from __future__ import annotations
 
 from django.utils.html import format_html, format_html_join
@@ -47,20 +48,31 @@ def _picker_button(code: str, used: bool) -> str:
     colour = "red" if code[1] in RED else "black"
     return format_html(
         '<button name="card" value="{}" class="pick {}{}"{} aria-label="{}">{}</button>',
-        code, colour, " ten" if code[0] == "T" else "", mark_safe(" disabled") if used else "", face(code),
+        code,
+        colour,
+        " ten" if code[0] == "T" else "",
+        mark_safe(" disabled") if used else "",
+        face(code),
         cardfaces(code),
     )
 
 
 # Every card's button, free and taken, made once: the picker is on the dealer's page after every tap,
 # and drawing its 52 buttons through the template language was a fifth of a tap's CPU.
-_BUTTONS = {(f"{rank}{suit}", used): _picker_button(f"{rank}{suit}", used) for rank in RANKS for suit in SUITS for used in (False, True)}
+_BUTTONS = {
+    (f"{rank}{suit}", used): _picker_button(f"{rank}{suit}", used)
+    for rank in RANKS
+    for suit in SUITS
+    for used in (False, True)
+}
 
 
 def card_picker(used: set[str]) -> SafeString:
     """The picker's four rows (♠ ♥ ♦ ♣) of thirteen buttons (A to 2), the cards in `used` disabled."""
     rows = (
-        '<div class="suit-row">' + "".join(_BUTTONS[(f"{rank}{suit}", f"{rank}{suit}" in used)] for rank in RANKS) + "</div>"
+        '<div class="suit-row">'
+        + "".join(_BUTTONS[(f"{rank}{suit}", f"{rank}{suit}" in used)] for rank in RANKS)
+        + "</div>"
         for suit in SUITS
     )
     return mark_safe("".join(rows))

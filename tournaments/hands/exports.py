@@ -7,6 +7,7 @@ night's file is put together from ready documents. Only cards that were
 shown are written (see :mod:`tournaments.poker.phh`), so a player's download
 shows nobody's folded cards.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -73,7 +74,9 @@ def _documents(fmt: str):
     return build
 
 
-def hands_file(tables: Sequence[TableRow], *, fmt: str, name: str, seat_ids: set[int] | None = None) -> tuple[str, str, str]:
+def hands_file(
+    tables: Sequence[TableRow], *, fmt: str, name: str, seat_ids: set[int] | None = None
+) -> tuple[str, str, str]:
     """The complete hands of the tables, in table order, as ``name.phhs`` (a PHH document per hand) or
     ``name.ohh`` (OHH objects separated by a blank line); with ``seat_ids`` only the hands those seats played."""
     documents = per_table(fmt, _keyed(tables), _documents(fmt))
@@ -89,7 +92,10 @@ def hands_file(tables: Sequence[TableRow], *, fmt: str, name: str, seat_ids: set
 
 
 def _keyed(tables: Sequence[TableRow]) -> list[tuple[int, str, datetime.datetime | None, str]]:
-    return [(table_id, status, finished, _source(number, date, season)) for table_id, status, finished, number, date, season in tables]
+    return [
+        (table_id, status, finished, _source(number, date, season))
+        for table_id, status, finished, number, date, season in tables
+    ]
 
 
 def _source(number: int, date: datetime.date, season: str) -> str:
@@ -101,11 +107,14 @@ def kept_documents_disagreements(tables: Sequence[TableRow]) -> list[tuple[int, 
     (only documents the cache holds are compared: a missing one is written when asked for)."""
     wrong = []
     for fmt in FORMATS:
-        keys = {table_id: cache_key(fmt, table_id, status, finished, source) for table_id, status, finished, source in _keyed(tables)}
+        keys = {
+            table_id: cache_key(fmt, table_id, status, finished, source)
+            for table_id, status, finished, source in _keyed(tables)
+        }
         kept = figures_cache.get_many([key for key in keys.values() if key])
         present = [table_id for table_id, key in keys.items() if key in kept]
         for k in range(0, len(present), 40):
-            part = present[k:k + 40]
+            part = present[k : k + 40]
             built = _documents(fmt)(load_hands(Q(table_id__in=part)))
             for table_id in part:
                 if json.loads(json.dumps(built.get(table_id, []))) != json.loads(json.dumps(kept[keys[table_id]])):

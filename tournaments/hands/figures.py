@@ -15,6 +15,7 @@ date, the table's number). `manage.py check_league` compares both kept forms
 with a fresh replay (`kept_figures_disagreements`, `kept_documents_disagreements`
 in `exports.py`). The season's readings of these figures are in
 `results/statistics.py`."""
+
 from __future__ import annotations
 
 import datetime
@@ -88,7 +89,9 @@ figures_cache = _FiguresCache()  # the hand-history documents of finished tables
 VERSION = 3  # raise when a definition in tournaments/poker/stats.py or an export changes
 
 
-def cache_key(kind: str, table_id: int, status: str, finished_at: datetime.datetime | None, source: str = "") -> str | None:
+def cache_key(
+    kind: str, table_id: int, status: str, finished_at: datetime.datetime | None, source: str = ""
+) -> str | None:
     """The key of a finished table's figures or files; None for a table still playing (never kept). `source`: a
     digest of anything else the kept value is drawn from. The database is named too: the file cache outlives
     a database (a restore, a second league, the test suite) and table ids repeat."""
@@ -112,7 +115,9 @@ def _figures_of(hands: Iterable[tuple[Hand, list[Action]]]) -> dict[int, SeatFig
 def per_table(kind: str, tables: Sequence[tuple[int, str, datetime.datetime | None, str]], build) -> dict[int, object]:
     """``build(hands of some tables) -> {table id: value}`` for each table given as (id, status, finished_at,
     source), read from the cache where kept; the tables that must be built cost two queries together."""
-    keys = {table_id: cache_key(kind, table_id, status, finished, source) for table_id, status, finished, source in tables}
+    keys = {
+        table_id: cache_key(kind, table_id, status, finished, source) for table_id, status, finished, source in tables
+    }
     cached = figures_cache.get_many([key for key in keys.values() if key])
     found = {table_id: cached[key] for table_id, key in keys.items() if key in cached}
     missing = [table_id for table_id in keys if table_id not in found]
@@ -142,10 +147,14 @@ def _stored_rows(table_ids: Sequence[int], *, knockouts: bool) -> dict[int, tupl
     fields = ["table_id", "revision", "version", "figures"] + (["knockouts"] if knockouts else [])
     for k in range(0, len(ids), 900):
         for table_id, revision, version, figures, *lists in TableFigures.objects.filter(
-            table_id__in=ids[k:k + 900]
+            table_id__in=ids[k : k + 900]
         ).values_list(*fields):
             lists = lists[0] if lists else {}
-            rows[table_id] = (revision, version, {seat: (plain, lists.get(seat, ())) for seat, plain in figures.items()})
+            rows[table_id] = (
+                revision,
+                version,
+                {seat: (plain, lists.get(seat, ())) for seat, plain in figures.items()},
+            )
     return rows
 
 
@@ -190,7 +199,7 @@ def table_plain_figures(tables: Sequence[TableRow], *, knockouts: bool = True) -
     # Kept batch by batch: a view cut off by the server's timeout (a season never filled) still leaves
     # its work for the next one.
     for k in range(0, len(missing), FILL_BATCH):
-        part = missing[k:k + FILL_BATCH]
+        part = missing[k : k + FILL_BATCH]
         built = _figures_of(load_hands(Q(table_id__in=part)))
         for table_id in part:
             found[table_id] = _plain(built.get(table_id) or {})
@@ -218,12 +227,16 @@ def keep_table_figures(table_id: int) -> None:
 def kept_figures_disagreements(table_ids: Sequence[int]) -> list[int]:
     """The finished tables among these whose kept row counts (the table's revision, this VERSION) but is not
     what a replay of their hands gives now; a row that does not count is never read, so it is no finding."""
-    tables = dict(Table.objects.filter(pk__in=list(table_ids), status=TableStatus.FINISHED).values_list("pk", "revision"))
+    tables = dict(
+        Table.objects.filter(pk__in=list(table_ids), status=TableStatus.FINISHED).values_list("pk", "revision")
+    )
     kept = _stored_rows(list(tables), knockouts=True)
-    current = sorted(pk for pk, (revision, version, _figures) in kept.items() if revision == tables[pk] and version == VERSION)
+    current = sorted(
+        pk for pk, (revision, version, _figures) in kept.items() if revision == tables[pk] and version == VERSION
+    )
     wrong = []
     for k in range(0, len(current), FILL_BATCH):
-        part = current[k:k + FILL_BATCH]
+        part = current[k : k + FILL_BATCH]
         built = _figures_of(load_hands(Q(table_id__in=part)))
         for table_id in part:
             if _json(_plain(built.get(table_id) or {})) != _json(kept[table_id][2]):
@@ -238,7 +251,9 @@ def _json(value: object) -> object:
 def _without_current_figures() -> list[tuple[int, str]]:
     tables = list(Table.objects.filter(status=TableStatus.FINISHED).order_by("pk").values_list("pk", "revision"))
     kept = _stored_rows([pk for pk, _ in tables], knockouts=False)
-    return [(pk, revision) for pk, revision in tables if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION]
+    return [
+        (pk, revision) for pk, revision in tables if pk not in kept or kept[pk][0] != revision or kept[pk][1] != VERSION
+    ]
 
 
 def tables_without_current_figures() -> list[int]:
@@ -251,7 +266,7 @@ def keep_all_table_figures(*, batch: int = FILL_BATCH, progress=None) -> int:
     keep_table_figures``, after the upgrade); returns how many tables were replayed."""
     todo = _without_current_figures()
     for k in range(0, len(todo), batch):
-        part = dict(todo[k:k + batch])
+        part = dict(todo[k : k + batch])
         figures = _figures_of(load_hands(Q(table_id__in=list(part))))
         _store({table_id: _plain(figures.get(table_id, {})) for table_id in part}, part)
         if progress:

@@ -1,4 +1,5 @@
 """A stored hand as the `replay_hand` contract reads it, its replay, and the stored hands of some tables in two queries."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -23,8 +24,10 @@ def load_hands(table_filter: Q, *, complete_only: bool = True) -> list[tuple[Han
     hands = list(hands.select_related("table__night__season").order_by("table_id", "number"))
     by_hand: dict[int, list[Action]] = defaultdict(list)
     if hands:
-        actions = Action.objects.filter(hand__in=[h.pk for h in hands]) if len(hands) < 900 else Action.objects.filter(
-            hand__table__in={h.table_id for h in hands}
+        actions = (
+            Action.objects.filter(hand__in=[h.pk for h in hands])
+            if len(hands) < 900
+            else Action.objects.filter(hand__table__in={h.table_id for h in hands})
         )
         for action in actions.order_by("hand_id", "index").only("hand_id", "index", "seat_id", "verb", "to"):
             by_hand[action.hand_id].append(action)
@@ -47,15 +50,19 @@ def replay_json(hand: Hand, actions: Sequence[Action]) -> dict:
     """The hand exactly as `manage.py replay_hand` reads it."""
     names = {p["seat"]: p["name"] for p in hand.players}
     data: dict = {
-        "blinds": {"small": hand.small_blind, "big": hand.big_blind,
-                   **({"ante": hand.ante, "ante_by": hand.ante_by} if hand.ante else {})},
+        "blinds": {
+            "small": hand.small_blind,
+            "big": hand.big_blind,
+            **({"ante": hand.ante, "ante_by": hand.ante_by} if hand.ante else {}),
+        },
         "button": names[hand.button_id],
         "players": [
             {"name": p["name"], "stack": p["stack"], **({"sitting_out": True} if p["sitting_out"] else {})}
             for p in hand.players
         ],
         "actions": [
-            {"player": names[a.seat_id], "action": a.verb, **({"to": a.to} if a.to is not None else {})} for a in actions
+            {"player": names[a.seat_id], "action": a.verb, **({"to": a.to} if a.to is not None else {})}
+            for a in actions
         ],
         "min_bet_rule": hand.min_bet_rule,
     }

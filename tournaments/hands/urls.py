@@ -1,4 +1,5 @@
 """A finished table's hands (public replayer) and the hand-history downloads (PHH, OHH)."""
+
 from django.urls import path
 
 from tournaments.hands import views as hands

@@ -3,6 +3,7 @@
 Thin: parse the request, read through `tournaments.hands.figures`, render. Only
 hands of finished tables are public: nothing is shown while a table plays.
 """
+
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -46,7 +47,9 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     raw = request.GET.get("step", "")
     step = ascii_whole_or_none(raw, max_digits=6) or 0
     step = min(step, len(frames) - 1)
-    numbers = list(hand.table.hands.filter(status=HandStatus.COMPLETE).values_list("number", flat=True).order_by("number"))
+    numbers = list(
+        hand.table.hands.filter(status=HandStatus.COMPLETE).values_list("number", flat=True).order_by("number")
+    )
     position = numbers.index(hand.number)
     context = {
         "table": hand.table,
@@ -80,7 +83,9 @@ def _table_rows(tables) -> list[tuple]:
 @require_GET
 def table_hands_file(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
-    return _download(_table_rows(Table.objects.filter(pk=table.pk)), fmt, f"{table.night.date.isoformat()}-table{table.number}")
+    return _download(
+        _table_rows(Table.objects.filter(pk=table.pk)), fmt, f"{table.night.date.isoformat()}-table{table.number}"
+    )
 
 
 @organizer_required
@@ -94,6 +99,8 @@ def night_hands_file(request: HttpRequest, night_id: int, fmt: str) -> HttpRespo
 def player_hands_file(request: HttpRequest, player_id: int, fmt: str) -> HttpResponse:
     """The hands a player was dealt into at finished tables (public, like his page; only shown cards)."""
     player = get_object_or_404(Player, pk=player_id)
-    seats = dict(Seat.objects.filter(entry__player=player, table__status=TableStatus.FINISHED).values_list("pk", "table_id"))
+    seats = dict(
+        Seat.objects.filter(entry__player=player, table__status=TableStatus.FINISHED).values_list("pk", "table_id")
+    )
     tables = _table_rows(Table.objects.filter(pk__in=set(seats.values())))
     return _download(tables, fmt, f"hands-player{player.pk}", seat_ids=set(seats))

@@ -5,6 +5,7 @@ at most MAX_DEPTH deep, and every number lies within ±MAX_NUMBER (a JSON number
 otherwise be read in full, and a 5,000-digit one breaks int()). `run_contract` turns whatever still
 goes wrong (RecursionError, MemoryError, an engine's surprise) into the one line and exit 2.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,7 +84,9 @@ def check_json_bounds(text: str) -> None:
 
 def _bounded_int(digits: str) -> int:
     if len(digits.lstrip("-")) > 13 or abs(int(digits)) > MAX_NUMBER:
-        raise ContractInputError(f"number out of range: {digits[:20]}{'…' if len(digits) > 20 else ''} (at most {MAX_NUMBER})")
+        raise ContractInputError(
+            f"number out of range: {digits[:20]}{'…' if len(digits) > 20 else ''} (at most {MAX_NUMBER})"
+        )
     return int(digits)
 
 

@@ -5,42 +5,59 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0001_initial'),
+        ("league", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Bankroll',
+            name="Bankroll",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('session_key', models.CharField(blank=True, max_length=64, null=True, unique=True, verbose_name='session')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('player', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='bankroll', to='league.player', verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "session_key",
+                    models.CharField(blank=True, max_length=64, null=True, unique=True, verbose_name="session"),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "player",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="bankroll",
+                        to="league.player",
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'play-money bankroll',
-                'verbose_name_plural': 'play-money bankrolls',
+                "verbose_name": "play-money bankroll",
+                "verbose_name_plural": "play-money bankrolls",
             },
         ),
         migrations.CreateModel(
-            name='BankrollEntry',
+            name="BankrollEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=12, verbose_name='amount')),
-                ('game', models.CharField(blank=True, max_length=20, verbose_name='game')),
-                ('round_id', models.PositiveBigIntegerField(blank=True, null=True, verbose_name='round')),
-                ('reason', models.CharField(max_length=120, verbose_name='reason')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
-                ('bankroll', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.bankroll')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=12, verbose_name="amount")),
+                ("game", models.CharField(blank=True, max_length=20, verbose_name="game")),
+                ("round_id", models.PositiveBigIntegerField(blank=True, null=True, verbose_name="round")),
+                ("reason", models.CharField(max_length=120, verbose_name="reason")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
+                (
+                    "bankroll",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="tournaments.bankroll"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'bankroll entry',
-                'verbose_name_plural': 'bankroll entries',
-                'ordering': ['created_at', 'id'],
+                "verbose_name": "bankroll entry",
+                "verbose_name_plural": "bankroll entries",
+                "ordering": ["created_at", "id"],
             },
         ),
     ]

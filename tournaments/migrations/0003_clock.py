@@ -7,31 +7,58 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0001_initial'),
-        ('tournaments', '0002_night'),
+        ("league", "0001_initial"),
+        ("tournaments", "0002_night"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ClockState',
+            name="ClockState",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('level', models.PositiveSmallIntegerField(default=1, verbose_name='blind level')),
-                ('on_break', models.BooleanField(default=False, verbose_name='on the break before this level')),
-                ('elapsed', models.DurationField(default=datetime.timedelta(0), help_text='As of “running since”, or while paused. Negative when minutes were added.', verbose_name='time used in the level')),
-                ('running_since', models.DateTimeField(blank=True, null=True, verbose_name='running since')),
-                ('started_at', models.DateTimeField(blank=True, null=True, verbose_name='clock started')),
-                ('break_every_levels', models.PositiveSmallIntegerField(default=0, help_text='0: no breaks.', verbose_name='break after every … levels')),
-                ('break_minutes', models.PositiveSmallIntegerField(default=10, verbose_name='minutes per break')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated')),
-                ('night', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='clock', to='league.night', verbose_name='night')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("level", models.PositiveSmallIntegerField(default=1, verbose_name="blind level")),
+                ("on_break", models.BooleanField(default=False, verbose_name="on the break before this level")),
+                (
+                    "elapsed",
+                    models.DurationField(
+                        default=datetime.timedelta(0),
+                        help_text="As of “running since”, or while paused. Negative when minutes were added.",
+                        verbose_name="time used in the level",
+                    ),
+                ),
+                ("running_since", models.DateTimeField(blank=True, null=True, verbose_name="running since")),
+                ("started_at", models.DateTimeField(blank=True, null=True, verbose_name="clock started")),
+                (
+                    "break_every_levels",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="0: no breaks.", verbose_name="break after every … levels"
+                    ),
+                ),
+                ("break_minutes", models.PositiveSmallIntegerField(default=10, verbose_name="minutes per break")),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="updated")),
+                (
+                    "night",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="clock",
+                        to="league.night",
+                        verbose_name="night",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'blind clock',
-                'verbose_name_plural': 'blind clocks',
-                'constraints': [models.CheckConstraint(condition=models.Q(('level__gte', 1)), name='clock_level_from_one'), models.CheckConstraint(condition=models.Q(('running_since__isnull', True), ('started_at__isnull', False), _connector='OR'), name='clock_runs_only_once_started')],
+                "verbose_name": "blind clock",
+                "verbose_name_plural": "blind clocks",
+                "constraints": [
+                    models.CheckConstraint(condition=models.Q(("level__gte", 1)), name="clock_level_from_one"),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("running_since__isnull", True), ("started_at__isnull", False), _connector="OR"
+                        ),
+                        name="clock_runs_only_once_started",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,27 +5,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0003_clock'),
+        ("tournaments", "0003_clock"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ImperialRound',
+            name="ImperialRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('state', models.JSONField(verbose_name='state')),
-                ('status', models.CharField(choices=[('active', 'in play'), ('finished', 'finished')], default='active', max_length=10, verbose_name='status')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='started')),
-                ('finished_at', models.DateTimeField(blank=True, null=True, verbose_name='finished')),
-                ('bankroll', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='imperial_rounds', to='tournaments.bankroll', verbose_name='bankroll')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("state", models.JSONField(verbose_name="state")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "in play"), ("finished", "finished")],
+                        default="active",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="started")),
+                ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished")),
+                (
+                    "bankroll",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="imperial_rounds",
+                        to="tournaments.bankroll",
+                        verbose_name="bankroll",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'Imperial Poker round',
-                'verbose_name_plural': 'Imperial Poker rounds',
-                'ordering': ['-created_at', '-id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status', 'active')), fields=('bankroll',), name='imperial_one_active_round_per_bankroll'), models.CheckConstraint(condition=models.Q(models.Q(('finished_at__isnull', True), ('status', 'active')), models.Q(('finished_at__isnull', False), ('status', 'finished')), _connector='OR'), name='imperial_finished_at_iff_finished')],
+                "verbose_name": "Imperial Poker round",
+                "verbose_name_plural": "Imperial Poker rounds",
+                "ordering": ["-created_at", "-id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "active")),
+                        fields=("bankroll",),
+                        name="imperial_one_active_round_per_bankroll",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("finished_at__isnull", True), ("status", "active")),
+                            models.Q(("finished_at__isnull", False), ("status", "finished")),
+                            _connector="OR",
+                        ),
+                        name="imperial_finished_at_iff_finished",
+                    ),
+                ],
             },
         ),
     ]

@@ -7,87 +7,197 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0004_imperial'),
+        ("tournaments", "0004_imperial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='JackpotMeter',
+            name="JackpotMeter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(default='uth', max_length=40, unique=True, verbose_name='name')),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=12, verbose_name='meter')),
-                ('seed_amount', models.DecimalField(decimal_places=2, default=Decimal('10000.00'), help_text='What the meter starts from, and is reset to after a royal flush.', max_digits=12, verbose_name='seed amount')),
-                ('feed_share', models.DecimalField(decimal_places=4, default=Decimal('0.2500'), help_text='The part of each jackpot bet added to the meter (0.25 = a quarter).', max_digits=5, verbose_name='share that feeds the meter')),
-                ('updated_at', models.DateTimeField(auto_now=True, verbose_name='updated')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(default="uth", max_length=40, unique=True, verbose_name="name")),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=12, verbose_name="meter")),
+                (
+                    "seed_amount",
+                    models.DecimalField(
+                        decimal_places=2,
+                        default=Decimal("10000.00"),
+                        help_text="What the meter starts from, and is reset to after a royal flush.",
+                        max_digits=12,
+                        verbose_name="seed amount",
+                    ),
+                ),
+                (
+                    "feed_share",
+                    models.DecimalField(
+                        decimal_places=4,
+                        default=Decimal("0.2500"),
+                        help_text="The part of each jackpot bet added to the meter (0.25 = a quarter).",
+                        max_digits=5,
+                        verbose_name="share that feeds the meter",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True, verbose_name="updated")),
             ],
             options={
-                'verbose_name': 'jackpot meter',
-                'verbose_name_plural': 'jackpot meters',
-                'constraints': [models.CheckConstraint(condition=models.Q(('amount__gte', 0)), name='uth_meter_not_negative'), models.CheckConstraint(condition=models.Q(('seed_amount__gte', 0)), name='uth_meter_seed_not_negative'), models.CheckConstraint(condition=models.Q(('feed_share__gte', 0), ('feed_share__lte', 1)), name='uth_meter_share_0_to_1')],
+                "verbose_name": "jackpot meter",
+                "verbose_name_plural": "jackpot meters",
+                "constraints": [
+                    models.CheckConstraint(condition=models.Q(("amount__gte", 0)), name="uth_meter_not_negative"),
+                    models.CheckConstraint(
+                        condition=models.Q(("seed_amount__gte", 0)), name="uth_meter_seed_not_negative"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("feed_share__gte", 0), ("feed_share__lte", 1)),
+                        name="uth_meter_share_0_to_1",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='UthRound',
+            name="UthRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('state', models.JSONField(verbose_name='state')),
-                ('result', models.JSONField(blank=True, null=True, verbose_name='settlement')),
-                ('status', models.CharField(choices=[('in_play', 'in play'), ('settled', 'settled')], default='in_play', max_length=10, verbose_name='status')),
-                ('staked', models.DecimalField(decimal_places=2, default=Decimal('0.00'), max_digits=12, verbose_name='staked')),
-                ('returned', models.DecimalField(blank=True, decimal_places=2, max_digits=12, null=True, verbose_name='paid back')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='started')),
-                ('settled_at', models.DateTimeField(blank=True, null=True, verbose_name='settled')),
-                ('bankroll', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='uth_rounds', to='tournaments.bankroll', verbose_name='bankroll')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("state", models.JSONField(verbose_name="state")),
+                ("result", models.JSONField(blank=True, null=True, verbose_name="settlement")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("in_play", "in play"), ("settled", "settled")],
+                        default="in_play",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "staked",
+                    models.DecimalField(
+                        decimal_places=2, default=Decimal("0.00"), max_digits=12, verbose_name="staked"
+                    ),
+                ),
+                (
+                    "returned",
+                    models.DecimalField(
+                        blank=True, decimal_places=2, max_digits=12, null=True, verbose_name="paid back"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="started")),
+                ("settled_at", models.DateTimeField(blank=True, null=True, verbose_name="settled")),
+                (
+                    "bankroll",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="uth_rounds",
+                        to="tournaments.bankroll",
+                        verbose_name="bankroll",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': "Ultimate Texas Hold'em round",
-                'verbose_name_plural': "Ultimate Texas Hold'em rounds",
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "Ultimate Texas Hold'em round",
+                "verbose_name_plural": "Ultimate Texas Hold'em rounds",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='JackpotMeterEvent',
+            name="JackpotMeterEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('seed', 'seed'), ('feed', 'feed'), ('win', 'royal flush won'), ('reset', 'reset')], max_length=10, verbose_name='kind')),
-                ('amount', models.DecimalField(decimal_places=2, max_digits=12, verbose_name='change')),
-                ('balance_after', models.DecimalField(decimal_places=2, max_digits=12, verbose_name='meter after')),
-                ('box', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='box')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
-                ('meter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournaments.jackpotmeter', verbose_name='meter')),
-                ('uth_round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='meter_events', to='tournaments.uthround', verbose_name='round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("seed", "seed"), ("feed", "feed"), ("win", "royal flush won"), ("reset", "reset")],
+                        max_length=10,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("amount", models.DecimalField(decimal_places=2, max_digits=12, verbose_name="change")),
+                ("balance_after", models.DecimalField(decimal_places=2, max_digits=12, verbose_name="meter after")),
+                ("box", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="box")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="when")),
+                (
+                    "meter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="tournaments.jackpotmeter",
+                        verbose_name="meter",
+                    ),
+                ),
+                (
+                    "uth_round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="meter_events",
+                        to="tournaments.uthround",
+                        verbose_name="round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'jackpot meter event',
-                'verbose_name_plural': 'jackpot meter events',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "jackpot meter event",
+                "verbose_name_plural": "jackpot meter events",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'in_play')), fields=('bankroll',), name='uth_one_round_in_play_per_bankroll'),
+            model_name="uthround",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "in_play")),
+                fields=("bankroll",),
+                name="uth_one_round_in_play_per_bankroll",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('result__isnull', True), ('returned__isnull', True), ('settled_at__isnull', True), ('status', 'in_play')), models.Q(('result__isnull', False), ('returned__isnull', False), ('settled_at__isnull', False), ('status', 'settled')), _connector='OR'), name='uth_settled_iff_result'),
+            model_name="uthround",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(
+                        ("result__isnull", True),
+                        ("returned__isnull", True),
+                        ("settled_at__isnull", True),
+                        ("status", "in_play"),
+                    ),
+                    models.Q(
+                        ("result__isnull", False),
+                        ("returned__isnull", False),
+                        ("settled_at__isnull", False),
+                        ("status", "settled"),
+                    ),
+                    _connector="OR",
+                ),
+                name="uth_settled_iff_result",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.CheckConstraint(condition=models.Q(('staked__gte', 0)), name='uth_staked_not_negative'),
+            model_name="uthround",
+            constraint=models.CheckConstraint(condition=models.Q(("staked__gte", 0)), name="uth_staked_not_negative"),
         ),
         migrations.AddConstraint(
-            model_name='uthround',
-            constraint=models.CheckConstraint(condition=models.Q(('returned__isnull', True), ('returned__gte', 0), _connector='OR'), name='uth_returned_not_negative'),
+            model_name="uthround",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("returned__isnull", True), ("returned__gte", 0), _connector="OR"),
+                name="uth_returned_not_negative",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='jackpotmeterevent',
-            constraint=models.CheckConstraint(condition=models.Q(('balance_after__gte', 0)), name='uth_meter_event_balance_not_negative'),
+            model_name="jackpotmeterevent",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("balance_after__gte", 0)), name="uth_meter_event_balance_not_negative"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='jackpotmeterevent',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('amount__lte', 0), ('kind', 'win')), models.Q(models.Q(('kind', 'win'), _negated=True), ('amount__gte', 0)), _connector='OR'), name='uth_meter_event_sign'),
+            model_name="jackpotmeterevent",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("amount__lte", 0), ("kind", "win")),
+                    models.Q(models.Q(("kind", "win"), _negated=True), ("amount__gte", 0)),
+                    _connector="OR",
+                ),
+                name="uth_meter_event_sign",
+            ),
         ),
     ]

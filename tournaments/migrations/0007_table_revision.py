@@ -15,16 +15,17 @@ def one_revision_per_table(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0006_housegames_moved_out'),
+        ("tournaments", "0006_housegames_moved_out"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='revision',
-            field=models.CharField(default=tournaments.models.night.new_revision, max_length=16, verbose_name='revision'),
+            model_name="table",
+            name="revision",
+            field=models.CharField(
+                default=tournaments.models.night.new_revision, max_length=16, verbose_name="revision"
+            ),
         ),
         migrations.RunPython(one_revision_per_table, migrations.RunPython.noop),
     ]

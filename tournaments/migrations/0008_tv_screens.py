@@ -4,25 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_table_revision'),
+        ("tournaments", "0007_table_revision"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='clockstate',
-            name='announcement',
-            field=models.CharField(blank=True, max_length=140, verbose_name='announcement'),
+            model_name="clockstate",
+            name="announcement",
+            field=models.CharField(blank=True, max_length=140, verbose_name="announcement"),
         ),
         migrations.AddField(
-            model_name='clockstate',
-            name='spoken',
-            field=models.BooleanField(default=False, verbose_name='spoken announcements'),
+            model_name="clockstate",
+            name="spoken",
+            field=models.BooleanField(default=False, verbose_name="spoken announcements"),
         ),
         migrations.AddField(
-            model_name='clockstate',
-            name='tv_screen',
-            field=models.CharField(choices=[('clock', 'Clock'), ('seating', 'Seating'), ('eliminations', 'Eliminations'), ('standings', 'Season standings'), ('rotate', 'Take turns')], default='clock', max_length=12, verbose_name='TV screen'),
+            model_name="clockstate",
+            name="tv_screen",
+            field=models.CharField(
+                choices=[
+                    ("clock", "Clock"),
+                    ("seating", "Seating"),
+                    ("eliminations", "Eliminations"),
+                    ("standings", "Season standings"),
+                    ("rotate", "Take turns"),
+                ],
+                default="clock",
+                max_length=12,
+                verbose_name="TV screen",
+            ),
         ),
     ]

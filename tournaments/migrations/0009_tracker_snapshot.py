@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0008_tv_screens'),
+        ("tournaments", "0008_tv_screens"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='tracker_snapshot',
-            field=models.JSONField(blank=True, editable=False, null=True, verbose_name='tracker snapshot'),
+            model_name="table",
+            name="tracker_snapshot",
+            field=models.JSONField(blank=True, editable=False, null=True, verbose_name="tracker snapshot"),
         ),
     ]

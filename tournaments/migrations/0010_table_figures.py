@@ -5,25 +5,34 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0009_tracker_snapshot'),
+        ("tournaments", "0009_tracker_snapshot"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TableFigures',
+            name="TableFigures",
             fields=[
-                ('table', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='kept_figures', serialize=False, to='tournaments.table', verbose_name='table')),
-                ('revision', models.CharField(max_length=16, verbose_name='revision')),
-                ('version', models.PositiveSmallIntegerField(verbose_name='version')),
-                ('figures', models.JSONField(verbose_name='figures')),
-                ('knockouts', models.JSONField(default=dict, verbose_name='knockouts')),
-                ('computed_at', models.DateTimeField(auto_now=True, verbose_name='computed')),
+                (
+                    "table",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="kept_figures",
+                        serialize=False,
+                        to="tournaments.table",
+                        verbose_name="table",
+                    ),
+                ),
+                ("revision", models.CharField(max_length=16, verbose_name="revision")),
+                ("version", models.PositiveSmallIntegerField(verbose_name="version")),
+                ("figures", models.JSONField(verbose_name="figures")),
+                ("knockouts", models.JSONField(default=dict, verbose_name="knockouts")),
+                ("computed_at", models.DateTimeField(auto_now=True, verbose_name="computed")),
             ],
             options={
-                'verbose_name': 'table figures',
-                'verbose_name_plural': 'table figures',
+                "verbose_name": "table figures",
+                "verbose_name_plural": "table figures",
             },
         ),
     ]

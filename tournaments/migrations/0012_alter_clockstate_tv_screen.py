@@ -4,15 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0011_hand_revision'),
+        ("tournaments", "0011_hand_revision"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='clockstate',
-            name='tv_screen',
-            field=models.CharField(choices=[('clock', 'Clock'), ('seating', 'Seating'), ('eliminations', 'Eliminations'), ('standings', 'Season standings'), ('tables', 'Live tables'), ('rotate', 'Take turns')], default='clock', max_length=12, verbose_name='TV screen'),
+            model_name="clockstate",
+            name="tv_screen",
+            field=models.CharField(
+                choices=[
+                    ("clock", "Clock"),
+                    ("seating", "Seating"),
+                    ("eliminations", "Eliminations"),
+                    ("standings", "Season standings"),
+                    ("tables", "Live tables"),
+                    ("rotate", "Take turns"),
+                ],
+                default="clock",
+                max_length=12,
+                verbose_name="TV screen",
+            ),
         ),
     ]

@@ -4,25 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0012_alter_clockstate_tv_screen'),
+        ("tournaments", "0012_alter_clockstate_tv_screen"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='hand',
-            name='ante',
-            field=models.PositiveIntegerField(default=0, verbose_name='ante'),
+            model_name="hand",
+            name="ante",
+            field=models.PositiveIntegerField(default=0, verbose_name="ante"),
         ),
         migrations.AddField(
-            model_name='hand',
-            name='ante_by',
-            field=models.CharField(default='each', max_length=10, verbose_name='ante posted by'),
+            model_name="hand",
+            name="ante_by",
+            field=models.CharField(default="each", max_length=10, verbose_name="ante posted by"),
         ),
         migrations.AddField(
-            model_name='placement',
-            name='knockouts',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='knockouts'),
+            model_name="placement",
+            name="knockouts",
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="knockouts"),
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0013_antes_and_knockouts'),
+        ("tournaments", "0013_antes_and_knockouts"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='table',
-            name='dealer_link_opened_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='dealer link first opened'),
+            model_name="table",
+            name="dealer_link_opened_at",
+            field=models.DateTimeField(blank=True, null=True, verbose_name="dealer link first opened"),
         ),
         migrations.AddField(
-            model_name='table',
-            name='qr_printed_at',
+            model_name="table",
+            name="qr_printed_at",
             field=models.DateTimeField(blank=True, null=True, verbose_name="dealer link's QR code printed"),
         ),
     ]

@@ -1,4 +1,5 @@
 """The night's blind clock: one stored state per league night; the arithmetic is in tournaments/poker/clock.py."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -59,7 +60,8 @@ class ClockState(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(level__gte=1), name="clock_level_from_one"),
             models.CheckConstraint(
-                condition=Q(running_since__isnull=True) | Q(started_at__isnull=False), name="clock_runs_only_once_started"
+                condition=Q(running_since__isnull=True) | Q(started_at__isnull=False),
+                name="clock_runs_only_once_started",
             ),
         ]
 

@@ -7,6 +7,7 @@ is the one the row was computed at: every change of a table's play or result
 (an undo that reopens it, a corrected place) renews the table's revision, so
 an outdated row is never read. A test compares the rows with a fresh replay.
 """
+
 from __future__ import annotations
 
 from django.db import models

@@ -4,6 +4,7 @@ Stacks are never stored as a running figure: a hand's state is the replay of
 its actions through the poker engine, and a finished hand keeps the final
 stacks that replay produced (recomputable at any time).
 """
+
 from __future__ import annotations
 
 import secrets
@@ -51,7 +52,10 @@ class Table(models.Model):
         "Seat", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("first dealer")
     )
     first_dealer_draw = models.JSONField(
-        _("first dealer draw"), default=dict, blank=True, help_text=_("The cards of the virtual draw, or who recorded the real one.")
+        _("first dealer draw"),
+        default=dict,
+        blank=True,
+        help_text=_("The cards of the virtual draw, or who recorded the real one."),
     )
     dealer_token = models.CharField(_("dealer link token"), max_length=40, unique=True, default=new_dealer_token)
     # What tonight's page (tournaments/tonight) shows per table; both are cleared when the link is replaced.
@@ -144,9 +148,7 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_hand_number_per_table"),
             # Only one hand at a time is being played at a table.
-            models.UniqueConstraint(
-                fields=["table"], condition=~Q(status="complete"), name="one_open_hand_per_table"
-            ),
+            models.UniqueConstraint(fields=["table"], condition=~Q(status="complete"), name="one_open_hand_per_table"),
         ]
 
     def __str__(self) -> str:
@@ -187,7 +189,9 @@ class Placement(models.Model):
     seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="placement", verbose_name=_("seat"))
     place = models.PositiveSmallIntegerField(_("place"))
     reason = models.CharField(_("reason"), max_length=12, choices=PlacementReason.choices)
-    hand = models.ForeignKey(Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("hand"))
+    hand = models.ForeignKey(
+        Hand, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("hand")
+    )
     chips_removed = models.PositiveIntegerField(_("chips removed from play"), default=0)
     # Knockouts entered from a paper sheet (None: not entered; a tracked table's come from its hands).
     knockouts = models.PositiveSmallIntegerField(_("knockouts"), null=True, blank=True)

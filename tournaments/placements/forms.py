@@ -1,4 +1,5 @@
 """The form that corrects one place."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 

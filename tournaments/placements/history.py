@@ -3,6 +3,7 @@ becomes a finished night marked imported, its tables paper tables with their pla
 player pages and the exports count them like any night; no money moves and no hands exist. The preview names
 every refused row and why; the rest is written in one step, only on confirmation, and only if the league is
 as the preview showed it."""
+
 from __future__ import annotations
 
 import csv
@@ -105,8 +106,9 @@ def history_digest(preview: HistoryPreview) -> str:
 
 
 @transaction.atomic
-def import_history(*, season: Season, data: bytes, digest: str, by: AbstractBaseUser,
-                   today: datetime.date | None = None) -> list[Night]:
+def import_history(
+    *, season: Season, data: bytes, digest: str, by: AbstractBaseUser, today: datetime.date | None = None
+) -> list[Night]:
     """Every night of the file's good rows, written in one transaction; the refused rows are left out."""
     season = Season.objects.select_for_update().get(pk=season.pk)  # two organizers importing at once: one waits
     preview = preview_history(season=season, data=data, today=today)
@@ -125,8 +127,9 @@ def import_history(*, season: Season, data: bytes, digest: str, by: AbstractBase
             table = Table.objects.create(night=night, number=number, status=TableStatus.FINISHED, finished_at=now)
             for position, row in enumerate(sorted(tables[date][number], key=lambda r: r.place), start=1):
                 entry = Entry.objects.create(night=night, player_id=row.player_id, registered_by=by)
-                seat = Seat.objects.create(table=table, entry=entry, position=position,
-                                           starting_stack=season.starting_stack)
+                seat = Seat.objects.create(
+                    table=table, entry=entry, position=position, starting_stack=season.starting_stack
+                )
                 Placement.objects.create(table=table, seat=seat, place=row.place, reason=PlacementReason.MANUAL)
             PaperSheet.objects.create(table=table, entered_by=by)
     return nights

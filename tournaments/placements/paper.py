@@ -10,6 +10,7 @@ refused rather than applied over the newer state.
 A tracked table switched to paper (`switch.py`) is typed the same way for the players still in: its
 tracked places stay, and the typed places are the order of the rest (1 up to how many were left).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -26,8 +27,8 @@ from django.utils.translation import ngettext
 from league.models import PaperSheet
 from league.rules import standings
 from league.web.rule_errors import rules_message
-from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
 from tournaments.floor import services
+from tournaments.models import Hand, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
 from tournaments.placements import services as placements_services
 
 
@@ -173,7 +174,9 @@ def record_paper_results(
         raise ResultsError(_("This table already has results: correct them instead."))
     if (hands or placed) and not on_paper:
         raise ResultsError(
-            _("The tracker follows this table: its places come from the hands played. Correct single places on the table page.")
+            _(
+                "The tracker follows this table: its places come from the hands played. Correct single places on the table page."
+            )
         )
     if len(seats) < 2:
         raise ResultsError(_("A table needs at least two players."))
@@ -189,8 +192,13 @@ def record_paper_results(
             raise ResultsError(_("That player does not sit at this table."))
         services.record_first_dealer(table=table, seat=seat, by=by)
     created = Placement.objects.bulk_create(
-        Placement(table=table, seat=seat, place=mapping[seat.pk], reason=PlacementReason.MANUAL,
-                  knockouts=typed_knockouts.get(seat.pk))
+        Placement(
+            table=table,
+            seat=seat,
+            place=mapping[seat.pk],
+            reason=PlacementReason.MANUAL,
+            knockouts=typed_knockouts.get(seat.pk),
+        )
         for seat in remaining
     )
     PaperSheet.objects.update_or_create(table=table, defaults={"entered_by": by, "entered_at": timezone.now()})
@@ -211,7 +219,8 @@ def _check_whole_table(seats: Sequence[Seat], typed: Mapping[int, int]) -> None:
         standings.check_places(places, len(seats))
     except standings.RulesError as error:
         raise ResultsError(
-            _("Together with the places the tracker gave, these places are no result: %(reason)s") % {"reason": rules_message(error)}
+            _("Together with the places the tracker gave, these places are no result: %(reason)s")
+            % {"reason": rules_message(error)}
         ) from error
 
 
@@ -226,12 +235,16 @@ def correct_results(
         raise ResultsError(_("Give a reason for the correction."))
     if not seats or not all(_placement(seat) for seat in seats):
         raise ResultsError(
-            _("Every player at this table needs a place before the table can be corrected as a whole; correct single places on the table page.")
+            _(
+                "Every player at this table needs a place before the table can be corrected as a whole; correct single places on the table page."
+            )
         )
     mapping = _checked_places(seats, places)
     changed = [seat.placement for seat in seats if seat.placement.place != mapping[seat.pk]]
     if not changed:
         raise ResultsError(_("Nothing changed: these are the recorded places."))
     for placement in changed:
-        placements_services.correct_placement(placement=placement, place=mapping[placement.seat_id], reason=reason, by=by)
+        placements_services.correct_placement(
+            placement=placement, place=mapping[placement.seat_id], reason=reason, by=by
+        )
     return list(PlacementCorrection.objects.filter(placement__in=changed).order_by("placement__place"))

@@ -1,5 +1,6 @@
 """The organizer's words for what league/rules/history.py and tournaments/placements/history.py find in a
 file of past nights."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -11,11 +12,19 @@ FILE_MESSAGES = {
     "too_big": _("The file is too big: at most %(limit)s MB."),
     "too_many_rows": _("The file has too many rows: at most %(limit)s at a time."),
     "empty": _("The file holds no results."),
-    "not_csv": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
-    "not_spreadsheet": _("This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."),
+    "not_csv": _(
+        "This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."
+    ),
+    "not_spreadsheet": _(
+        "This is neither a CSV file nor a spreadsheet (XLSX, ODS). In Excel or LibreOffice: Save as XLSX, ODS or “CSV UTF-8”."
+    ),
     "unpacked_too_big": _("The spreadsheet unpacks to more than %(limit)s MB: it is not read."),
-    "broken_utf8": _("Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."),
-    "columns": _("The first row must name the columns Night (date), Player and Place or Points (Table is optional); it has: %(found)s."),
+    "broken_utf8": _(
+        "Line %(line)s holds a broken character (the file is UTF-8 otherwise): nothing is read. Correct that line, or save the file again as “CSV UTF-8”."
+    ),
+    "columns": _(
+        "The first row must name the columns Night (date), Player and Place or Points (Table is optional); it has: %(found)s."
+    ),
 }
 ROW_MESSAGES = {
     "bad_date": _("“%(value)s” is not a date (27.11.2026), or it lies ahead"),
@@ -40,5 +49,8 @@ def file_message(error: HistoryError) -> str:
 
 def row_messages(rows: list[PastRow]) -> dict[int, str]:
     """line -> why that row is refused, in the organizer's language."""
-    return {row.line: "; ".join(str(ROW_MESSAGES.get(code, code)) % params for code, params in row.errors)
-            for row in rows if row.errors}
+    return {
+        row.line: "; ".join(str(ROW_MESSAGES.get(code, code)) % params for code, params in row.errors)
+        for row in rows
+        if row.errors
+    }

@@ -1,4 +1,5 @@
 """Correcting one place of a finished table: the organizer's reason is kept beside the old place."""
+
 from __future__ import annotations
 
 import logging
@@ -7,9 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments.floor.services import NightError
 from tournaments.hands import figures
 from tournaments.models import Placement, PlacementCorrection
-from tournaments.floor.services import NightError
 
 logger = logging.getLogger(__name__)
 

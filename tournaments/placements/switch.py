@@ -7,6 +7,7 @@ hand stands: his chips as they were before the hand leave play. The table is mar
 (the sheet the organizer will type from), which the dealer's link reads with the seats and then refuses
 every tap. Back to the tracker is possible until the places are typed (the table is finished then).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,8 +17,8 @@ from django.db import DEFAULT_DB_ALIAS, transaction
 from django.utils.translation import gettext as _
 
 from league.models import NightStatus, PaperSheet
-from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 from tournaments.floor import services
+from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 from tournaments.tracker import services as tracker
 
 
@@ -80,7 +81,9 @@ def paper_switch(table: Table) -> PaperSwitch:
 def _locked(table: Table, version: str) -> tracker.TableState:
     state = tracker.state_from_rows(table.pk, lock=True)
     if not isinstance(version, str) or version != state.table.revision:
-        raise SwitchError(_("The table changed after this page was opened (a tap on the phone?). Check it below and confirm again."))
+        raise SwitchError(
+            _("The table changed after this page was opened (a tap on the phone?). Check it below and confirm again.")
+        )
     return state
 
 

@@ -1,5 +1,6 @@
 """A table's finishing order: the organizer's correction of one place, a paper table's results, and a tracked
 table switched to paper; past nights from a file."""
+
 from django.urls import path
 
 from tournaments.placements import views

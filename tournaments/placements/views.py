@@ -1,6 +1,7 @@
 """Correcting a place, typing a paper table's results, switching a tracked table to paper, a season's past
 nights from a file (upload, a preview naming every refused row, the import on confirmation): thin views over
 `tournaments.placements`."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -38,7 +39,9 @@ def _typed_places(request: HttpRequest) -> tuple[list[tuple[int, int]], dict[int
         typed[seat_id] = place[:10]
         if place:
             if not is_ascii_whole(place, max_digits=len(str(MAX_PLACE))):
-                raise manual_results.ResultsError(_("A place is a whole number from 1 up: “%(value)s”.") % {"value": place[:10]})
+                raise manual_results.ResultsError(
+                    _("A place is a whole number from 1 up: “%(value)s”.") % {"value": place[:10]}
+                )
             pairs.append((seat_id, int(place)))
     return pairs, typed
 
@@ -59,7 +62,9 @@ def _typed_knockouts(request: HttpRequest) -> tuple[dict[int, int], dict[int, st
         typed[seat_id] = count[:10]
         if count:
             if not is_ascii_whole(count, max_digits=3):
-                raise manual_results.ResultsError(_("Knockouts are a whole number from 0 up: “%(value)s”.") % {"value": count[:10]})
+                raise manual_results.ResultsError(
+                    _("Knockouts are a whole number from 0 up: “%(value)s”.") % {"value": count[:10]}
+                )
             knockouts[seat_id] = int(count)
     return knockouts, typed
 
@@ -129,7 +134,9 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
 @organizer_required
 @require_http_methods(["GET", "POST"])
 def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
-    placement = get_object_or_404(Placement.objects.select_related("table__night", "seat__entry__player"), pk=placement_id)
+    placement = get_object_or_404(
+        Placement.objects.select_related("table__night", "seat__entry__player"), pk=placement_id
+    )
     form = PlacementCorrectionForm(request.POST or None, initial={"place": placement.place})
     if request.method == "POST" and form.is_valid():
         try:
@@ -152,18 +159,30 @@ def paper_switch(request: HttpRequest, table_id: int) -> HttpResponse:
         try:
             if request.POST.get("op") == "back":
                 switch.back_to_tracker(table=table, version=request.POST.get("version", ""))
-                messages.success(request, _("Table %(table)s is followed by the tracker again.") % {"table": table.number})
+                messages.success(
+                    request, _("Table %(table)s is followed by the tracker again.") % {"table": table.number}
+                )
                 return redirect("table_detail", table.pk)
             switch.switch_to_paper(table=table, by=request.user, version=request.POST.get("version", ""))
         except switch.SwitchError as failure:
             error = str(failure)
         else:
-            messages.success(request, _("Table %(table)s goes on on paper. Type the places from its sheet when it is finished.")
-                             % {"table": table.number})
+            messages.success(
+                request,
+                _("Table %(table)s goes on on paper. Type the places from its sheet when it is finished.")
+                % {"table": table.number},
+            )
             return redirect("table_results", table.pk)
-    return render(request, "tournaments/results/paper_switch.html", {
-        "switch": switch.paper_switch(table), "night": table.night, "table": table, "error": error,
-    })
+    return render(
+        request,
+        "tournaments/results/paper_switch.html",
+        {
+            "switch": switch.paper_switch(table),
+            "night": table.night,
+            "table": table,
+            "error": error,
+        },
+    )
 
 
 def _history_file(request: HttpRequest) -> bytes:
@@ -188,10 +207,13 @@ def import_past_nights(request: HttpRequest, season_id: int) -> HttpResponse:
     try:
         data = _history_file(request)
         if request.POST.get("confirm"):
-            nights = past_nights.import_history(season=season, data=data, digest=request.POST.get("digest", ""),
-                                            by=request.user)
-            messages.success(request, ngettext("%(n)s past night imported.", "%(n)s past nights imported.",
-                                               len(nights)) % {"n": len(nights)})
+            nights = past_nights.import_history(
+                season=season, data=data, digest=request.POST.get("digest", ""), by=request.user
+            )
+            messages.success(
+                request,
+                ngettext("%(n)s past night imported.", "%(n)s past nights imported.", len(nights)) % {"n": len(nights)},
+            )
             return redirect(season.get_absolute_url())
         preview = past_nights.preview_history(season=season, data=data)
     except HistoryError as error:
@@ -201,6 +223,9 @@ def import_past_nights(request: HttpRequest, season_id: int) -> HttpResponse:
         messages.error(request, _("The league changed since the preview. Check the preview again."))
         preview = past_nights.preview_history(season=season, data=data)
     errors = row_messages(preview.rows)
-    context.update(preview=preview, refused=[(row, errors[row.line]) for row in preview.refused],
-                   digest=past_nights.history_digest(preview))
+    context.update(
+        preview=preview,
+        refused=[(row, errors[row.line]) for row in preview.refused],
+        digest=past_nights.history_digest(preview),
+    )
     return render(request, "tournaments/past_nights.html", context)

@@ -21,6 +21,7 @@ each class of equal hands, ordered as :func:`~tournaments.poker.evaluator.hand_v
 so the two cannot disagree on a rule; ``tests/tournaments/poker/odds/test_bulk.py`` checks every class of
 the 133,784,560 seven-card hands against :func:`~tournaments.poker.evaluator.hand_value`.
 """
+
 from __future__ import annotations
 
 import time
@@ -34,8 +35,21 @@ from tournaments.poker import evaluator
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
-__all__ = ["RANK_KEYS", "RANK_TABLE", "FLUSH_TABLE", "VALUES", "CARD_KEYS", "CARD_BITS", "strengths7",
-           "values7", "strengths_on_boards", "Boards", "boards_from", "board_chunks", "CHUNK"]
+__all__ = [
+    "RANK_KEYS",
+    "RANK_TABLE",
+    "FLUSH_TABLE",
+    "VALUES",
+    "CARD_KEYS",
+    "CARD_BITS",
+    "strengths7",
+    "values7",
+    "strengths_on_boards",
+    "Boards",
+    "boards_from",
+    "board_chunks",
+    "CHUNK",
+]
 
 _t0 = time.perf_counter()
 
@@ -84,8 +98,9 @@ def strengths7(cards: ArrayLike) -> np.ndarray:
     masks = CARD_BITS[cards].sum(axis=1)  # the bits are distinct: the sum is their OR
     five = (_CARD_SUIT_ONE[cards].sum(axis=1) + 0x3333) & 0x8888  # a 4-bit counter of 5 or more
     flush_suit = _SUIT_OF_BIT[five]
-    np.maximum(strength, FLUSH_TABLE[((masks >> _SHIFT[flush_suit]) & _LANE_KEEP[flush_suit]).astype(np.intp)],
-               out=strength)
+    np.maximum(
+        strength, FLUSH_TABLE[((masks >> _SHIFT[flush_suit]) & _LANE_KEEP[flush_suit]).astype(np.intp)], out=strength
+    )
     return strength
 
 
@@ -128,7 +143,9 @@ def board_chunks(deck: Iterable[int], count: int, board: Iterable[int] = (), siz
             new_ends.append(new_ends[-1] + prefix)
             if not prefix:
                 continue
-            blocks.append((keys[:prefix] + CARD_KEYS[card], masks[:prefix] | CARD_BITS[card], suits[:prefix] + _SUIT_ONE[card]))
+            blocks.append(
+                (keys[:prefix] + CARD_KEYS[card], masks[:prefix] | CARD_BITS[card], suits[:prefix] + _SUIT_ONE[card])
+            )
             held += prefix
             if last and held >= size:
                 yield _joined(blocks)

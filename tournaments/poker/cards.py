@@ -109,9 +109,7 @@ _SUIT_INDEX.update({ch.upper(): i for ch, i in list(_SUIT_INDEX.items())})
 
 # Every accepted spelling of every card -> the card, e.g. "As", "aS", "AS", "10d".
 _LOOKUP: dict[str, Card] = {
-    r + s: FULL_DECK[ri * 4 + si]
-    for r, ri in _RANK_INDEX.items()
-    for s, si in _SUIT_INDEX.items()
+    r + s: FULL_DECK[ri * 4 + si] for r, ri in _RANK_INDEX.items() for s, si in _SUIT_INDEX.items()
 }
 
 # One card in a group: "10" or a rank character, then a suit character.
@@ -282,7 +280,7 @@ class Deck:
             raise CardError(f"cannot draw {n} card{'s' if n != 1 else ''}: only {left} left in the deck")
         start = self._pos
         self._pos = start + n
-        return tuple(self._cards[start:start + n])
+        return tuple(self._cards[start : start + n])
 
     def draw_one(self) -> Card:
         """Take the top card."""

@@ -17,6 +17,7 @@ reading at any later time follows from those two values alone, and a running
 clock rolls on through as many stages as have passed: a TV that was off for
 forty minutes, a second screen or a restarted server all read the same time.
 """
+
 from __future__ import annotations
 
 import math
@@ -142,8 +143,13 @@ class Schedule:
         small, big = self.blinds(stage.level)
         listed = self._listed_break(stage.level) if stage.is_break else None
         return Step(
-            stage.level, stage.is_break, small, big, int(self.length(stage).total_seconds()),
-            self.ante(stage.level), listed.note if listed else "",
+            stage.level,
+            stage.is_break,
+            small,
+            big,
+            int(self.length(stage).total_seconds()),
+            self.ante(stage.level),
+            listed.note if listed else "",
         )
 
     def stages_after(self, stage: Stage, count: int) -> tuple[Stage, ...]:

@@ -11,6 +11,7 @@ before the flop (658,008 boards) take a fraction of a second; numpy is loaded on
 :func:`equity_contract` reads the contract's input object and builds its output object; every problem
 raises :class:`EquityError`, whose message is the one line the command prints.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,10 +19,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
 from itertools import combinations
 from math import comb
+from typing import Any
 
 from tournaments.poker import evaluator
 from tournaments.poker.cards import Card, CardError, parse_cards
@@ -74,7 +74,10 @@ def equity(hands: Sequence[Sequence[Card]], board: Sequence[Card] = (), dead: Se
 
 
 def equity_by_pot(
-    hands: Sequence[Sequence[Card]], pots: Sequence[Sequence[int]], board: Sequence[Card] = (), dead: Sequence[Card] = ()
+    hands: Sequence[Sequence[Card]],
+    pots: Sequence[Sequence[int]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
 ) -> list[list[Odds]]:
     """For each pot (the indexes into ``hands`` of the hands that can win it), those hands' wins and ties in
     that pot, in the pot's order: with side pots a short stack's hand competes for the main pot only, so the
@@ -231,7 +234,12 @@ def equity_contract(data: Any) -> dict[str, Any]:
     return {
         "boards": odds[0].boards,
         "players": {
-            name: {"wins": o.wins, "ties": o.ties, "equity": _rounded(o.equity), "equity_exact": _fraction_text(o.equity)}
+            name: {
+                "wins": o.wins,
+                "ties": o.ties,
+                "equity": _rounded(o.equity),
+                "equity_exact": _fraction_text(o.equity),
+            }
             for name, o in zip(names, odds)
         },
     }

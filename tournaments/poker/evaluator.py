@@ -82,8 +82,15 @@ CATEGORIES: tuple[str, ...] = (
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
 FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH = 5, 6, 7, 8
 _CATEGORY_NAMES = (
-    "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
-    "flush", "full_house", "four_of_a_kind", "straight_flush",
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
 )
 _ROYAL_VALUE = STRAIGHT_FLUSH << 20 | 14 << 16
 
@@ -95,6 +102,7 @@ _FLUSH_SUIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
 # --------------------------------------------------------------------------
 # Table construction
 # --------------------------------------------------------------------------
+
 
 def _straight_top(mask: int) -> int:
     """Top rank of the best straight in a rank mask (bit r set for rank r, 2..14), else 0."""
@@ -126,8 +134,16 @@ def _nonflush_table(pow5: list[int]) -> dict[int, int]:
     table: dict[int, int] = {}
     straight_top = _straight_top
 
-    def visit(start: int, size: int, key: int, mask: int, quads: tuple[int, ...], trips: tuple[int, ...],
-              pairs: tuple[int, ...], singles: tuple[int, ...]) -> None:
+    def visit(
+        start: int,
+        size: int,
+        key: int,
+        mask: int,
+        quads: tuple[int, ...],
+        trips: tuple[int, ...],
+        pairs: tuple[int, ...],
+        singles: tuple[int, ...],
+    ) -> None:
         if size >= 5:
             if quads:
                 kicker = max(trips[:1] + pairs[:1] + singles[:1])
@@ -144,11 +160,16 @@ def _nonflush_table(pow5: list[int]) -> dict[int, int]:
                     kicker = max(pairs[2:3] + singles[:1])
                     v = TWO_PAIR << 20 | pairs[0] << 16 | pairs[1] << 12 | kicker << 8
                 elif pairs:
-                    v = (ONE_PAIR << 20 | pairs[0] << 16 | singles[0] << 12
-                         | singles[1] << 8 | singles[2] << 4)
+                    v = ONE_PAIR << 20 | pairs[0] << 16 | singles[0] << 12 | singles[1] << 8 | singles[2] << 4
                 else:
-                    v = (HIGH_CARD << 20 | singles[0] << 16 | singles[1] << 12
-                         | singles[2] << 8 | singles[3] << 4 | singles[4])
+                    v = (
+                        HIGH_CARD << 20
+                        | singles[0] << 16
+                        | singles[1] << 12
+                        | singles[2] << 8
+                        | singles[3] << 4
+                        | singles[4]
+                    )
             table[key] = v
             if size == 7:
                 return
@@ -214,6 +235,7 @@ def build_tables() -> None:
 # Fast path
 # --------------------------------------------------------------------------
 
+
 def _flush_hand(cards: Sequence[int], v: int, _suit: dict[int, int] = _FLUSH_SUIT, _flush: list[int] = _FLUSH) -> int:
     suit = _suit[(v + _FLUSH_TEST) & _FLUSH_BITS]
     mask = 0
@@ -234,8 +256,12 @@ def _nonflush_value(key: int) -> int:
     return _NONFLUSH[key]
 
 
-def hand_value(cards: Sequence[int], _k: tuple[int, ...] = _KEYS, _nf: dict[int, int] = _NONFLUSH,
-               _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand) -> int:
+def hand_value(
+    cards: Sequence[int],
+    _k: tuple[int, ...] = _KEYS,
+    _nf: dict[int, int] = _NONFLUSH,
+    _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand,
+) -> int:
     """Value of the best five of 5, 6 or 7 cards; higher is better, equal ties.
 
     This is the fast path and does NOT validate: the cards must be distinct
@@ -261,9 +287,18 @@ def hand_value(cards: Sequence[int], _k: tuple[int, ...] = _KEYS, _nf: dict[int,
         return _nonflush_value(v >> 16)
 
 
-def hand_value7(a: Card, b: Card, c: Card, d: Card, e: Card, f: Card, g: Card,
-                _k: tuple[int, ...] = _KEYS, _nf: dict[int, int] = _NONFLUSH,
-                _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand) -> int:
+def hand_value7(
+    a: Card,
+    b: Card,
+    c: Card,
+    d: Card,
+    e: Card,
+    f: Card,
+    g: Card,
+    _k: tuple[int, ...] = _KEYS,
+    _nf: dict[int, int] = _NONFLUSH,
+    _flush_hand: Callable[[Sequence[int], int], int] = _flush_hand,
+) -> int:
     """:func:`hand_value` for exactly seven cards given as arguments (no validation)."""
     v = _k[a] + _k[b] + _k[c] + _k[d] + _k[e] + _k[f] + _k[g]
     if (v + 0x3333) & 0x8888:
@@ -297,6 +332,7 @@ def category_floor(category: str) -> int:
 # --------------------------------------------------------------------------
 # Checked evaluation with the best five cards, for display
 # --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class HandRank:
@@ -352,4 +388,3 @@ def evaluate(cards: str | Iterable[Card | str]) -> HandRank:
             break
     assert best is not None
     return HandRank(value, category_of(value), _order_five(best, value))
-

@@ -52,11 +52,32 @@ from tournaments.poker.cards import Card, CardError, format_cards, parse_cards
 from tournaments.poker.evaluator import hand_value
 
 __all__ = [
-    "PREFLOP", "FLOP", "TURN", "RIVER", "SHOWDOWN", "COMPLETE",
-    "STREETS", "VERBS", "FORCED", "ANTE_BY", "DISQUALIFY", "MIN_BET_RULES",
-    "HandError", "SetupError", "IllegalAction", "SettlementError",
-    "Seat", "HandSetup", "Action", "Step", "LegalActions", "Pot", "AwardedPot",
-    "HandResult", "Hand", "replay",
+    "PREFLOP",
+    "FLOP",
+    "TURN",
+    "RIVER",
+    "SHOWDOWN",
+    "COMPLETE",
+    "STREETS",
+    "VERBS",
+    "FORCED",
+    "ANTE_BY",
+    "DISQUALIFY",
+    "MIN_BET_RULES",
+    "HandError",
+    "SetupError",
+    "IllegalAction",
+    "SettlementError",
+    "Seat",
+    "HandSetup",
+    "Action",
+    "Step",
+    "LegalActions",
+    "Pot",
+    "AwardedPot",
+    "HandResult",
+    "Hand",
+    "replay",
 ]
 
 PREFLOP, FLOP, TURN, RIVER = "preflop", "flop", "turn", "river"
@@ -75,6 +96,7 @@ MIN_BET_RULES: tuple[str, ...] = ("league", "standard")
 # --------------------------------------------------------------------------
 # Errors
 # --------------------------------------------------------------------------
+
 
 class HandError(ValueError):
     """Anything wrong with a hand's input; the message is one line for the user."""
@@ -111,6 +133,7 @@ class _Refusal(Exception):
 # Plain records
 # --------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A player as the hand starts: name, chips, and whether he is away."""
@@ -140,8 +163,7 @@ class HandSetup:
 
     def __post_init__(self) -> None:
         players = tuple(
-            p if isinstance(p, Seat) else Seat(*p) if isinstance(p, tuple) else Seat(**p)
-            for p in self.players
+            p if isinstance(p, Seat) else Seat(*p) if isinstance(p, tuple) else Seat(**p) for p in self.players
         )
         object.__setattr__(self, "players", players)
         if len(players) < 2:
@@ -154,8 +176,9 @@ class HandSetup:
                 raise SetupError(f"players: the name {seat.name!r} is used twice")
             seen.add(seat.name)
             if not _is_chips(seat.stack) or seat.stack < 0:
-                raise SetupError(f"players: the stack of {seat.name} must be a whole number of chips >= 0, "
-                                 f"got {seat.stack!r}")
+                raise SetupError(
+                    f"players: the stack of {seat.name} must be a whole number of chips >= 0, got {seat.stack!r}"
+                )
             if not isinstance(seat.sitting_out, bool):
                 raise SetupError(f"players: sitting_out of {seat.name} must be true or false")
         if sum(1 for p in players if p.stack > 0) < 2:
@@ -166,8 +189,9 @@ class HandSetup:
             if not _is_chips(blind) or blind <= 0:
                 raise SetupError(f"blinds: the {label} blind must be a whole number of chips > 0, got {blind!r}")
         if self.small_blind > self.big_blind:
-            raise SetupError(f"blinds: the small blind ({self.small_blind}) is larger than the big blind "
-                             f"({self.big_blind})")
+            raise SetupError(
+                f"blinds: the small blind ({self.small_blind}) is larger than the big blind ({self.big_blind})"
+            )
         if self.min_bet_rule not in MIN_BET_RULES:
             raise SetupError(f"min_bet_rule: must be 'league' or 'standard', got {self.min_bet_rule!r}")
         if not _is_chips(self.ante) or self.ante < 0:
@@ -302,6 +326,7 @@ class HandResult:
 # --------------------------------------------------------------------------
 # The hand
 # --------------------------------------------------------------------------
+
 
 class Hand:
     """The state of one hand, advanced one action at a time.
@@ -488,8 +513,7 @@ class Hand:
             for c in contributed:
                 if c > previous:
                     amount += (c if c < level else level) - previous
-            eligible = tuple(names[i] for i, c in enumerate(contributed)
-                             if live[i] and (c >= level or stack[i]))
+            eligible = tuple(names[i] for i, c in enumerate(contributed) if live[i] and (c >= level or stack[i]))
             if eligible:
                 pots.append(Pot(amount + dead, eligible, level))
                 dead = 0
@@ -525,9 +549,17 @@ class Hand:
         if can_bet or can_raise or owed >= stack:
             verbs.append("allin")
         return LegalActions(
-            player=self.names[i], stack=stack, committed=committed, bet=self._bet,
-            can_fold=True, can_check=not owed, call_amount=min(owed, stack),
-            can_bet=can_bet, can_raise=can_raise, min_to=min_to, max_to=max_to,
+            player=self.names[i],
+            stack=stack,
+            committed=committed,
+            bet=self._bet,
+            can_fold=True,
+            can_check=not owed,
+            call_amount=min(owed, stack),
+            can_bet=can_bet,
+            can_raise=can_raise,
+            min_to=min_to,
+            max_to=max_to,
             verbs=tuple(verbs),
         )
 
@@ -580,8 +612,7 @@ class Hand:
         if not amount:  # his ante took his last chip: no blind to post
             return
         self._put(i, amount)
-        self.history.append(Step(self.names[i], kind, kind, PREFLOP, amount, amount,
-                                 not self._stack[i], True, None))
+        self.history.append(Step(self.names[i], kind, kind, PREFLOP, amount, amount, not self._stack[i], True, None))
 
     def _post_antes(self, sb: int, bb: int) -> None:
         """Antes before the blinds, clockwise from the small blind; a big-blind ante comes from what his
@@ -673,8 +704,9 @@ class Hand:
         self._increment = self.setup.min_bet(STREETS[self._street])
         return True
 
-    def _act(self, i: int, verb: str, kind: str, to: int, *, auto: bool, index: int | None,
-             advance: bool = True) -> Step:
+    def _act(
+        self, i: int, verb: str, kind: str, to: int, *, auto: bool, index: int | None, advance: bool = True
+    ) -> Step:
         street = STREETS[self._street]
         added = to - self._committed[i]
         if kind == "fold":
@@ -692,8 +724,17 @@ class Hand:
                 self._bet = to
         self._acted[i] = True
         self._acted_at[i] = self._bet
-        step = Step(self.names[i], verb, kind, street, added, self._committed[i],
-                    kind != "fold" and not self._stack[i], auto, index)
+        step = Step(
+            self.names[i],
+            verb,
+            kind,
+            street,
+            added,
+            self._committed[i],
+            kind != "fold" and not self._stack[i],
+            auto,
+            index,
+        )
         self.history.append(step)
         if self._live == 1:
             self._ended_on = self._street
@@ -782,8 +823,10 @@ class Hand:
                 return "call", all_in_to
             kind = "bet" if bet == 0 else "raise"
             if kind == "raise" and not self._reopened(i):
-                raise _Refusal(f"all-in for {stack} would raise, but the betting was not reopened for {name} "
-                               f"(the all-in to {bet} was less than a full raise): call {owed} or fold")
+                raise _Refusal(
+                    f"all-in for {stack} would raise, but the betting was not reopened for {name} "
+                    f"(the all-in to {bet} was less than a full raise): call {owed} or fold"
+                )
             return kind, all_in_to
         # bet or raise
         if to is None:
@@ -793,15 +836,18 @@ class Hand:
         if verb == "raise" and not bet:
             raise _Refusal("there is no bet to raise (bet instead)")
         if verb == "raise" and all_in_to <= bet:
-            raise _Refusal(f"cannot raise: {name} has {stack} behind, not more than the {owed} to call "
-                           f"(call all-in instead)")
+            raise _Refusal(
+                f"cannot raise: {name} has {stack} behind, not more than the {owed} to call (call all-in instead)"
+            )
         if to > all_in_to:
             raise _Refusal(f"{verb} to {to} is more than {name} has: at most to {all_in_to} ({stack} behind)")
         if verb == "raise" and to <= bet:
             raise _Refusal(f"a raise to {to} does not raise the bet of {bet}")
         if verb == "raise" and not self._reopened(i):
-            raise _Refusal(f"cannot raise: the betting was not reopened for {name} (the all-in to {bet} "
-                           f"was less than a full raise): call {owed} or fold")
+            raise _Refusal(
+                f"cannot raise: the betting was not reopened for {name} (the all-in to {bet} "
+                f"was less than a full raise): call {owed} or fold"
+            )
         minimum = self._min_to()
         if to < minimum and to != all_in_to:
             if verb == "bet":
@@ -893,11 +939,14 @@ class Hand:
 
         removed = sum(self._removed.values())
         if sum(final) + removed != sum(self.starting_stacks):  # the invariant everything else relies on
-            raise AssertionError(f"chips not conserved: {sum(final)} after (+{removed} removed), "
-                                 f"{sum(self.starting_stacks)} before")
+            raise AssertionError(
+                f"chips not conserved: {sum(final)} after (+{removed} removed), {sum(self.starting_stacks)} before"
+            )
         start = self.starting_stacks
-        busted = sorted((i for i in range(self._n) if start[i] and not final[i] and i not in self._removed),
-                        key=lambda i: (-start[i], i))
+        busted = sorted(
+            (i for i in range(self._n) if start[i] and not final[i] and i not in self._removed),
+            key=lambda i: (-start[i], i),
+        )
         return HandResult(
             stacks=dict(zip(self.names, final)),
             pots=tuple(awarded),
@@ -907,7 +956,9 @@ class Hand:
             removed=self.removed,
         )
 
-    def _parse_showdown_cards(self, hole_cards: Mapping[str, object] | None, board: object) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
+    def _parse_showdown_cards(
+        self, hole_cards: Mapping[str, object] | None, board: object
+    ) -> tuple[dict[str, tuple[Card, ...]], tuple[Card, ...]]:
         groups: list[tuple[str, tuple[Card, ...]]] = []
         hole: dict[str, tuple[Card, ...]] = {}
         if hole_cards:
@@ -939,8 +990,10 @@ class Hand:
         if isinstance(pot_winners, (str, bytes)) or not isinstance(pot_winners, Sequence):
             raise SettlementError("pot_winners must be a list with one list of winners per pot")
         if len(pot_winners) != len(pots):
-            raise SettlementError(f"pot_winners has {len(pot_winners)} entries but the hand has "
-                                  f"{len(pots)} pot{'s' if len(pots) != 1 else ''}")
+            raise SettlementError(
+                f"pot_winners has {len(pot_winners)} entries but the hand has "
+                f"{len(pots)} pot{'s' if len(pots) != 1 else ''}"
+            )
         result = []
         for k, (winners, pot) in enumerate(zip(pot_winners, pots)):
             if isinstance(winners, str) or not isinstance(winners, Sequence) or not winners:
@@ -950,8 +1003,9 @@ class Hand:
                 if not isinstance(name, str) or name not in self._seat_of:
                     raise SettlementError(f"pot_winners[{k}]: {name!r} is not a player at this table")
                 if name not in pot.eligible:
-                    raise SettlementError(f"pot_winners[{k}]: {name} is not eligible for this pot "
-                                          f"(eligible: {', '.join(pot.eligible)})")
+                    raise SettlementError(
+                        f"pot_winners[{k}]: {name} is not eligible for this pot (eligible: {', '.join(pot.eligible)})"
+                    )
                 if name in named:
                     raise SettlementError(f"pot_winners[{k}]: {name} is named twice")
                 named.add(name)
@@ -959,9 +1013,7 @@ class Hand:
         return result
 
     def __repr__(self) -> str:
-        return (f"<Hand {self.street} to_act={self.to_act} actions={len(self.actions)} "
-                f"pot={self.pot_total}>")
-
+        return f"<Hand {self.street} to_act={self.to_act} actions={len(self.actions)} pot={self.pot_total}>"
 
 
 def _parse_group(value: object, label: str) -> tuple[Card, ...]:

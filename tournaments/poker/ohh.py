@@ -25,8 +25,14 @@ OHH_SPEC_VERSION = "1.4.6"
 _STREET_NAMES = {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River"}
 _STREET_BOARD = {"preflop": (0, 0), "flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
 _KINDS = {
-    "ante": "Post Ante", "small_blind": "Post SB", "big_blind": "Post BB", "fold": "Fold", "check": "Check",
-    "call": "Call", "bet": "Bet", "raise": "Raise",
+    "ante": "Post Ante",
+    "small_blind": "Post SB",
+    "big_blind": "Post BB",
+    "fold": "Fold",
+    "check": "Check",
+    "call": "Call",
+    "bet": "Bet",
+    "raise": "Raise",
     "disqualify": "Fold",  # OHH has no disqualification: a fold, marked (docs/rules.md, "Immediate disqualification")
 }
 
@@ -43,8 +49,13 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
     ids = {name: k + 1 for k, name in enumerate(hand.names)}
     players = []
     for name, stack in zip(hand.names, hand.starting_stacks):
-        player: dict[str, Any] = {"id": ids[name], "seat": ids[name], "name": name, "display": name,
-                                  "starting_stack": stack}
+        player: dict[str, Any] = {
+            "id": ids[name],
+            "seat": ids[name],
+            "name": name,
+            "display": name,
+            "starting_stack": stack,
+        }
         if name in shown:
             player["cards"] = _cards(shown[name])
         if name in hand.sitting_out:
@@ -82,8 +93,9 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
         for index in range(reached + 1, 4):
             street = STREETS[index]
             start, end = _STREET_BOARD[street]
-            rounds.append({"id": index, "street": _STREET_NAMES[street], "cards": _cards(played.board[start:end]),
-                           "actions": []})
+            rounds.append(
+                {"id": index, "street": _STREET_NAMES[street], "cards": _cards(played.board[start:end]), "actions": []}
+            )
         actions = []
         for name in showdown:
             number += 1
@@ -100,9 +112,13 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
 
     pots = [
         {
-            "number": k, "amount": pot.amount, "rake": 0, "jackpot": 0,
-            "player_wins": [{"player_id": ids[name], "win_amount": share}
-                            for name, share in zip(pot.winners, pot.shares)],
+            "number": k,
+            "amount": pot.amount,
+            "rake": 0,
+            "jackpot": 0,
+            "player_wins": [
+                {"player_id": ids[name], "win_amount": share} for name, share in zip(pot.winners, pot.shares)
+            ],
         }
         for k, pot in enumerate(result.pots)
     ]
@@ -130,7 +146,9 @@ def ohh_hand(played: PlayedHand, *, metadata: Mapping[str, Any] | None = None) -
         if value is not None:
             ohh[key] = value
     if result.returned:
-        ohh["_uncalled_returned"] = [{"player_id": ids[name], "amount": chips} for name, chips in result.returned.items()]
+        ohh["_uncalled_returned"] = [
+            {"player_id": ids[name], "amount": chips} for name, chips in result.returned.items()
+        ]
     ohh["_min_bet_rule"] = setup.min_bet_rule
     if setup.ante:
         ohh["_ante_by"] = setup.ante_by  # OHH has no big-blind ante: "each" or "big_blind"

@@ -123,8 +123,7 @@ def phh_actions(played: PlayedHand, order: Sequence[str]) -> list[str]:
             continue
         if step.kind in ("bet", "raise"):
             others_can_respond = any(
-                stacks[name] + committed[name] > bet
-                for name in order if name != step.player and name not in folded
+                stacks[name] + committed[name] > bet for name in order if name != step.player and name not in folded
             )
             if others_can_respond:
                 actions.append(f"{who} cbr {step.to}")

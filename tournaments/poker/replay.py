@@ -114,11 +114,17 @@ def parse_actions(data: Mapping[str, Any]) -> list[Action]:
         player = entry.get("player")
         verb = entry.get("action")
         if not isinstance(player, str):
-            raise ReplayError(f"action {k}: missing field 'player'" if player is None
-                              else f"action {k} ({player} {verb}): player must be a name")
+            raise ReplayError(
+                f"action {k}: missing field 'player'"
+                if player is None
+                else f"action {k} ({player} {verb}): player must be a name"
+            )
         if not isinstance(verb, str):
-            raise ReplayError(f"action {k} ({player}): missing field 'action'" if verb is None
-                              else f"action {k} ({player} {verb}): action must be one of {', '.join(VERBS)}")
+            raise ReplayError(
+                f"action {k} ({player}): missing field 'action'"
+                if verb is None
+                else f"action {k} ({player} {verb}): action must be one of {', '.join(VERBS)}"
+            )
         given = verb
         verb = verb.lower()
         verb = _VERB_ALIASES.get(verb, verb)
@@ -177,8 +183,9 @@ def _settle(data: Any) -> tuple[HandSetup, Hand, HandResult, Any, Any, Any]:
     try:
         hand = replay(setup, actions)
         if not hand.is_betting_over:
-            raise ReplayError(f"the hand is not finished: after {len(actions)} actions it is "
-                              f"{hand.to_act}'s turn to act")
+            raise ReplayError(
+                f"the hand is not finished: after {len(actions)} actions it is {hand.to_act}'s turn to act"
+            )
         result = hand.settle(hole_cards, board, pot_winners)
     except HandError as error:
         raise ReplayError(str(error)) from None
@@ -192,8 +199,9 @@ def play_hand(data: Any) -> PlayedHand:
         holes, board_cards = hand._parse_showdown_cards(hole_cards, board)
     except HandError as error:
         raise ReplayError(str(error)) from None
-    return PlayedHand(setup, hand, result, holes, board_cards,
-                      [list(w) for w in pot_winners] if pot_winners is not None else None)
+    return PlayedHand(
+        setup, hand, result, holes, board_cards, [list(w) for w in pot_winners] if pot_winners is not None else None
+    )
 
 
 def replay_hand(data: Any) -> dict[str, Any]:
@@ -205,8 +213,7 @@ def replay_hand(data: Any) -> dict[str, Any]:
     return {
         "stacks": result.stacks,
         "pots": [
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)}
-            for pot in result.pots
+            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners)} for pot in result.pots
         ],
         "busted": list(result.busted),
         # Only when the tracker recorded a disqualification (docs/rules.md, "Immediate disqualification"): the

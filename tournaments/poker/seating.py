@@ -1,4 +1,5 @@
 """The seating draw and the first-dealer draw (pure: no Django)."""
+
 from __future__ import annotations
 
 import random

@@ -44,8 +44,18 @@ from tournaments.poker.holdem import PREFLOP
 from tournaments.poker.replay import PlayedHand
 
 __all__ = [
-    "HandFacts", "Knockout", "PlayerStats", "hand_facts", "add_hand", "merge", "leaders", "longest_run",
-    "as_plain", "knockouts_as_plain", "from_plain", "add_plain",
+    "HandFacts",
+    "Knockout",
+    "PlayerStats",
+    "hand_facts",
+    "add_hand",
+    "merge",
+    "leaders",
+    "longest_run",
+    "as_plain",
+    "knockouts_as_plain",
+    "from_plain",
+    "add_plain",
 ]
 
 
@@ -167,8 +177,19 @@ class PlayerStats:
             self.biggest_pot, self.biggest_pot_hand = facts.won, hand
 
     def merge(self, other: PlayerStats) -> None:
-        for name in ("hands", "sat_out", "vpip", "pfr", "bets_raises", "calls", "showdowns", "showdowns_won",
-                     "all_ins", "all_ins_survived", "knockouts"):
+        for name in (
+            "hands",
+            "sat_out",
+            "vpip",
+            "pfr",
+            "bets_raises",
+            "calls",
+            "showdowns",
+            "showdowns_won",
+            "all_ins",
+            "all_ins_survived",
+            "knockouts",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.knockout_list.extend(other.knockout_list)
         if other.biggest_pot > self.biggest_pot:
@@ -206,8 +227,9 @@ class PlayerStats:
         return round(self.bets_raises / self.calls, 2) if self.calls else None
 
 
-def add_hand(stats: dict[Hashable, PlayerStats], played: PlayedHand, hand: Hashable,
-             person_of: Mapping[str, Hashable]) -> None:
+def add_hand(
+    stats: dict[Hashable, PlayerStats], played: PlayedHand, hand: Hashable, person_of: Mapping[str, Hashable]
+) -> None:
     """Count one hand into ``stats`` (keyed by the caller's persons, ``person_of[name]``)."""
     for name, facts in hand_facts(played).items():
         person = person_of[name]
@@ -243,8 +265,19 @@ def longest_run(nights: Sequence[Hashable], scored: Mapping[Hashable, set[Hashab
     return runs
 
 
-_COUNTS = ("hands", "sat_out", "vpip", "pfr", "bets_raises", "calls", "showdowns", "showdowns_won",
-           "all_ins", "all_ins_survived", "biggest_pot")
+_COUNTS = (
+    "hands",
+    "sat_out",
+    "vpip",
+    "pfr",
+    "bets_raises",
+    "calls",
+    "showdowns",
+    "showdowns_won",
+    "all_ins",
+    "all_ins_survived",
+    "biggest_pot",
+)
 _SHARE_BASE = 2520  # every share 1/k of a pot with k <= 10 winners, and their sums, are whole 2520ths
 
 
@@ -260,8 +293,12 @@ def as_plain(stats: PlayerStats) -> list[Any]:
     """The counts of ``stats`` as one short JSON list (a season's worth is read on every statistics page):
     the counts in :data:`_COUNTS` order, the biggest pot's hand (a tuple becomes a list), the knockouts as
     numerator and denominator. The knockouts' list is apart: :func:`knockouts_as_plain`."""
-    return [*(getattr(stats, name) for name in _COUNTS), _key(stats.biggest_pot_hand),
-            stats.knockouts.numerator, stats.knockouts.denominator]
+    return [
+        *(getattr(stats, name) for name in _COUNTS),
+        _key(stats.biggest_pot_hand),
+        stats.knockouts.numerator,
+        stats.knockouts.denominator,
+    ]
 
 
 def knockouts_as_plain(stats: PlayerStats) -> list[list[Any]]:

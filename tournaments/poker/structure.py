@@ -9,6 +9,7 @@ cached, so a dealer's tap that deals a hand pays for the parse once per process.
 Every rule a structure must keep is checked here and broken with a :class:`StructureError` whose ``code``
 and ``params`` the organizer's page turns into a sentence in his language (which level, which value).
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,9 +19,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
-    "AFTER_LAST", "ANTE_BY", "MAX_LEVELS", "MAX_CHIPS", "MAX_MINUTES", "MAX_BREAK_MINUTES", "MAX_NOTE",
-    "StructureError", "Level", "Break", "Structure", "from_text", "from_rows", "doubling", "classic", "turbo",
-    "TEMPLATES", "template",
+    "AFTER_LAST",
+    "ANTE_BY",
+    "MAX_LEVELS",
+    "MAX_CHIPS",
+    "MAX_MINUTES",
+    "MAX_BREAK_MINUTES",
+    "MAX_NOTE",
+    "StructureError",
+    "Level",
+    "Break",
+    "Structure",
+    "from_text",
+    "from_rows",
+    "doubling",
+    "classic",
+    "turbo",
+    "TEMPLATES",
+    "template",
 ]
 
 AFTER_LAST = ("double", "repeat")  # after the last level: keep doubling (the seed) or play the last one again
@@ -103,10 +119,16 @@ class Structure:
         rows = []
         for number, lv in enumerate(self.levels, start=1):
             pause = self.break_after(number)
-            rows.append({
-                "small": lv.small, "big": lv.big, "ante": lv.ante, "minutes": lv.minutes,
-                "break_minutes": pause.minutes if pause else None, "note": pause.note if pause else "",
-            })
+            rows.append(
+                {
+                    "small": lv.small,
+                    "big": lv.big,
+                    "ante": lv.ante,
+                    "minutes": lv.minutes,
+                    "break_minutes": pause.minutes if pause else None,
+                    "note": pause.note if pause else "",
+                }
+            )
         return rows
 
 
@@ -129,8 +151,10 @@ def _check(structure: Structure) -> None:
     previous: Level | None = None
     for number, lv in enumerate(levels, start=1):
         for name, value, low, high in (
-            ("small", lv.small, 1, MAX_CHIPS), ("big", lv.big, 1, MAX_CHIPS),
-            ("ante", lv.ante, 0, MAX_CHIPS), ("minutes", lv.minutes, 1, MAX_MINUTES),
+            ("small", lv.small, 1, MAX_CHIPS),
+            ("big", lv.big, 1, MAX_CHIPS),
+            ("ante", lv.ante, 0, MAX_CHIPS),
+            ("minutes", lv.minutes, 1, MAX_MINUTES),
         ):
             _whole(value, "not_whole", level=number, field=name)
             if value < low:
@@ -209,13 +233,12 @@ def from_rows(rows: Iterable[Mapping[str, object]], *, after_last: str, ante_by:
 
 def doubling(small: int = 25, big: int = 50, minutes: int = 15, *, levels: int = 10) -> Structure:
     """The seed's rule written out: the start blinds doubling each level, and after the list on and on."""
-    return Structure(
-        tuple(Level(small * 2**k, big * 2**k, 0, minutes) for k in range(levels)), (), "double", "each"
-    )
+    return Structure(tuple(Level(small * 2**k, big * 2**k, 0, minutes) for k in range(levels)), (), "double", "each")
 
 
-def _listed(rows: Sequence[tuple[int, int, int]], minutes: int, breaks: Sequence[Break], after_last: str,
-            ante_by: str) -> Structure:
+def _listed(
+    rows: Sequence[tuple[int, int, int]], minutes: int, breaks: Sequence[Break], after_last: str, ante_by: str
+) -> Structure:
     return Structure(tuple(Level(s, b, a, minutes) for s, b, a in rows), tuple(breaks), after_last, ante_by)
 
 
@@ -224,18 +247,47 @@ def _listed(rows: Sequence[tuple[int, int, int]], minutes: int, breaks: Sequence
 def classic(colour_up: str = "") -> Structure:
     """20-minute levels rising by steps, antes from level 5, breaks after levels 4 and 8; the last level repeats."""
     return _listed(
-        [(25, 50, 0), (50, 100, 0), (75, 150, 0), (100, 200, 0), (150, 300, 25), (200, 400, 50), (300, 600, 75),
-         (400, 800, 100), (500, 1000, 100), (600, 1200, 200), (800, 1600, 200), (1000, 2000, 300)],
-        20, [Break(4, 10, colour_up), Break(8, 10, "")], "repeat", "each",
+        [
+            (25, 50, 0),
+            (50, 100, 0),
+            (75, 150, 0),
+            (100, 200, 0),
+            (150, 300, 25),
+            (200, 400, 50),
+            (300, 600, 75),
+            (400, 800, 100),
+            (500, 1000, 100),
+            (600, 1200, 200),
+            (800, 1600, 200),
+            (1000, 2000, 300),
+        ],
+        20,
+        [Break(4, 10, colour_up), Break(8, 10, "")],
+        "repeat",
+        "each",
     )
 
 
 def turbo(colour_up: str = "") -> Structure:
     """10-minute levels with a big-blind ante from level 3, one break after level 6, then doubling."""
     return _listed(
-        [(25, 50, 0), (50, 100, 0), (75, 150, 150), (100, 200, 200), (150, 300, 300), (200, 400, 400),
-         (300, 600, 600), (400, 800, 800), (500, 1000, 1000), (700, 1400, 1400), (1000, 2000, 2000)],
-        10, [Break(6, 5, colour_up)], "double", "big_blind",
+        [
+            (25, 50, 0),
+            (50, 100, 0),
+            (75, 150, 150),
+            (100, 200, 200),
+            (150, 300, 300),
+            (200, 400, 400),
+            (300, 600, 600),
+            (400, 800, 800),
+            (500, 1000, 1000),
+            (700, 1400, 1400),
+            (1000, 2000, 2000),
+        ],
+        10,
+        [Break(6, 5, colour_up)],
+        "double",
+        "big_blind",
     )
 
 

@@ -75,9 +75,19 @@ def _frame(played: PlayedHand, engine: Hand, index: int, steps: tuple[Step, ...]
     stacks, committed = engine.stacks, engine.committed
     folded, all_in, away = set(engine.folded), set(engine.all_in), set(engine.sitting_out)
     seats = tuple(
-        SeatView(name, stacks[name], committed[name], name in folded, name in all_in, name in away,
-                 name == engine.button, name == engine.to_act, None)
-        for name, start in zip(engine.names, engine.starting_stacks) if start > 0
+        SeatView(
+            name,
+            stacks[name],
+            committed[name],
+            name in folded,
+            name in all_in,
+            name in away,
+            name == engine.button,
+            name == engine.to_act,
+            None,
+        )
+        for name, start in zip(engine.names, engine.starting_stacks)
+        if start > 0
     )
     if engine.is_betting_over:
         # No more betting: the rest of the board is shown with the settlement, in the last frame.
@@ -86,8 +96,15 @@ def _frame(played: PlayedHand, engine: Hand, index: int, steps: tuple[Step, ...]
         count = _BOARD_SIZE[engine.street]
     pots = tuple(PotView(pot.amount, pot.eligible) for pot in engine.pots())
     return Frame(
-        index, engine.street, _board(played, count), steps, seats, engine.pot_total, pots,
-        uncalled=engine.uncalled, betting_over=engine.is_betting_over,
+        index,
+        engine.street,
+        _board(played, count),
+        steps,
+        seats,
+        engine.pot_total,
+        pots,
+        uncalled=engine.uncalled,
+        betting_over=engine.is_betting_over,
     )
 
 
@@ -105,15 +122,32 @@ def hand_frames(played: PlayedHand) -> list[Frame]:
         for name, share in zip(pot.winners, pot.shares):
             won[name] = won.get(name, 0) + share
     seats = tuple(
-        SeatView(seat.name, result.stacks[seat.name], 0, seat.folded, False, seat.sitting_out, seat.button, False,
-                 tuple(format_cards([c]) for c in shown[seat.name]) if seat.name in shown else None,
-                 won.get(seat.name, 0))
+        SeatView(
+            seat.name,
+            result.stacks[seat.name],
+            0,
+            seat.folded,
+            False,
+            seat.sitting_out,
+            seat.button,
+            False,
+            tuple(format_cards([c]) for c in shown[seat.name]) if seat.name in shown else None,
+            won.get(seat.name, 0),
+        )
         for seat in frames[-1].seats
     )
     count = 5 if played.showdown else engine.board_cards_needed
-    frames.append(Frame(
-        len(frames), "showdown" if played.showdown else "complete", _board(played, count), (), seats, 0,
-        tuple(PotView(pot.amount, pot.eligible, pot.winners, pot.shares) for pot in result.pots),
-        final=True, returned=tuple(result.returned.items()),
-    ))
+    frames.append(
+        Frame(
+            len(frames),
+            "showdown" if played.showdown else "complete",
+            _board(played, count),
+            (),
+            seats,
+            0,
+            tuple(PotView(pot.amount, pot.eligible, pot.winners, pot.shares) for pot in result.pots),
+            final=True,
+            returned=tuple(result.returned.items()),
+        )
+    )
     return frames

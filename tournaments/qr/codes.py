@@ -1,4 +1,5 @@
 """QR codes as inline SVG for pages (the PDFs draw segno's matrix themselves, in results/sheets.py)."""
+
 import segno
 from django.utils.safestring import SafeString, mark_safe
 

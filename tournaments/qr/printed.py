@@ -1,4 +1,5 @@
 """Which tables' dealer links went out on paper: tonight's page counts a table whose QR code was printed."""
+
 from __future__ import annotations
 
 from django.utils import timezone

@@ -5,6 +5,7 @@ and a large code, so the dealer scans it without asking. Built from plain rows
 (`QrSheet`), never from querysets; every address comes from the caller, who
 builds it from settings.PUBLIC_URL (league/web/public_url.py).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -58,7 +59,9 @@ class QrSheetRenderer(SheetRenderer):
     def _tiles(self, sheet: QrSheet) -> list[QrTile]:
         dealer = _("Dealer: scan with your phone to run this table's tracker.")
         tiles = [QrTile(_("Table %(number)s") % {"number": number}, dealer, url) for number, url in sheet.table_urls]
-        tiles.append(QrTile(_("Blind clock"), _("Everyone: the clock, blinds and players left on your phone."), sheet.clock_url))
+        tiles.append(
+            QrTile(_("Blind clock"), _("Everyone: the clock, blinds and players left on your phone."), sheet.clock_url)
+        )
         tiles.append(QrTile(_("Results"), _("Everyone: tonight's places and the season standings."), sheet.results_url))
         return tiles
 
@@ -74,7 +77,12 @@ class QrSheetRenderer(SheetRenderer):
         ]
         cell_width = self.width / self.columns
         tiles = [
-            [para(tile.title, heading), QrCode(tile.url, self.qr_size), para(tile.caption, caption), para(tile.url, url)]
+            [
+                para(tile.title, heading),
+                QrCode(tile.url, self.qr_size),
+                para(tile.caption, caption),
+                para(tile.url, url),
+            ]
             for tile in self._tiles(sheet)
         ]
         for start in range(0, len(tiles), self.columns):

@@ -1,4 +1,5 @@
 """The night's QR sheet as PDF: a thin view over tournaments.qr.sheet."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -17,7 +18,10 @@ from tournaments.qr.printed import note_qr_sheet_printed
 @organizer_required
 @require_GET
 def night_qr_sheet_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
-    from tournaments.qr.sheet import QrSheet, QrSheetRenderer  # reportlab on first use: league/cashbook/views.py says why
+    from tournaments.qr.sheet import (
+        QrSheet,
+        QrSheetRenderer,
+    )  # reportlab on first use: league/cashbook/views.py says why
 
     night = get_night_or_404(night_id)
     tables = list(night.tables.order_by("number").values_list("number", "dealer_token"))

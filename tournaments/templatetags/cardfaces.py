@@ -1,4 +1,5 @@
 """{% load cardfaces %}: cards as people read them (tournaments/hands/cardfaces.py): "Q♥", not "Qh"."""
+
 from django import template
 
 from tournaments.hands import cardfaces

@@ -1,5 +1,6 @@
 """{% load tracker %}: the words of the dealer's page, the hand history and the replayer (tournaments/tracker/labels.py):
 a seat's badge, a quick size's name, a street, what a step did."""
+
 from django import template
 
 from tournaments.tracker import labels

@@ -7,6 +7,7 @@ the organizer's cash box counted and the night finished. Tonight's page (`tourna
 steps with the one that is due first. A step is due when every step before it is done; some can be done out
 of order (the clock may start before the QR codes are printed), and a done step stays done.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

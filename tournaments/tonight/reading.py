@@ -1,4 +1,5 @@
 """What tonight's page reads: which night is tonight, and the facts of its evening (a fixed number of queries)."""
+
 from __future__ import annotations
 
 import datetime

@@ -1,4 +1,5 @@
 """Tonight's page: thin views over `tournaments.tonight.reading`."""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -22,7 +23,10 @@ def _render(request: HttpRequest, night, *, chosen: bool) -> HttpResponse:
         evening = reading.evening(night)
         views = steps.step_views(evening)
         context.update(
-            night=night, evening=evening, steps=views, due=next((step for step in views if step.due), None),
+            night=night,
+            evening=evening,
+            steps=views,
+            due=next((step for step in views if step.due), None),
             tables=[(line, steps.gap_texts(line)) for line in evening.tables],
         )
     return render(request, TEMPLATE + "#tonight" if request.htmx else TEMPLATE, context)

@@ -13,6 +13,7 @@ row, the tracker's snapshot: while current (the table's revision), it must be th
 
 Read-only: a finding is reported, never mended here (the rows are the record; `--repair` rebuilds caches).
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -59,11 +60,13 @@ class Counts:
     actions: int = 0
 
 
-def audit_tables(table_ids: Sequence[int], counts: Counts, progress: Callable[[int, int], None] | None = None) -> Iterator[Finding]:
+def audit_tables(
+    table_ids: Sequence[int], counts: Counts, progress: Callable[[int, int], None] | None = None
+) -> Iterator[Finding]:
     """The findings at these tables, in table order; `counts` adds up what was read."""
     ids = sorted(table_ids)
     for k in range(0, len(ids), BATCH):
-        yield from _audit_batch(ids[k:k + BATCH], counts)
+        yield from _audit_batch(ids[k : k + BATCH], counts)
         if progress:
             progress(min(k + BATCH, len(ids)), len(ids))
 
@@ -74,12 +77,16 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
     for hand in Hand.objects.filter(table_id__in=ids).order_by("table_id", "number"):
         hands[hand.table_id].append(hand)
     actions: dict[int, list[StoredAction]] = defaultdict(list)
-    for row in Action.objects.filter(hand__table_id__in=ids).order_by("hand_id", "index").values_list(
-        "id", "hand_id", "index", "seat_id", "verb", "to"
+    for row in (
+        Action.objects.filter(hand__table_id__in=ids)
+        .order_by("hand_id", "index")
+        .values_list("id", "hand_id", "index", "seat_id", "verb", "to")
     ):
         actions[row[1]].append(StoredAction(*row))
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for seat_id, table_id, stack in Seat.objects.filter(table_id__in=ids).values_list("pk", "table_id", "starting_stack"):
+    for seat_id, table_id, stack in Seat.objects.filter(table_id__in=ids).values_list(
+        "pk", "table_id", "starting_stack"
+    ):
         seats[table_id][seat_id] = stack
     placed: dict[int, set[int]] = defaultdict(set)
     for table_id, seat_id in Placement.objects.filter(table_id__in=ids).values_list("table_id", "seat_id"):
@@ -93,33 +100,55 @@ def _audit_batch(ids: list[int], counts: Counts) -> Iterator[Finding]:
         counts.hands += len(hands[table_id])
         counts.actions += sum(len(actions[hand.pk]) for hand in hands[table_id])
         where = _("Table %(number)s, %(date)s") % {
-            "number": table.number, "date": formats.date_format(table.night.date, "SHORT_DATE_FORMAT"),
+            "number": table.number,
+            "date": formats.date_format(table.night.date, "SHORT_DATE_FORMAT"),
         }
-        for text in _table_problems(table, hands[table_id], actions, seats[table_id], placed[table_id], table_id in on_paper):
+        for text in _table_problems(
+            table, hands[table_id], actions, seats[table_id], placed[table_id], table_id in on_paper
+        ):
             yield Finding(table_id, where, text)
         try:
             state = tracker.state_from_rows(table_id)
         except (KeyError, ValueError, holdem.HandError):
             continue  # its open hand does not replay: said above
         if tracker.chips_in_play(state) != tracker.chips_expected(state):
-            yield Finding(table_id, where, _(
-                "%(chips)s chips are at the table, but the players brought %(expected)s (less what disqualifications took out)."
-            ) % {"chips": _number(tracker.chips_in_play(state)), "expected": _number(tracker.chips_expected(state))})
+            yield Finding(
+                table_id,
+                where,
+                _(
+                    "%(chips)s chips are at the table, but the players brought %(expected)s (less what disqualifications took out)."
+                )
+                % {"chips": _number(tracker.chips_in_play(state)), "expected": _number(tracker.chips_expected(state))},
+            )
         if tracker.snapshot_disagreement(table_id, state) is not None:
-            yield Finding(table_id, where, _("The tracker's copy of the latest hands differs from the stored hands and actions."), cache=True)
+            yield Finding(
+                table_id,
+                where,
+                _("The tracker's copy of the latest hands differs from the stored hands and actions."),
+                cache=True,
+            )
 
 
-def _table_problems(table: Table, hands: list[Hand], actions: dict[int, list[StoredAction]], seats: dict[int, int],
-                    placed: set[int], on_paper: bool = False) -> Iterator[str]:
+def _table_problems(
+    table: Table,
+    hands: list[Hand],
+    actions: dict[int, list[StoredAction]],
+    seats: dict[int, int],
+    placed: set[int],
+    on_paper: bool = False,
+) -> Iterator[str]:
     numbers = [hand.number for hand in hands]
     if numbers != list(range(1, len(hands) + 1)):
         yield _("The hands are numbered %(numbers)s, not 1 to %(count)s without gaps.") % {
-            "numbers": _listed(numbers), "count": len(hands),
+            "numbers": _listed(numbers),
+            "count": len(hands),
         }
     if hands and table.status == TableStatus.WAITING:
         yield _("The table waits for its first hand, but %(count)s hands are stored.") % {"count": len(hands)}
     if table.status == TableStatus.FINISHED and set(seats) - placed:
-        yield _("The table is finished, but %(count)s of its players have no place.") % {"count": len(set(seats) - placed)}
+        yield _("The table is finished, but %(count)s of its players have no place.") % {
+            "count": len(set(seats) - placed)
+        }
     if on_paper and hands and hands[-1].status != HandStatus.COMPLETE:
         yield _("The table went on on paper, but its hand %(number)s is still open.") % {"number": hands[-1].number}
     chips = dict(seats)  # seat -> chips before the next hand
@@ -132,7 +161,9 @@ def _hand_problems(hand: Hand, actions: list[StoredAction], chips: dict[int, int
     indexes = [action.index for action in actions]
     if indexes != list(range(len(actions))):
         yield _("%(hand)s: the actions are numbered %(indexes)s, not 0 to %(last)s without gaps.") % {
-            "hand": label, "indexes": _listed(indexes), "last": len(actions) - 1,
+            "hand": label,
+            "indexes": _listed(indexes),
+            "last": len(actions) - 1,
         }
     for player in hand.players:
         before = chips.get(player["seat"])
@@ -140,7 +171,10 @@ def _hand_problems(hand: Hand, actions: list[StoredAction], chips: dict[int, int
             yield _("%(hand)s: %(name)s does not sit at this table.") % {"hand": label, "name": player["name"]}
         elif player["stack"] != before:
             yield _("%(hand)s: %(name)s starts with %(stack)s chips, but had %(before)s after the hand before.") % {
-                "hand": label, "name": player["name"], "stack": _number(player["stack"]), "before": _number(before),
+                "hand": label,
+                "name": player["name"],
+                "stack": _number(player["stack"]),
+                "before": _number(before),
             }
     try:
         engine = tracker.replay(hand, actions)
@@ -156,13 +190,18 @@ def _hand_problems(hand: Hand, actions: list[StoredAction], chips: dict[int, int
         replayed = HandStatus.SHOWDOWN if engine.is_betting_over else HandStatus.BETTING
         if hand.status != replayed:
             yield _("%(hand)s is stored as “%(stored)s”, but its actions say “%(replayed)s”.") % {
-                "hand": label, "stored": HandStatus(hand.status).label, "replayed": replayed.label,
+                "hand": label,
+                "stored": HandStatus(hand.status).label,
+                "replayed": replayed.label,
             }
         return
     try:
         result = tracker.settled_again(hand, engine)
     except holdem.HandError as error:
-        yield _("%(hand)s cannot be settled again from its stored inputs: %(reason)s") % {"hand": label, "reason": error}
+        yield _("%(hand)s cannot be settled again from its stored inputs: %(reason)s") % {
+            "hand": label,
+            "reason": error,
+        }
         return
     seat_of = {p["name"]: p["seat"] for p in hand.players}
     replayed_stacks = {str(seat_of[name]): stack for name, stack in result.stacks.items()}

@@ -1,5 +1,6 @@
 """Short labels of the dealer's page and the rail, in Python: drawn for every seat and log line after every
 tap, an include each was a measurable part of the tap (docs/design.md, "The dealer's phone")."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext

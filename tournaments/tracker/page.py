@@ -7,6 +7,7 @@ the page has open (`X-Tracker-Open`); a closed one is then drawn as its summary
 and an empty body that htmx fetches (`?panel=`) when the dealer opens it. A
 whole page (no JavaScript needed) draws them all.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -153,7 +154,11 @@ PANELS = ("cards", "manage")
 
 
 def tracker_context(
-    state: TableState, *, dealer_link: bool, picking: str | None = None, opened: str | None = None,
+    state: TableState,
+    *,
+    dealer_link: bool,
+    picking: str | None = None,
+    opened: str | None = None,
 ) -> dict:
     """The page's context. `opened`: the panels the page has open, comma-separated (tracker.js's header);
     None for a whole page, which draws every panel's body."""

@@ -19,6 +19,7 @@ Queries go through Django's cursor wrapper as any other, database errors turned 
 Django logs queries (DEBUG, a test counting them) this gives Django's own cursor: the log reads the SQL
 back from a cursor that binds in the client. The statements and their answers are the same either way.
 """
+
 from __future__ import annotations
 
 import functools
@@ -44,7 +45,9 @@ def generic_plans(sender, connection, **kwargs) -> None:
 
 
 def _prepares(connection) -> bool:
-    return connection.vendor == "postgresql" and connection.settings_dict["OPTIONS"].get("prepare_threshold") is not None
+    return (
+        connection.vendor == "postgresql" and connection.settings_dict["OPTIONS"].get("prepare_threshold") is not None
+    )
 
 
 def cursor(alias: str = DEFAULT_DB_ALIAS) -> CursorWrapper:

@@ -1,4 +1,5 @@
 """Players who share a name at one table, told apart by seat: the engine needs unique names, people need to see who is who."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

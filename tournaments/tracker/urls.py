@@ -1,4 +1,5 @@
 """The dealer's phone page for one table (by the table's secret link, or the organizer's), and its hands."""
+
 from django.urls import path
 
 from tournaments.tracker import views

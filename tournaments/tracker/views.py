@@ -3,6 +3,7 @@
 Reached by an organizer (`/tables/<id>/track/`) or by the dealer's secret link
 (`/dealer/<token>/`), which opens that one table and nothing else.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,7 +37,9 @@ def _table_for(request: HttpRequest, table_id: int | None, token: str | None) ->
     if token is not None:
         table = tables.filter(dealer_token=token).first()
         if table is None:
-            raise Http404(_("This dealer link is not valid (any more). Ask the organizer for the table's current link."))
+            raise Http404(
+                _("This dealer link is not valid (any more). Ask the organizer for the table's current link.")
+            )
         return table
     _check_organizer(request)
     return get_object_or_404(tables, pk=table_id)
@@ -89,7 +92,9 @@ def _whole_number(value: str, *, message: str) -> int | None:
 
 
 def _seat(post) -> int:
-    seat = _whole_number(_one(post, "seat", max_length=12, required=True), message=_("That player is not at this table."))
+    seat = _whole_number(
+        _one(post, "seat", max_length=12, required=True), message=_("That player is not at this table.")
+    )
     return seat or 0
 
 
@@ -108,11 +113,17 @@ def _apply(request: HttpRequest, table: Table) -> None:
         if verb in ("bet", "raise") and to is None:
             raise _BadInput(_("Enter the amount."))
         tracker.record_action(
-            table=table, version=version, seat_id=_seat(post), verb=verb, to=to if verb in ("bet", "raise") else None,
+            table=table,
+            version=version,
+            seat_id=_seat(post),
+            verb=verb,
+            to=to if verb in ("bet", "raise") else None,
         )
     elif op == "pick":
         tracker.pick_card(
-            table=table, version=version, target=_one(post, "target", max_length=12, required=True),
+            table=table,
+            version=version,
+            target=_one(post, "target", max_length=12, required=True),
             card=_one(post, "card", max_length=3, required=True),
         )
     elif op == "clear":

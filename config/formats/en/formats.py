@@ -1,4 +1,5 @@
 """English dates without the US order: 23 Nov 2026, 19:30 (Django's own English formats for the rest)."""
+
 DATE_FORMAT = "j M Y"
 DATETIME_FORMAT = "j M Y, H:i"
 SHORT_DATE_FORMAT = "j M Y"

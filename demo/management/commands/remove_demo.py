@@ -5,6 +5,7 @@
 
 The same as Organizer → Remove the demo (demo/removal.py says what goes and what stays).
 """
+
 from __future__ import annotations
 
 import sys
@@ -41,13 +42,23 @@ class Command(BaseCommand):
 
 def describe(contents: DemoContents) -> str:
     lines = [
-        _("The demo holds: %(seasons)s; %(nights)s nights, %(entries)s entries, %(tables)s tables, %(hands)s hands; "
-          "%(players)s players.") % {
-            "seasons": ", ".join(contents.seasons) or "–", "nights": contents.nights, "entries": contents.entries,
-            "tables": contents.tables, "hands": contents.hands, "players": contents.players,
+        _(
+            "The demo holds: %(seasons)s; %(nights)s nights, %(entries)s entries, %(tables)s tables, %(hands)s hands; "
+            "%(players)s players."
+        )
+        % {
+            "seasons": ", ".join(contents.seasons) or "–",
+            "nights": contents.nights,
+            "entries": contents.entries,
+            "tables": contents.tables,
+            "hands": contents.hands,
+            "players": contents.players,
         }
     ]
     if contents.players_kept:
-        lines.append(_("%(count)s demo players have played in the league's own nights: they stay.") % {"count": contents.players_kept})
+        lines.append(
+            _("%(count)s demo players have played in the league's own nights: they stay.")
+            % {"count": contents.players_kept}
+        )
     lines.append(_("Organizer accounts and everything of the league's own stay."))
     return "\n".join(lines)

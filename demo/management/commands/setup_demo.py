@@ -6,6 +6,7 @@ current season or next night, and `manage.py remove_demo` (or Organizer → Remo
 It never adds to a season of the league's own. The organizer login is the league's first one
 (league/accounts/first_login.py): made and shown once when nobody can log in yet, kept otherwise.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -26,12 +27,30 @@ from tournaments.placements import paper as manual_results
 from tournaments.poker.cards import seeded_rng
 
 PLAYERS = [
-    ("Anna Berger", "Ace"), ("Ben Schuster", ""), ("Carla Wolf", "Queenie"), ("David Krause", ""),
-    ("Elif Yilmaz", ""), ("Felix Braun", "Fish"), ("Greta Hoffmann", ""), ("Hakan Demir", "Hak"),
-    ("Ines Vogel", ""), ("Jonas Richter", "JoJo"), ("Katrin Neumann", ""), ("Lukas Schmid", ""),
-    ("Mara König", "Maverick"), ("Nico Fischer", ""), ("Olga Petrova", ""), ("Paul Zimmermann", "Pauli"),
-    ("Queenie Lang", ""), ("Rafael Costa", ""), ("Sofia Weber", "Sofi"), ("Tim Hartmann", ""),
-    ("Ute Krüger", ""), ("Viktor Lehmann", "Vik"), ("Wiebke Jansen", ""), ("Yusuf Aydin", ""),
+    ("Anna Berger", "Ace"),
+    ("Ben Schuster", ""),
+    ("Carla Wolf", "Queenie"),
+    ("David Krause", ""),
+    ("Elif Yilmaz", ""),
+    ("Felix Braun", "Fish"),
+    ("Greta Hoffmann", ""),
+    ("Hakan Demir", "Hak"),
+    ("Ines Vogel", ""),
+    ("Jonas Richter", "JoJo"),
+    ("Katrin Neumann", ""),
+    ("Lukas Schmid", ""),
+    ("Mara König", "Maverick"),
+    ("Nico Fischer", ""),
+    ("Olga Petrova", ""),
+    ("Paul Zimmermann", "Pauli"),
+    ("Queenie Lang", ""),
+    ("Rafael Costa", ""),
+    ("Sofia Weber", "Sofi"),
+    ("Tim Hartmann", ""),
+    ("Ute Krüger", ""),
+    ("Viktor Lehmann", "Vik"),
+    ("Wiebke Jansen", ""),
+    ("Yusuf Aydin", ""),
 ]
 
 
@@ -53,38 +72,64 @@ class Command(BaseCommand):
     def _report(self, season: Season, night: Night, login: FirstLogin) -> None:
         write = self.stdout.write
         write(self.style.SUCCESS(_("Demo data ready.")))
-        write("  " + _("Season: %(season)s; next night: %(date)s (%(entries)s entries)") % {
-            "season": season.name, "date": formats.date_format(night.date, "SHORT_DATE_FORMAT"),
-            "entries": night.entries.active().count(),
-        })
+        write(
+            "  "
+            + _("Season: %(season)s; next night: %(date)s (%(entries)s entries)")
+            % {
+                "season": season.name,
+                "date": formats.date_format(night.date, "SHORT_DATE_FORMAT"),
+                "entries": night.entries.active().count(),
+            }
+        )
         if login.created:
-            write(self.style.WARNING("  " + _("Organizer login: %(username)s / %(password)s") % {
-                "username": login.username, "password": login.password,
-            }))
+            write(
+                self.style.WARNING(
+                    "  "
+                    + _("Organizer login: %(username)s / %(password)s")
+                    % {
+                        "username": login.username,
+                        "password": login.password,
+                    }
+                )
+            )
             write("  " + _("The password is also kept in %(file)s.") % {"file": login.file})
         elif login.file is not None:
-            write("  " + _("Log in as “%(username)s”; the password is in %(file)s.") % {"username": login.username, "file": login.file})
+            write(
+                "  "
+                + _("Log in as “%(username)s”; the password is in %(file)s.")
+                % {"username": login.username, "file": login.file}
+            )
         else:
             write("  " + _("Log in with your organizer account (“%(username)s”).") % {"username": login.username})
-        write("  " + _("Remove the demo when the league starts: Organizer → Remove the demo, or `manage.py remove_demo`."))
+        write(
+            "  " + _("Remove the demo when the league starts: Organizer → Remove the demo, or `manage.py remove_demo`.")
+        )
 
     def _season(self) -> Season:
         """The demo's season running today, else a new one; never a season of the league's own."""
         today = timezone.localdate()
-        season = Season.objects.filter(is_demo=True, start_date__lte=today, end_date__gte=today).order_by("-start_date").first()
+        season = (
+            Season.objects.filter(is_demo=True, start_date__lte=today, end_date__gte=today)
+            .order_by("-start_date")
+            .first()
+        )
         if season:
             return season
         start = today - datetime.timedelta(days=30)
         name = f"Demo-Saison {today.year}"
         if Season.objects.filter(name=name).exists():
             name = f"Demo-Saison {today.isoformat()}"
-        return Season.objects.create(name=name, start_date=start, end_date=start + datetime.timedelta(days=180), is_demo=True)
+        return Season.objects.create(
+            name=name, start_date=start, end_date=start + datetime.timedelta(days=180), is_demo=True
+        )
 
     def _players(self) -> list[Player]:
         players = []
         for index, (name, nickname) in enumerate(PLAYERS):
             born = datetime.date(1960 + index, 1 + index % 12, 1 + index % 28)
-            player = Player.objects.filter(name=name, date_of_birth=born, is_demo=True).first() or Player.objects.create(
+            player = Player.objects.filter(
+                name=name, date_of_birth=born, is_demo=True
+            ).first() or Player.objects.create(
                 name=name, nickname=nickname, date_of_birth=born, contact="", is_demo=True
             )
             players.append(player)

@@ -170,11 +170,7 @@ def _parse_hand(cards: CardsLike) -> tuple[Card, ...]:
 
 
 def _is_imperial(cards: Sequence[Card]) -> bool:
-    return (
-        len(cards) == 6
-        and len({c.suit for c in cards}) == 1
-        and {c.rank for c in cards} == _IMPERIAL_RANKS
-    )
+    return len(cards) == 6 and len({c.suit for c in cards}) == 1 and {c.rank for c in cards} == _IMPERIAL_RANKS
 
 
 def _is_straight(ranks: Sequence[int]) -> bool:

@@ -163,7 +163,12 @@ class Box:
 class Round:
     """One round: the player's boxes against the dealer, from the deal to the settlement."""
 
-    def __init__(self, stakes: Sequence[Stake | dict[str, Any] | tuple[int, int]], deck: Sequence[Card | str], rules: TableRules | None = None) -> None:
+    def __init__(
+        self,
+        stakes: Sequence[Stake | dict[str, Any] | tuple[int, int]],
+        deck: Sequence[Card | str],
+        rules: TableRules | None = None,
+    ) -> None:
         self.rules = rules or TableRules()
         self.stakes = [_stake(s) for s in stakes]
         self._verify_stakes(self.stakes)
@@ -178,9 +183,7 @@ class Round:
         self.boxes: list[Box] = []
         for number, stake in enumerate(self.stakes, start=1):
             five = self._draw(5)
-            self.boxes.append(
-                Box(number, stake.ante, stake.bonus, number > self.rules.max_open, five, list(five))
-            )
+            self.boxes.append(Box(number, stake.ante, stake.bonus, number > self.rules.max_open, five, list(five)))
         self.dealer_original: tuple[Card, ...] = self._draw(5)
         self.dealer: list[Card] = list(self.dealer_original)
         for box in self.boxes:
@@ -223,14 +226,16 @@ class Round:
     def apply(self, action: dict[str, Any]) -> None:
         """Apply one action given as data, e.g. ``{"action": "exchange", "box": 1, "cards": ["7h"]}``."""
         if not isinstance(action, dict):
-            raise IllegalMove("an action is an object like {\"action\": \"bet\", \"box\": 1}")
+            raise IllegalMove('an action is an object like {"action": "bet", "box": 1}')
         verb = action.get("action")
         if verb in ("bet", "fold"):
             getattr(self, verb)(_box_number(action))
         elif verb == "buy":
             self.buy(_box_number(action), confirm_last_card=bool(action.get("confirm_last_card")))
         elif verb == "exchange":
-            self.exchange(_box_number(action), action.get("cards", ()), confirm_last_card=bool(action.get("confirm_last_card")))
+            self.exchange(
+                _box_number(action), action.get("cards", ()), confirm_last_card=bool(action.get("confirm_last_card"))
+            )
         elif verb == "insure":
             self.insure(_box_number(action), cast(int, action.get("amount")))  # verify_insure checks it
         elif verb == "reveal":
@@ -320,17 +325,23 @@ class Round:
             if box is None:
                 return found
             if self.can_buy(box.number):
-                found.append({"action": "buy", "box": box.number, "cost": box.ante,
-                              "takes_last_card": self.deck_remaining == 1})
+                found.append(
+                    {"action": "buy", "box": box.number, "cost": box.ante, "takes_last_card": self.deck_remaining == 1}
+                )
             if self.can_exchange(box.number, 1):
                 single = box.exchanges > 0
-                found.append({
-                    "action": "exchange", "box": box.number, "cost": self.exchange_cost(box),
-                    "antes": box.exchanges + 1, "single": single,
-                    "max_cards": 1 if single else min(5, self.deck_remaining),
-                    "deck_remaining": self.deck_remaining,
-                    "takes_last_card": self.deck_remaining == 1,
-                })
+                found.append(
+                    {
+                        "action": "exchange",
+                        "box": box.number,
+                        "cost": self.exchange_cost(box),
+                        "antes": box.exchanges + 1,
+                        "single": single,
+                        "max_cards": 1 if single else min(5, self.deck_remaining),
+                        "deck_remaining": self.deck_remaining,
+                        "takes_last_card": self.deck_remaining == 1,
+                    }
+                )
             if self.can_insure(box.number, box.ante):
                 low, high = self.insurance_limits(box)
                 found.append({"action": "insure", "box": box.number, "min": low, "max": high})
@@ -344,11 +355,13 @@ class Round:
                     found.append({"action": "insure", "box": box.number, "min": low, "max": high})
             found.append({"action": "reveal"})
         elif self.phase == DEALER_NOT_QUALIFIED:
-            found.append({
-                "action": "go_on",
-                "boxes": [{"box": b.number, "cost": b.ante} for b in self.boxes if b.status == "bet"],
-                "deck_remaining": self.deck_remaining,
-            })
+            found.append(
+                {
+                    "action": "go_on",
+                    "boxes": [{"box": b.number, "cost": b.ante} for b in self.boxes if b.status == "bet"],
+                    "deck_remaining": self.deck_remaining,
+                }
+            )
         return found
 
     # ------------------------------------------------------------------
@@ -602,14 +615,16 @@ class Round:
 
     def _may_insure_blind(self, box: Box) -> bool:
         return (
-            self.phase == BLIND_INSURANCE and box.blind and not box.insurance
+            self.phase == BLIND_INSURANCE
+            and box.blind
+            and not box.insurance
             and box.reading.at_least("three_of_a_kind")
         )
 
     def _draw(self, count: int) -> tuple[Card, ...]:
         if count > self.deck_remaining:
             raise IllegalMove(f"only {self.deck_remaining} cards are left in the deck")
-        cards = self.deck[self._next:self._next + count]
+        cards = self.deck[self._next : self._next + count]
         self._next += count
         return cards
 

@@ -31,8 +31,9 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_float=Decimal, parse_int=Decimal, parse_constant=_reject_constant)
     except json.JSONDecodeError as error:
-        raise UthError(f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})",
-                       code="bad_json") from None
+        raise UthError(
+            f"malformed JSON: {error.msg} (line {error.lineno}, column {error.colno})", code="bad_json"
+        ) from None
     except RecursionError:
         raise UthError("malformed JSON: nested too deeply", code="bad_json") from None
 
@@ -62,8 +63,13 @@ def settle_request(data: Any) -> dict[str, Any]:
     if not isinstance(rules, str):
         raise UthError(f"rules must be a string, got {json.dumps(rules, default=str)}", code="unknown_rules")
     result = settle_box(
-        ante=amounts["ante"], play=amounts["play"], trips=amounts.get("trips", 0),
-        player=data["player"], dealer=data["dealer"], board=data["board"], rules=rules,
+        ante=amounts["ante"],
+        play=amounts["play"],
+        trips=amounts.get("trips", 0),
+        player=data["player"],
+        dealer=data["dealer"],
+        board=data["board"],
+        rules=rules,
     )
     return result.contract_dict()
 

@@ -223,8 +223,13 @@ class RuleProfile:
 
     def table_limits(self, *, max_boxes: int | None = 7) -> TableLimits:
         """The profile's bet limits at a table with ``max_boxes`` boxes."""
-        return TableLimits(min_ante=self.min_ante, max_ante=self.max_ante, min_trips=self.min_trips,
-                           max_trips=self.max_trips, max_boxes=max_boxes)
+        return TableLimits(
+            min_ante=self.min_ante,
+            max_ante=self.max_ante,
+            min_trips=self.min_trips,
+            max_trips=self.max_trips,
+            max_boxes=max_boxes,
+        )
 
 
 # The value of 4-4-5-3-2, written out in the evaluator's layout (a pair, then the kickers high to low;
@@ -236,14 +241,17 @@ PROFILES: dict[str, RuleProfile] = {
     # Seed 003 (Casino Bad Ragaz): „Der Einsatz kann zwischen CHF 5 und CHF 50
     # betragen" (Ante), and Trips „zwischen 5 und 50 CHF".
     "standard": RuleProfile(
-        "standard", category_floor("one_pair"), "a pair or better",
-        min_ante=Decimal(5), max_ante=Decimal(50), min_trips=Decimal(5), max_trips=Decimal(50),
+        "standard",
+        category_floor("one_pair"),
+        "a pair or better",
+        min_ante=Decimal(5),
+        max_ante=Decimal(50),
+        min_trips=Decimal(5),
+        max_trips=Decimal(50),
     ),
     # The weakest pair of fours is 4-4-5-3-2: anything that ranks at least as
     # high qualifies, so two pair of any ranks does (docs/rules.md, "Dealer qualifies").
-    "pair_of_fours": RuleProfile(
-        "pair_of_fours", _PAIR_OF_FOURS, "a pair of fours or better"
-    ),
+    "pair_of_fours": RuleProfile("pair_of_fours", _PAIR_OF_FOURS, "a pair of fours or better"),
 }
 
 
@@ -272,12 +280,16 @@ class TableLimits:
         if ante < self.min_ante:
             raise UthError(
                 f"{where}ante {format_money(ante)} is below the table minimum of {format_money(self.min_ante)}",
-                code="ante_below_min", amount=ante, limit=self.min_ante,
+                code="ante_below_min",
+                amount=ante,
+                limit=self.min_ante,
             )
         if self.max_ante is not None and ante > self.max_ante:
             raise UthError(
                 f"{where}ante {format_money(ante)} is above the table maximum of {format_money(self.max_ante)}",
-                code="ante_above_max", amount=ante, limit=self.max_ante,
+                code="ante_above_max",
+                amount=ante,
+                limit=self.max_ante,
             )
 
     def check_trips(self, trips: Decimal, where: str = "") -> None:
@@ -286,12 +298,16 @@ class TableLimits:
         if trips < self.min_trips:
             raise UthError(
                 f"{where}trips {format_money(trips)} is below the table minimum of {format_money(self.min_trips)}",
-                code="trips_below_min", amount=trips, limit=self.min_trips,
+                code="trips_below_min",
+                amount=trips,
+                limit=self.min_trips,
             )
         if self.max_trips is not None and trips > self.max_trips:
             raise UthError(
                 f"{where}trips {format_money(trips)} is above the table maximum of {format_money(self.max_trips)}",
-                code="trips_above_max", amount=trips, limit=self.max_trips,
+                code="trips_above_max",
+                amount=trips,
+                limit=self.max_trips,
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -417,22 +433,31 @@ def _settle_values(
     if trips:
         odds = profile.trips_table.odds_for(player_hand)
         trips_line = (
-            BetLine("trips", trips, _pay(trips, odds), "win", odds) if odds is not None
+            BetLine("trips", trips, _pay(trips, odds), "win", odds)
+            if odds is not None
             else BetLine("trips", trips, -trips, "lose")
         )
     else:
         trips_line = BetLine("trips", ZERO, ZERO, "no_bet")
     if play == 0:
         return BoxResult(
-            BetLine("ante", ante, -ante, "fold"), BetLine("blind", ante, -ante, "fold"),
-            BetLine("play", ZERO, ZERO, "fold"), trips_line,
-            player_hand, dealer_hand, qualifies, "fold", player_value, dealer_value,
+            BetLine("ante", ante, -ante, "fold"),
+            BetLine("blind", ante, -ante, "fold"),
+            BetLine("play", ZERO, ZERO, "fold"),
+            trips_line,
+            player_hand,
+            dealer_hand,
+            qualifies,
+            "fold",
+            player_value,
+            dealer_value,
         )
     if player_value > dealer_value:
         ante_line = BetLine("ante", ante, ante if qualifies else ZERO, "win" if qualifies else "push_not_qualified")
         odds = profile.blind_table.odds_for(player_hand)
         blind_line = (
-            BetLine("blind", ante, _pay(ante, odds), "win", odds) if odds is not None
+            BetLine("blind", ante, _pay(ante, odds), "win", odds)
+            if odds is not None
             else BetLine("blind", ante, ZERO, "push_below_straight")
         )
         play_line = BetLine("play", play, play, "win")
@@ -448,8 +473,16 @@ def _settle_values(
         play_line = BetLine("play", play, ZERO, "push_tie")
         outcome = "push"
     return BoxResult(
-        ante_line, blind_line, play_line, trips_line,
-        player_hand, dealer_hand, qualifies, outcome, player_value, dealer_value,
+        ante_line,
+        blind_line,
+        play_line,
+        trips_line,
+        player_hand,
+        dealer_hand,
+        qualifies,
+        outcome,
+        player_value,
+        dealer_value,
     )
 
 
@@ -500,7 +533,10 @@ def settle_box(
     board_cards = _cards(board, "board", 5)
     _distinct([("player", player_cards), ("dealer", dealer_cards), ("board", board_cards)])
     return _settle_values(
-        ante=ante, play=play, trips=trips, profile=profile,
+        ante=ante,
+        play=play,
+        trips=trips,
+        profile=profile,
         player_value=hand_value(player_cards + board_cards),
         dealer_value=hand_value(dealer_cards + board_cards),
     )
@@ -809,8 +845,11 @@ class UthRound:
         if self.phase != "betting":
             raise UthError(f"{where}bets are closed: the cards are dealt", code="bets_closed")
         if self.limits.max_boxes is not None and len(self.boxes) >= self.limits.max_boxes:
-            raise UthError(f"{where}the table has only {self.limits.max_boxes} boxes", code="table_full",
-                           limit=self.limits.max_boxes)
+            raise UthError(
+                f"{where}the table has only {self.limits.max_boxes} boxes",
+                code="table_full",
+                limit=self.limits.max_boxes,
+            )
         ante = money(ante, f"{where}ante", allow_zero=False)
         trips = money(trips, f"{where}trips")
         self.limits.check_ante(ante, where)
@@ -818,8 +857,9 @@ class UthRound:
         if not isinstance(jackpot, bool):
             raise UthError(f"{where}jackpot must be true or false, got {jackpot!r}", code="bad_jackpot")
         if blind_play is not None and (isinstance(blind_play, bool) or blind_play not in (4, 3, 2, 1)):
-            raise UthError(f"{where}a blind box's Play is 4, 3, 2 or 1 times the ante, got {blind_play!r}",
-                           code="bad_blind_play")
+            raise UthError(
+                f"{where}a blind box's Play is 4, 3, 2 or 1 times the ante, got {blind_play!r}", code="bad_blind_play"
+            )
         box = Box(ante=ante, trips=trips, jackpot=jackpot, blind_play=blind_play, player=str(player))
         if blind_play is not None:
             box.play = ante * blind_play
@@ -831,8 +871,12 @@ class UthRound:
         """What a box puts on the table before the deal: Ante, Blind, Trips,
         the jackpot bet, and a blind box's fixed Play."""
         b = self.boxes[box]
-        return b.ante + b.blind + b.trips + (self.jackpot_rules.bet if b.jackpot else ZERO) + (
-            b.play if b.is_blind_box else ZERO
+        return (
+            b.ante
+            + b.blind
+            + b.trips
+            + (self.jackpot_rules.bet if b.jackpot else ZERO)
+            + (b.play if b.is_blind_box else ZERO)
         )
 
     # -- the deal ---------------------------------------------------------
@@ -847,22 +891,27 @@ class UthRound:
         open_players = {b.player for b in self.boxes if not b.is_blind_box}
         for i, b in enumerate(self.boxes):
             if b.is_blind_box and b.player not in open_players:
-                raise UthError(f"box {i + 1} plays blind: an extra blind box needs an open box of its player",
-                               code="blind_without_open")
+                raise UthError(
+                    f"box {i + 1} plays blind: an extra blind box needs an open box of its player",
+                    code="blind_without_open",
+                )
         try:
             cards = parse_cards(list(deck) if not isinstance(deck, str) else deck)
         except CardError as error:
             raise UthError(f"deck: {error}", code="bad_cards", what="deck") from None
         needed = 2 * len(self.boxes) + 7
         if len(cards) < needed:
-            raise UthError(f"deck: {needed} cards needed for {len(self.boxes)} boxes, got {len(cards)}",
-                           code="card_count", what="deck")
+            raise UthError(
+                f"deck: {needed} cards needed for {len(self.boxes)} boxes, got {len(cards)}",
+                code="card_count",
+                what="deck",
+            )
         self.deck = cards
         for i, b in enumerate(self.boxes):
-            b.hole = cards[2 * i: 2 * i + 2]
+            b.hole = cards[2 * i : 2 * i + 2]
         n = 2 * len(self.boxes)
-        self.dealer_hole = cards[n: n + 2]
-        self.board = cards[n + 2: n + 7]
+        self.dealer_hole = cards[n : n + 2]
+        self.board = cards[n + 2 : n + 7]
         self.phase = "preflop"
         self._advance()
 
@@ -896,22 +945,32 @@ class UthRound:
     def verify_decision(self, box: int, verb: str) -> None:
         """Raise :class:`UthError` unless ``box`` may make decision ``verb`` now."""
         if verb not in _ALL_VERBS:
-            raise UthError(f"box {box + 1}: unknown decision {verb!r} (one of {', '.join(_ALL_VERBS)})",
-                           code="unknown_decision", verb=verb)
+            raise UthError(
+                f"box {box + 1}: unknown decision {verb!r} (one of {', '.join(_ALL_VERBS)})",
+                code="unknown_decision",
+                verb=verb,
+            )
         if not isinstance(box, int) or isinstance(box, bool) or not 0 <= box < len(self.boxes):
-            raise UthError(f"there is no box {box + 1 if isinstance(box, int) else box!r} "
-                           f"(the table has {len(self.boxes)})", code="no_box")
+            raise UthError(
+                f"there is no box {box + 1 if isinstance(box, int) else box!r} (the table has {len(self.boxes)})",
+                code="no_box",
+            )
         where = f"box {box + 1}: "
         if self.phase == "betting":
             raise UthError(f"{where}{verb} before the deal: the cards are not dealt yet", code="not_dealt")
         b = self.boxes[box]
         if b.is_blind_box:
-            raise UthError(f"{where}{verb} is not allowed: a blind box's Play ({b.blind_play}x) was fixed "
-                           "before the deal", code="blind_box")
+            raise UthError(
+                f"{where}{verb} is not allowed: a blind box's Play ({b.blind_play}x) was fixed before the deal",
+                code="blind_box",
+            )
         if b.play:
             assert b.play_street is not None  # set with the Play
-            raise UthError(f"{where}{verb} is not allowed: Play was already made "
-                           f"({b.play_multiple}x {_STREET_WORDS[b.play_street]})", code="play_made")
+            raise UthError(
+                f"{where}{verb} is not allowed: Play was already made "
+                f"({b.play_multiple}x {_STREET_WORDS[b.play_street]})",
+                code="play_made",
+            )
         if b.folded:
             raise UthError(f"{where}{verb} is not allowed: the box has folded", code="folded")
         if self.phase == "showdown":
@@ -919,11 +978,14 @@ class UthRound:
         actor = self.to_act()
         assert actor is not None  # a street (the phases before and after were refused above)
         if actor != box:
-            raise UthError(f"{where}{verb} out of turn: box {actor + 1} decides first", code="out_of_turn",
-                           actor=actor)
+            raise UthError(f"{where}{verb} out of turn: box {actor + 1} decides first", code="out_of_turn", actor=actor)
         if verb not in self._choices_of(box):
-            raise UthError(f"{where}{verb} is not allowed {_STREET_WORDS[self.phase]}: the choices are "
-                           f"{_choices(self._choices_of(box))}", code="wrong_street", street=self.phase)
+            raise UthError(
+                f"{where}{verb} is not allowed {_STREET_WORDS[self.phase]}: the choices are "
+                f"{_choices(self._choices_of(box))}",
+                code="wrong_street",
+                street=self.phase,
+            )
 
     def can_decide(self, box: int, verb: str) -> bool:
         try:
@@ -979,23 +1041,33 @@ class UthRound:
         jackpot meter's amount, needed only when a royal flush with a hole
         card wins it."""
         if self.phase != "showdown":
-            raise UthError(f"no settlement {_STREET_WORDS.get(self.phase, 'before the deal')}: "
-                           "the round is not over", code="not_over")
+            raise UthError(
+                f"no settlement {_STREET_WORDS.get(self.phase, 'before the deal')}: the round is not over",
+                code="not_over",
+            )
         dealer_value = hand_value(self.dealer_hole + self.board)
         jackpot = settle_jackpot(
-            [(b.hole, b.jackpot) for b in self.boxes], self.board,
-            meter=meter, royal_winners_elsewhere=royal_winners_elsewhere, rules=self.jackpot_rules,
+            [(b.hole, b.jackpot) for b in self.boxes],
+            self.board,
+            meter=meter,
+            royal_winners_elsewhere=royal_winners_elsewhere,
+            rules=self.jackpot_rules,
             players=[b.player for b in self.boxes],
         )
         boxes = []
         for i, b in enumerate(self.boxes):
             result = _settle_values(
-                ante=b.ante, play=ZERO if b.folded else b.play, trips=b.trips, profile=self.profile,
-                player_value=hand_value(b.hole + self.board), dealer_value=dealer_value,
+                ante=b.ante,
+                play=ZERO if b.folded else b.play,
+                trips=b.trips,
+                profile=self.profile,
+                player_value=hand_value(b.hole + self.board),
+                dealer_value=dealer_value,
             )
             boxes.append(BoxSettlement(i, result, self.jackpot_rules.bet if b.jackpot else ZERO, jackpot.for_box(i)))
-        return RoundSettlement(tuple(boxes), jackpot, category_of(dealer_value),
-                               self.profile.dealer_qualifies(dealer_value))
+        return RoundSettlement(
+            tuple(boxes), jackpot, category_of(dealer_value), self.profile.dealer_qualifies(dealer_value)
+        )
 
     def best_five(self, box: int | None = None) -> tuple[Card, ...]:
         """The best five cards of a box (or of the dealer, ``box=None``), for display."""
@@ -1028,8 +1100,13 @@ class UthRound:
             JackpotRules.from_dict(data.get("jackpot_rules") or {}),
         )
         for box in data.get("boxes", ()):
-            rnd.add_box(ante=box["ante"], trips=box.get("trips", 0), jackpot=bool(box.get("jackpot")),
-                        blind_play=box.get("blind_play"), player=box.get("player", ""))
+            rnd.add_box(
+                ante=box["ante"],
+                trips=box.get("trips", 0),
+                jackpot=bool(box.get("jackpot")),
+                blind_play=box.get("blind_play"),
+                player=box.get("player", ""),
+            )
         if data.get("deck") is not None:
             rnd.deal(data["deck"])
         for k, item in enumerate(data.get("decisions", ())):
@@ -1074,10 +1151,16 @@ def settle_table(
     for i, box in enumerate(boxes):
         multiple = box.get("play")
         if isinstance(multiple, bool) or multiple not in _PLANS:
-            raise UthError(f"box {i + 1}: play must be 4, 3, 2, 1 (times the ante) or 0 for a fold, got {multiple!r}",
-                           code="bad_play")
-        rnd.add_box(ante=box["ante"], trips=box.get("trips", 0), jackpot=bool(box.get("jackpot", False)),
-                    player=str(box.get("guest") or ""))
+            raise UthError(
+                f"box {i + 1}: play must be 4, 3, 2, 1 (times the ante) or 0 for a fold, got {multiple!r}",
+                code="bad_play",
+            )
+        rnd.add_box(
+            ante=box["ante"],
+            trips=box.get("trips", 0),
+            jackpot=bool(box.get("jackpot", False)),
+            player=str(box.get("guest") or ""),
+        )
         plans.append(iter(_PLANS[multiple]))
     rnd.deal(deck_order([box["player"] for box in boxes], dealer, board))
     while not rnd.is_over:

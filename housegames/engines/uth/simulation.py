@@ -51,7 +51,7 @@ _K = _ev._KEYS  # per card: 5 ** (rank - 2) << 16 | 1 << 4 * suit
 _NF = _ev._NONFLUSH  # rank-key sum -> best non-flush value
 _FLUSH = _ev._FLUSH  # 13-bit rank mask of one suit -> best flush value
 _FLUSH_SUIT = _ev._FLUSH_SUIT
-_POW5 = tuple(5 ** r for r in range(13))
+_POW5 = tuple(5**r for r in range(13))
 
 _ROYAL = category_floor("royal_flush")
 _TWO_PAIR = category_floor("two_pair")
@@ -63,8 +63,16 @@ _DEAL_BITS = _DEAL_RANGE.bit_length()
 # Category index for the statistics: value >> 20 (0 high card .. 8 straight
 # flush), and 9 for the royal flush; CATEGORY_ORDER maps it to the names.
 CATEGORY_ORDER = (
-    "high_card", "one_pair", "two_pair", "three_of_a_kind", "straight",
-    "flush", "full_house", "four_of_a_kind", "straight_flush", "royal_flush",
+    "high_card",
+    "one_pair",
+    "two_pair",
+    "three_of_a_kind",
+    "straight",
+    "flush",
+    "full_house",
+    "four_of_a_kind",
+    "straight_flush",
+    "royal_flush",
 )
 
 TRIPS_EXACT_COUNTS: dict[str, int] = {
@@ -110,9 +118,7 @@ def _whole_or_fraction(odds: Fraction) -> int | Fraction:
     return int(odds) if odds.denominator == 1 else odds
 
 
-def _category_table(
-    table: PayTable, default: _Pay, scale: Callable[[Fraction], _Pay]
-) -> tuple[list[_Pay], _Pay]:
+def _category_table(table: PayTable, default: _Pay, scale: Callable[[Fraction], _Pay]) -> tuple[list[_Pay], _Pay]:
     """Pay per value >> 20 (0..8) and the royal flush's pay."""
     by_index: list[_Pay] = []
     for name in CATEGORY_ORDER[:9]:
@@ -204,8 +210,19 @@ def make_round_function(
                 # River: 1x with a hidden pair or better, or fewer than 21 dealer outs.
                 t1 = b4 >> 2
                 t2 = b5 >> 2
-                if r1 == r2 or r1 == f1 or r1 == f2 or r1 == f3 or r1 == t1 or r1 == t2 \
-                        or r2 == f1 or r2 == f2 or r2 == f3 or r2 == t1 or r2 == t2:
+                if (
+                    r1 == r2
+                    or r1 == f1
+                    or r1 == f2
+                    or r1 == f3
+                    or r1 == t1
+                    or r1 == t2
+                    or r2 == f1
+                    or r2 == f2
+                    or r2 == f3
+                    or r2 == t1
+                    or r2 == t2
+                ):
                     multiple = 1
                 elif pv >= STRAIGHT and pv > (
                     flush_value((b1, b2, b3, b4, b5), board) if (board + 0x3333) & 0x8888 else NF[board >> 16]
@@ -346,15 +363,41 @@ def simulate(rounds: int, seed: int | None = None, rules: str = "standard") -> S
         x = getrandbits(bits)
         while x >= limit:
             x = getrandbits(bits)
-        x, j = divmod(x, 52); c0 = d[j]; d[j] = d[51]; d[51] = c0  # noqa: E702
-        x, j = divmod(x, 51); c1 = d[j]; d[j] = d[50]; d[50] = c1  # noqa: E702
-        x, j = divmod(x, 50); c2 = d[j]; d[j] = d[49]; d[49] = c2  # noqa: E702
-        x, j = divmod(x, 49); c3 = d[j]; d[j] = d[48]; d[48] = c3  # noqa: E702
-        x, j = divmod(x, 48); c4 = d[j]; d[j] = d[47]; d[47] = c4  # noqa: E702
-        x, j = divmod(x, 47); c5 = d[j]; d[j] = d[46]; d[46] = c5  # noqa: E702
-        x, j = divmod(x, 46); c6 = d[j]; d[j] = d[45]; d[45] = c6  # noqa: E702
-        x, j = divmod(x, 45); c7 = d[j]; d[j] = d[44]; d[44] = c7  # noqa: E702
-        c8 = d[x]; d[x] = d[43]; d[43] = c8  # noqa: E702
+        x, j = divmod(x, 52)
+        c0 = d[j]
+        d[j] = d[51]
+        d[51] = c0  # noqa: E702
+        x, j = divmod(x, 51)
+        c1 = d[j]
+        d[j] = d[50]
+        d[50] = c1  # noqa: E702
+        x, j = divmod(x, 50)
+        c2 = d[j]
+        d[j] = d[49]
+        d[49] = c2  # noqa: E702
+        x, j = divmod(x, 49)
+        c3 = d[j]
+        d[j] = d[48]
+        d[48] = c3  # noqa: E702
+        x, j = divmod(x, 48)
+        c4 = d[j]
+        d[j] = d[47]
+        d[47] = c4  # noqa: E702
+        x, j = divmod(x, 47)
+        c5 = d[j]
+        d[j] = d[46]
+        d[46] = c5  # noqa: E702
+        x, j = divmod(x, 46)
+        c6 = d[j]
+        d[j] = d[45]
+        d[45] = c6  # noqa: E702
+        x, j = divmod(x, 45)
+        c7 = d[j]
+        d[j] = d[44]
+        d[44] = c7  # noqa: E702
+        c8 = d[x]
+        d[x] = d[43]
+        d[43] = c8  # noqa: E702
         a, b, p, t, pv, m = play(c0, c1, c2, c3, c4, c5, c6, c7, c8)
         g = a + b + p
         game_total += g
@@ -368,10 +411,19 @@ def simulate(rounds: int, seed: int | None = None, rules: str = "standard") -> S
         multiples[m] += 1
     seconds = time.perf_counter() - started
     return SimulationResult(
-        rounds=rounds, seed=seed, rules=get_profile(rules).name, seconds=seconds,
-        game_total=game_total, game_squares=game_squares, ante_total=ante_total,
-        blind_total=blind_total, play_total=play_total, trips_total=trips_total,
-        trips_squares=trips_squares, categories=categories, multiples=multiples,
+        rounds=rounds,
+        seed=seed,
+        rules=get_profile(rules).name,
+        seconds=seconds,
+        game_total=game_total,
+        game_squares=game_squares,
+        ante_total=ante_total,
+        blind_total=blind_total,
+        play_total=play_total,
+        trips_total=trips_total,
+        trips_squares=trips_squares,
+        categories=categories,
+        multiples=multiples,
     )
 
 

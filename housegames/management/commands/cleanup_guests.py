@@ -4,6 +4,7 @@ Deletes the house-game bankrolls of guests (not of named players) idle for N day
 their rounds and ledgers, unless a round is still in play; expired sessions (Django's clearsessions);
 and one-time form tokens too old to be posted again.
 """
+
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
@@ -15,7 +16,9 @@ class Command(BaseCommand):
     help = "Delete guests' house-game bankrolls idle for --days (default 30), expired sessions and old form tokens."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--days", type=int, default=30, help="idle days before a guest's bankroll goes (default 30)")
+        parser.add_argument(
+            "--days", type=int, default=30, help="idle days before a guest's bankroll goes (default 30)"
+        )
 
     def handle(self, *args, **options) -> None:
         days = options["days"]

@@ -15,11 +15,15 @@ from tournaments.management.contract_io import ContractInputError, check_argumen
 
 
 class Command(BaseCommand):
-    help = "Read five or six cards as an Imperial Poker hand: main and second combination, BET odds, dealer qualification."
+    help = (
+        "Read five or six cards as an Imperial Poker hand: main and second combination, BET odds, dealer qualification."
+    )
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("cards", nargs="*", metavar="CARDS", help='five or six cards, e.g. "AsKd7h5s2c" or As Kd 7h 5s 2c')
+        parser.add_argument(
+            "cards", nargs="*", metavar="CARDS", help='five or six cards, e.g. "AsKd7h5s2c" or As Kd 7h 5s 2c'
+        )
 
     def handle(self, *args, **options) -> None:
         output = run_contract(lambda: _read(options["cards"]), expected=(HandError,))

@@ -25,4 +25,3 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         output = run_contract(lambda: settle_json(read_input(options["file"])), expected=(UthError,))
         self.stdout.write(output)
-

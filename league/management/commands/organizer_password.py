@@ -9,6 +9,7 @@ Prints a new generated password once, in the venue's language, and keeps it in t
 whoever can type in the league's folder can already read its database. An unknown name changes nothing and
 lists the organizer accounts there are.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -20,7 +21,9 @@ from league.accounts import first_login
 
 
 class Command(BaseCommand):
-    help = "Set a new generated password for an organizer account (the only one when no name is given) and print it once."
+    help = (
+        "Set a new generated password for an organizer account (the only one when no name is given) and print it once."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("username", nargs="?", help="the organizer account (needed only when there are several)")
@@ -39,22 +42,37 @@ class Command(BaseCommand):
         write(self.style.WARNING(f"  {_('Username:')} {login.username}"))
         write(self.style.WARNING(f"  {_('Password:')} {login.password}"))
         if login.file is not None:
-            write(_("The password is shown only now; it is also kept in %(file)s. Change it after logging in "
-                    "(Organizer → Change your password).") % {"file": login.file})
+            write(
+                _(
+                    "The password is shown only now; it is also kept in %(file)s. Change it after logging in "
+                    "(Organizer → Change your password)."
+                )
+                % {"file": login.file}
+            )
         else:
-            write(self.style.WARNING(_("The password is shown only now: it could not be written to a file. Note it, "
-                                       "then change it after logging in (Organizer → Change your password).")))
+            write(
+                self.style.WARNING(
+                    _(
+                        "The password is shown only now: it could not be written to a file. Note it, "
+                        "then change it after logging in (Organizer → Change your password)."
+                    )
+                )
+            )
         write(_("The old password no longer works; phones logged in with it are logged out."))
 
     @staticmethod
     def _refusal(missing: first_login.NoSuchOrganizer) -> str:
         names = ", ".join(missing.organizers)
         if not missing.organizers:
-            return _("There is no organizer account yet: `manage.py venue` makes the first one and shows its password. "
-                     "Nothing was changed.")
+            return _(
+                "There is no organizer account yet: `manage.py venue` makes the first one and shows its password. "
+                "Nothing was changed."
+            )
         if missing.username is None:
-            return _("There are several organizer accounts (%(names)s): name the one, e.g. "
-                     "`manage.py organizer_password %(first)s`. Nothing was changed.") % {
-                "names": names, "first": missing.organizers[0]}
-        return _("There is no organizer account “%(username)s” (the organizer accounts: %(names)s). Nothing was changed.") % {
-            "username": missing.username, "names": names}
+            return _(
+                "There are several organizer accounts (%(names)s): name the one, e.g. "
+                "`manage.py organizer_password %(first)s`. Nothing was changed."
+            ) % {"names": names, "first": missing.organizers[0]}
+        return _(
+            "There is no organizer account “%(username)s” (the organizer accounts: %(names)s). Nothing was changed."
+        ) % {"username": missing.username, "names": names}

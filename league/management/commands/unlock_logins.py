@@ -6,6 +6,7 @@ For the organizer who cannot log in and has no second account: no admin, no shel
     python manage.py unlock_logins --address 192.168.1.23
     python manage.py unlock_logins --all                # every lock, from everywhere
 """
+
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
@@ -37,5 +38,7 @@ class Command(BaseCommand):
             return
         for row in locked:
             tried = ", ".join(row.usernames) + (f" and {row.more_usernames} more" if row.more_usernames else "")
-            self.stdout.write(f"{row.ip_address}\t{row.failures} wrong passwords\tlast {row.last_attempt:%Y-%m-%d %H:%M}\taccounts tried: {tried or '-'}")
+            self.stdout.write(
+                f"{row.ip_address}\t{row.failures} wrong passwords\tlast {row.last_attempt:%Y-%m-%d %H:%M}\taccounts tried: {tried or '-'}"
+            )
         self.stdout.write("Unlock one with --address ADDRESS, or all with --all.")

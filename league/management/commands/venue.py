@@ -12,6 +12,7 @@ organizer's link as a QR code, then becomes the server (config/server.py, waitre
 language (LANGUAGE_CODE, German unless set). The environment wins over every default here: set
 PUBLIC_URL, ALLOWED_HOSTS, DEBUG, SECRET_KEY or DATABASE_URL to choose yourself.
 """
+
 from __future__ import annotations
 
 import io
@@ -70,11 +71,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--port", type=int, default=8000)
         parser.add_argument(
-            "--bind", action="append", dest="hosts", metavar="ADDRESS",
+            "--bind",
+            action="append",
+            dest="hosts",
+            metavar="ADDRESS",
             help=f"an address to listen on (repeatable; default {WILDCARD}: every interface)",
         )
         parser.add_argument(
-            "--threads", type=int, default=THREADS,
+            "--threads",
+            type=int,
+            default=THREADS,
             help=f"the server's threads (default {THREADS}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for taps",
         )
 
@@ -128,7 +134,9 @@ class Command(BaseCommand):
         check replays the whole history, a minute for a big league): a problem is printed, the night served.
         In this process: a process of its own spent a second starting Django."""
         try:
-            call_command("check_league", repair=True, quick=True, skip_checks=True, stdout=self.stdout, stderr=self.stderr)
+            call_command(
+                "check_league", repair=True, quick=True, skip_checks=True, stdout=self.stdout, stderr=self.stderr
+            )
             return
         except SystemExit as stopped:
             if not stopped.code:
@@ -137,7 +145,9 @@ class Command(BaseCommand):
             traceback.print_exc()
         finally:
             connections.close_all()  # the server opens its own
-        self.stdout.write(self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway.")))
+        self.stdout.write(
+            self.style.WARNING(_("manage.py check_league found problems (above): the league is served anyway."))
+        )
 
     def _note(self, text: str) -> None:
         """A progress note, shown at once (also when the console is a file: the tests read it)."""
@@ -145,8 +155,10 @@ class Command(BaseCommand):
         self.stdout.flush()
 
     def _waiting(self) -> None:
-        self._note(_("Another start of the app is setting this folder up (%(lock)s): waiting for it …")
-                   % {"lock": SETUP_LOCK.name})
+        self._note(
+            _("Another start of the app is setting this folder up (%(lock)s): waiting for it …")
+            % {"lock": SETUP_LOCK.name}
+        )
 
     def _announce(self, plan, login: FirstLogin) -> None:
         with translation.override(settings.LANGUAGE_CODE):  # the venue's language, whoever calls
@@ -160,9 +172,11 @@ class Command(BaseCommand):
             for address in plan.phone_addresses:
                 write(f"  {address}")
         else:
-            write(self.style.WARNING(
-                _("No network address found: only this computer can open the app. Join the Wi-Fi and start again.")
-            ))
+            write(
+                self.style.WARNING(
+                    _("No network address found: only this computer can open the app. Join the Wi-Fi and start again.")
+                )
+            )
         write(_("Links and QR codes use %(url)s (set PUBLIC_URL to choose another).") % {"url": plan.public_url})
         organizer_url = plan.public_url + "/"
         write(_("Organizer: %(url)s") % {"url": organizer_url})
@@ -178,14 +192,26 @@ class Command(BaseCommand):
             write(self.style.SUCCESS(_("The first organizer account has been created. Log in with:")))
             write(self.style.WARNING(f"  {_('Username:')} {login.username}"))
             write(self.style.WARNING(f"  {_('Password:')} {login.password}"))
-            write(_("The password is shown only now; it is also kept in %(file)s. Change it after logging in "
-                    "(Organizer → Change your password).") % {"file": login.file})
+            write(
+                _(
+                    "The password is shown only now; it is also kept in %(file)s. Change it after logging in "
+                    "(Organizer → Change your password)."
+                )
+                % {"file": login.file}
+            )
         elif login.file is not None:
-            write(_("Log in as “%(username)s”; the password is in %(file)s.") % {"username": login.username, "file": login.file})
+            write(
+                _("Log in as “%(username)s”; the password is in %(file)s.")
+                % {"username": login.username, "file": login.file}
+            )
         else:
             write(_("Log in with your organizer account (“%(username)s”).") % {"username": login.username})
         if not Season.objects.filter(is_demo=False).exists():
             write(_("No season yet: after logging in, the home page leads you through the first steps."))
         if Season.objects.filter(is_demo=True).exists():
-            write(_("The demo season is still there: remove it at Organizer → Remove the demo, or with "
-                    "`manage.py remove_demo`."))
+            write(
+                _(
+                    "The demo season is still there: remove it at Organizer → Remove the demo, or with "
+                    "`manage.py remove_demo`."
+                )
+            )

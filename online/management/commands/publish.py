@@ -11,6 +11,7 @@ destination's manifest, whose names are never trusted), so that a visitor sees t
 (online.publish.folder, online.publish.sftp); interrupted and run again, it completes. `--full` renders and sends everything. Exit 1
 with one line when the destination cannot be reached, 3 when another run is going on.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,14 +39,26 @@ class Command(BaseCommand):
     help = "Publish the public pages (standings, nights, players, jackpot, statistics, replays) as a static website."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--to", default="", help="a folder, or sftp://user@host[:port]/path (from the login's home; //path is absolute) (default: PUBLISH_TO)")
-        parser.add_argument("--full", action="store_true", help="render every page and send every file, whatever the last run and the destination's manifest say")
         parser.add_argument(
-            "--jobs", type=int, default=min(os.cpu_count() or 1, 4),
+            "--to",
+            default="",
+            help="a folder, or sftp://user@host[:port]/path (from the login's home; //path is absolute) (default: PUBLISH_TO)",
+        )
+        parser.add_argument(
+            "--full",
+            action="store_true",
+            help="render every page and send every file, whatever the last run and the destination's manifest say",
+        )
+        parser.add_argument(
+            "--jobs",
+            type=int,
+            default=min(os.cpu_count() or 1, 4),
             help="processes that render pages at once (default: one per core, at most 4)",
         )
         parser.add_argument(
-            "--status", action="store_true", dest="keep_status",
+            "--status",
+            action="store_true",
+            dest="keep_status",
             help="keep the progress for the organizer's page (in the data folder)",
         )
 
@@ -78,23 +91,43 @@ class Command(BaseCommand):
             warning = _(
                 "The destination's manifest (.publish-manifest.json) names files outside the site (%(names)s): "
                 "it was ignored, nothing was removed, and every file was sent again."
-            ) % {"names": ", ".join(repr(name) for name in summary.refused[:5]) + (", …" if len(summary.refused) > 5 else "")}
+            ) % {
+                "names": ", ".join(repr(name) for name in summary.refused[:5])
+                + (", …" if len(summary.refused) > 5 else "")
+            }
             self.stdout.write(self.style.WARNING(warning))
         self._report(
-            state="done", to=result.destination, files=len(summary.sent), bytes=summary.bytes_sent,
-            removed=len(summary.removed), unchanged=summary.unchanged, seconds=round(seconds, 1), warning=warning,
-            rendered=result.rendered, taken_over=result.taken_over,
+            state="done",
+            to=result.destination,
+            files=len(summary.sent),
+            bytes=summary.bytes_sent,
+            removed=len(summary.removed),
+            unchanged=summary.unchanged,
+            seconds=round(seconds, 1),
+            warning=warning,
+            rendered=result.rendered,
+            taken_over=result.taken_over,
         )
-        self.stdout.write(_("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).") % {
-            "rendered": result.rendered, "kept": result.taken_over})
-        self.stdout.write(_(
-            "Published to %(destination)s: %(files)s files (%(size)s); sent %(sent)s (%(sent_size)s), "
-            "removed %(removed)s, unchanged %(unchanged)s; %(seconds)s s."
-        ) % {
-            "destination": result.destination, "files": result.files, "size": _size(result.site_bytes),
-            "sent": len(summary.sent), "sent_size": _size(summary.bytes_sent), "removed": len(summary.removed),
-            "unchanged": summary.unchanged, "seconds": formats.number_format(seconds, 1),
-        })
+        self.stdout.write(
+            _("%(rendered)s pages rendered, %(kept)s unchanged since the last run (not rendered again).")
+            % {"rendered": result.rendered, "kept": result.taken_over}
+        )
+        self.stdout.write(
+            _(
+                "Published to %(destination)s: %(files)s files (%(size)s); sent %(sent)s (%(sent_size)s), "
+                "removed %(removed)s, unchanged %(unchanged)s; %(seconds)s s."
+            )
+            % {
+                "destination": result.destination,
+                "files": result.files,
+                "size": _size(result.site_bytes),
+                "sent": len(summary.sent),
+                "sent_size": _size(summary.bytes_sent),
+                "removed": len(summary.removed),
+                "unchanged": summary.unchanged,
+                "seconds": formats.number_format(seconds, 1),
+            }
+        )
 
     def _report(self, **fields) -> None:
         if self.keep_status:
@@ -112,10 +145,14 @@ class Command(BaseCommand):
         if now - self.last_line >= 1 or done == total:
             self.last_line = now
             if phase == "send":
-                self.stdout.write(_("sent %(done)s of %(total)s files, %(sent)s of %(size)s") % {
-                    "done": done, "total": total, "sent": _size(sent_bytes), "size": _size(total_bytes)})
+                self.stdout.write(
+                    _("sent %(done)s of %(total)s files, %(sent)s of %(size)s")
+                    % {"done": done, "total": total, "sent": _size(sent_bytes), "size": _size(total_bytes)}
+                )
             elif phase == "switch":
                 self.stdout.write(_("put %(done)s of %(total)s files in their places") % {"done": done, "total": total})
             else:
                 self.stdout.write(_("removed %(done)s of %(total)s files") % {"done": done, "total": total})
-            self._report(state="running", phase=phase, files=done, total=total, bytes=sent_bytes, total_bytes=total_bytes)
+            self._report(
+                state="running", phase=phase, files=done, total=total, bytes=sent_bytes, total_bytes=total_bytes
+            )

@@ -9,6 +9,7 @@ server stops), but nothing worked out for a pub's Wi-Fi: the settings come from 
 (docs/server.md), and migrate and collectstatic belong to the upgrade, not to each start. This process
 becomes the server, so systemd sees and stops the server itself.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,11 +27,16 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
-            "--bind", action="append", dest="binds", metavar="ADDRESS",
+            "--bind",
+            action="append",
+            dest="binds",
+            metavar="ADDRESS",
             help="host:port or unix:/path to listen on (repeatable; default 127.0.0.1:8001)",
         )
         parser.add_argument(
-            "--threads", type=int, default=THREADS,
+            "--threads",
+            type=int,
+            default=THREADS,
             help=f"the server's threads (default {THREADS}); each TV or rail viewer holds one, {REQUEST_THREADS} stay for pages",
         )
 

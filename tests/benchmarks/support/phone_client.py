@@ -14,6 +14,7 @@ working when the answer becomes a smaller fragment; only the tracker's input pro
 (`op`, `verb`, `to`, the award form's `potN` checkboxes). Plain `http.client` and C regular expressions:
 the client's own CPU stays small next to the server's.
 """
+
 from __future__ import annotations
 
 import functools
@@ -42,8 +43,17 @@ import psutil
 REPO_ROOT = Path(__file__).resolve().parents[3]  # whose server and database build run: see serve_checkout()
 # Variables of the caller that must not reach the server (it gets its own).
 SERVER_VARIABLES = {
-    "DATABASE_URL", "DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS", "PUBLIC_URL",
-    "SQLITE_TIMEOUT", "SECURE_SSL_REDIRECT", "SECURE_COOKIES", "SECURE_HSTS_SECONDS", "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "DATABASE_URL",
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "PUBLIC_URL",
+    "SQLITE_TIMEOUT",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_COOKIES",
+    "SECURE_HSTS_SECONDS",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
     "ORGANIZER_LOGIN_FILE",
 }
 # For a benchmark whose many phones and screens all come from 127.0.0.1: the venue server's caps per client
@@ -111,8 +121,12 @@ def serve_checkout(folder: Path) -> None:
 
 
 def start_venue_server(
-    database: str, *, hosts: tuple[str, ...] = ("127.0.0.1",), public_host: str | None = None,
-    log_dir: str, **env_extra: str,
+    database: str,
+    *,
+    hosts: tuple[str, ...] = ("127.0.0.1",),
+    public_host: str | None = None,
+    log_dir: str,
+    **env_extra: str,
 ) -> VenueServer:
     """`manage.py venue` (DEBUG off) on loopback only, on `database` (a URL or a SQLite file);
     returns once it answers."""
@@ -144,18 +158,36 @@ def start_serve_server(database: str, *, log_dir: str, **env_extra: str) -> Venu
     (migrated already); its static files collected first, as an upgrade does (docs/server.md)."""
     port = free_port("127.0.0.1")
     env = {k: v for k, v in os.environ.items() if k not in SERVER_VARIABLES}
-    env.update({
-        "DATABASE_URL": database_url(database), "PUBLIC_URL": f"http://127.0.0.1:{port}", "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(50), "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "SECURE_SSL_REDIRECT": "0", "SECURE_COOKIES": "0", "SECURE_HSTS_SECONDS": "0",
-    })
+    env.update(
+        {
+            "DATABASE_URL": database_url(database),
+            "PUBLIC_URL": f"http://127.0.0.1:{port}",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "0",
+            "SECURE_COOKIES": "0",
+            "SECURE_HSTS_SECONDS": "0",
+        }
+    )
     env.update(env_extra)
     log_path = Path(log_dir) / f"serve-{port}.log"
     with open(log_path, "wb") as log:
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=REPO_ROOT, env=env,
-                       stdout=log, stderr=subprocess.STDOUT, check=True)
-        process = subprocess.Popen([sys.executable, "manage.py", "serve", "--bind", f"127.0.0.1:{port}"], cwd=REPO_ROOT,
-                                   env=env, stdout=log, stderr=subprocess.STDOUT)
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            check=True,
+        )
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--bind", f"127.0.0.1:{port}"],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
     server = VenueServer(process, port, log_path)
     try:
         wait_until_serving(process, server.url() + "/", log_path)
@@ -187,8 +219,9 @@ def _cpu_seconds(pid: int) -> float:
 SETUP_LOCK_NAME = ".venue-setup.lock"  # named in the line `manage.py venue` prints while another start sets up
 
 
-def wait_until_serving(process: subprocess.Popen, url: str, log_path: Path, *, quiet_seconds: float = 90,
-                       most_seconds: float = 900) -> None:
+def wait_until_serving(
+    process: subprocess.Popen, url: str, log_path: Path, *, quiet_seconds: float = 90, most_seconds: float = 900
+) -> None:
     """Until `manage.py venue` answers `url` with 200. It gives up when the server stopped, or made no progress
     for `quiet_seconds` (said nothing new on its console, which notes each step: waiting for another start's
     setup, the check, the addresses; and used no CPU in its processes: migrate and collectstatic say nothing
@@ -362,8 +395,16 @@ class Poll:
 class DealerPhone:
     """Taps one table through its dealer link the way the page does."""
 
-    def __init__(self, base_url: str, token: str, seed: int, *, language: str = "de", source: str | None = None,
-                 timeout: float = 60.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        token: str,
+        seed: int,
+        *,
+        language: str = "de",
+        source: str | None = None,
+        timeout: float = 60.0,
+    ) -> None:
         parts = urllib.parse.urlsplit(base_url)
         self.source = source  # the phone's own address (another loopback one: each phone is its own client)
         self.timeout = timeout
@@ -391,7 +432,13 @@ class DealerPhone:
             "User-Agent": "league-load-phone",
         }
         if htmx:
-            headers.update({"HX-Request": "true", "HX-Current-URL": f"http://{self.host}:{self.port}{self.page_path}", "HX-Target": "tracker"})
+            headers.update(
+                {
+                    "HX-Request": "true",
+                    "HX-Current-URL": f"http://{self.host}:{self.port}{self.page_path}",
+                    "HX-Target": "tracker",
+                }
+            )
             headers["X-Tracker-Open"] = "-"  # the panels are closed (tracker.js says which are open)
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -403,7 +450,10 @@ class DealerPhone:
             if token:
                 headers["X-CSRFToken"] = token
         connection = http.client.HTTPConnection(
-            self.host, self.port, timeout=self.timeout, source_address=(self.source, 0) if self.source else None,
+            self.host,
+            self.port,
+            timeout=self.timeout,
+            source_address=(self.source, 0) if self.source else None,
         )
         try:
             connection.request(method, path, body=body, headers=headers)
@@ -496,7 +546,9 @@ class DealerPhone:
     def fields_for(self, option: Option) -> list[tuple[str, str]]:
         """The fields a tap on `option` sends; on the award form the dealer ticks one winner per pot."""
         version = self.version
-        fields = [(name, version if name == "version" and version is not None else value) for name, value in option.fields]
+        fields = [
+            (name, version if name == "version" and version is not None else value) for name, value in option.fields
+        ]
         for name, values in option.checkboxes.items():
             fields.append((name, self.rng.choice(values)))
         return fields
@@ -533,8 +585,14 @@ class DealerPhone:
             outcome = "applied"
         to = option.get("to")
         tap = Tap(
-            option.get("op") or "", option.get("verb"), int(to) if to and to.isdigit() else None,
-            self.status, outcome, answered - (sent if due is None else min(due, sent)), message, answered - sent,
+            option.get("op") or "",
+            option.get("verb"),
+            int(to) if to and to.isdigit() else None,
+            self.status,
+            outcome,
+            answered - (sent if due is None else min(due, sent)),
+            message,
+            answered - sent,
         )
         self.taps.append(tap)
         return tap

@@ -3,6 +3,7 @@
 Durability is off (fsync, synchronous commit, full-page writes): the data lives for one run. As root the
 server runs as the `postgres` user (PostgreSQL refuses root), like .ci/run does.
 """
+
 from __future__ import annotations
 
 import glob
@@ -24,7 +25,9 @@ def postgresql_bin() -> Path:
     """The newest installed server's binaries (/usr/lib/postgresql/<version>/bin)."""
     found = [Path(p) for p in glob.glob("/usr/lib/postgresql/*/bin") if Path(p, "initdb").exists()]
     if not found:
-        raise RuntimeError("No PostgreSQL server found under /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql)")
+        raise RuntimeError(
+            "No PostgreSQL server found under /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql)"
+        )
     return max(found, key=lambda p: [int(n) for n in re.findall(r"\d+", p.parent.name)] or [0])
 
 
@@ -55,11 +58,17 @@ def throwaway_cluster(*, max_connections: int = 200) -> Iterator[Cluster]:
         yield cluster
     finally:
         if (folder / "data" / "postmaster.pid").exists():  # started, even if a later step failed
-            subprocess.run([*wrap, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "stop"], cwd="/", capture_output=True)
+            subprocess.run(
+                [*wrap, str(binaries / "pg_ctl"), "-D", str(folder / "data"), "-m", "fast", "-w", "stop"],
+                cwd="/",
+                capture_output=True,
+            )
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _start(binaries: Path, wrap: list[str], as_root: bool, folder: Path, password: str, max_connections: int) -> Cluster:
+def _start(
+    binaries: Path, wrap: list[str], as_root: bool, folder: Path, password: str, max_connections: int
+) -> Cluster:
     data, socket_dir, log = folder / "data", folder / "socket", folder / "server.log"
     socket_dir.mkdir()
     (folder / "password").write_text(password + "\n")
@@ -67,19 +76,50 @@ def _start(binaries: Path, wrap: list[str], as_root: bool, folder: Path, passwor
         for path in (folder, socket_dir, folder / "password"):
             shutil.chown(path, "postgres", "postgres")
     run = dict(cwd="/", check=True, capture_output=True, text=True)
-    subprocess.run([
-        *wrap, str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "--auth-local=trust",
-        "--auth-host=scram-sha-256", f"--pwfile={folder / 'password'}", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync",
-    ], **run)
+    subprocess.run(
+        [
+            *wrap,
+            str(binaries / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            "postgres",
+            "--auth-local=trust",
+            "--auth-host=scram-sha-256",
+            f"--pwfile={folder / 'password'}",
+            "--encoding=UTF8",
+            "--locale=C.UTF-8",
+            "--no-sync",
+        ],
+        **run,
+    )
     port = free_port("127.0.0.1")
     options = (
         f"-p {port} -k {socket_dir} -c listen_addresses=127.0.0.1 -c max_connections={max_connections} "
         "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     )
-    subprocess.run([*wrap, str(binaries / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60", "-o", options, "start"], **run)
-    subprocess.run([
-        str(binaries / "psql"), "-h", str(socket_dir), "-p", str(port), "-U", "postgres", "-d", "postgres",
-        "-v", "ON_ERROR_STOP=1", "-q", "-c", "CREATE DATABASE league",
-    ], **run)
+    subprocess.run(
+        [*wrap, str(binaries / "pg_ctl"), "-D", str(data), "-l", str(log), "-w", "-t", "60", "-o", options, "start"],
+        **run,
+    )
+    subprocess.run(
+        [
+            str(binaries / "psql"),
+            "-h",
+            str(socket_dir),
+            "-p",
+            str(port),
+            "-U",
+            "postgres",
+            "-d",
+            "postgres",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-q",
+            "-c",
+            "CREATE DATABASE league",
+        ],
+        **run,
+    )
     version = subprocess.run([str(binaries / "postgres"), "--version"], **run).stdout.strip()
     return Cluster(url=f"postgres://postgres:{password}@127.0.0.1:{port}/league", data=data, version=version)

@@ -12,6 +12,7 @@ back what the server stored: chips per table, every hand replayed through the
 `replay_hand` contract, and the list of stored inputs to compare with what the
 clients were told was applied.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,7 +86,8 @@ def build(database: str, tables: int, stack: int) -> dict:
     organizer = get_user_model().objects.create_user("organizer", password=PASSWORD, is_staff=True)
     night = make_night()
     built = [
-        table_of({f"{name} {number}": stack for name in NAMES}, organizer, night=night) for number in range(1, tables + 1)
+        table_of({f"{name} {number}": stack for name in NAMES}, organizer, night=night)
+        for number in range(1, tables + 1)
     ]
     return {
         "night": night.pk,
@@ -112,12 +114,17 @@ def draw(database: str, tables: int, stack: int) -> dict:
     mark = f"{random.randrange(16**6):06x}"  # several runs against one DATABASE_URL do not collide
     organizer = get_user_model().objects.create_user(f"organizer-{mark}", password=PASSWORD, is_staff=True)
     season = Season.objects.create(
-        name=f"Load {mark}", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2027, 2, 28),
-        entry_fee=Decimal("10.00"), starting_stack=stack,
+        name=f"Load {mark}",
+        start_date=datetime.date(2026, 9, 1),
+        end_date=datetime.date(2027, 2, 28),
+        entry_fee=Decimal("10.00"),
+        starting_stack=stack,
     )
     night = Night.objects.create(season=season, date=datetime.date(2026, 11, 25))
     for k in range(tables * len(NAMES)):
-        player = Player.objects.create(name=f"{NAMES[k % len(NAMES)]} {mark}-{k + 1}", date_of_birth=datetime.date(1990, 5, 1))
+        player = Player.objects.create(
+            name=f"{NAMES[k % len(NAMES)]} {mark}-{k + 1}", date_of_birth=datetime.date(1990, 5, 1)
+        )
         league_services.register_player(night=night, player=player, by=organizer, fee=season.entry_fee)
     drawn = services.draw_seating(night=night, rng=random.Random(7))
     for table in drawn:
@@ -126,7 +133,9 @@ def draw(database: str, tables: int, stack: int) -> dict:
     return {
         "night": night.pk,
         "organizer": {"username": organizer.username, "password": PASSWORD},
-        "tables": [{"id": t.pk, "number": t.number, "token": t.dealer_token, "players": t.seats.count()} for t in drawn],
+        "tables": [
+            {"id": t.pk, "number": t.number, "token": t.dealer_token, "players": t.seats.count()} for t in drawn
+        ],
     }
 
 

@@ -8,6 +8,7 @@ and the static files the page loaded (its stylesheets, scripts and images, as th
 by the page and not by time, the list is the same at every run. Only files of this repository count: Django's
 own change with its version. tests/docs/test_handbook_pictures.py compares their digests with today's files.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,7 +44,7 @@ class Sources:
         self._current = threading.local()
         self._lock = threading.Lock()
 
-    def __enter__(self) -> "Sources":
+    def __enter__(self) -> Sources:
         request_started.connect(self._started, dispatch_uid=id(self))
         template_rendered.connect(self._rendered, dispatch_uid=id(self))
         return self
@@ -77,7 +78,9 @@ class Sources:
         with self._lock:  # the server's threads add to them meanwhile
             requests = [(seen, referer, set(templates)) for seen, referer, templates in self._requests]
         loads = [i for i, (seen, _referer, _templates) in enumerate(requests) if seen == path]
-        arrivals = [i for i in loads if requests[i][1] != path]  # a reload or a form's answer comes from the page itself
+        arrivals = [
+            i for i in loads if requests[i][1] != path
+        ]  # a reload or a form's answer comes from the page itself
         first = (arrivals or loads or [len(requests)])[-1]
         shown = [(seen, templates) for seen, referer, templates in requests[first:] if path in (seen, referer)]
         files = set(also).union(*(templates for _seen, templates in shown))
@@ -94,8 +97,10 @@ class Sources:
 
     def write(self) -> Path:
         manifest = self.folder / MANIFEST
-        manifest.write_text(json.dumps({"pictures": dict(sorted(self.pictures.items()))}, indent=1, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
+        manifest.write_text(
+            json.dumps({"pictures": dict(sorted(self.pictures.items()))}, indent=1, ensure_ascii=False) + "\n",
+            encoding="utf-8",
+        )
         return manifest
 
 
@@ -133,5 +138,5 @@ def _static_file(url: str) -> str | None:
     static = "/" + _static_url().lstrip("/")
     if not path.startswith(static):
         return None
-    relative = path[len(static):]
+    relative = path[len(static) :]
     return finders.find(relative) or finders.find(_HASHED.sub("", relative))

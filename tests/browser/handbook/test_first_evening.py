@@ -13,6 +13,7 @@ writes the pictures into the handbook (redo it when a screen changes: tests/docs
 says when); a plain run writes them to a temporary folder. A table played on the phone is finished through the tracker's services (shove and call),
 the other on paper as the organizer types it in: only the screens are the point.
 """
+
 from __future__ import annotations
 
 import io
@@ -59,8 +60,23 @@ class Camera:
         pdf = self.folder / f"{name}.pdf"
         pdf.write_bytes(response.body())
         try:
-            subprocess.run(["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "1", "-singlefile", str(pdf),
-                            str(self.folder / name)], check=True, timeout=60)
+            subprocess.run(
+                [
+                    "pdftoppm",
+                    "-png",
+                    "-r",
+                    "80",
+                    "-f",
+                    "1",
+                    "-l",
+                    "1",
+                    "-singlefile",
+                    str(pdf),
+                    str(self.folder / name),
+                ],
+                check=True,
+                timeout=60,
+            )
         finally:
             pdf.unlink()
         self.sources.download(url, name, drawn_by)
@@ -115,8 +131,9 @@ def _register(page: Page, name: str) -> None:
     expect(page.get_by_role("status")).to_contain_text(f"{name} ist angemeldet.")
 
 
-def test_the_handbooks_first_league_night_on_the_demo(page: Page, new_context, live_server, transactional_db, organizer,
-                                                       settings, camera) -> None:
+def test_the_handbooks_first_league_night_on_the_demo(
+    page: Page, new_context, live_server, transactional_db, organizer, settings, camera
+) -> None:
     settings.PUBLIC_URL = PUBLIC_URL
     call_command("setup_demo", stdout=io.StringIO())
     season = Season.objects.get(is_demo=True)

@@ -7,16 +7,18 @@ axe-core comes from the npm registry, pinned in tests/browser/axe/package.json
 and package-lock.json; .ci/run installs it with ``npm ci``. Without it the test
 is skipped (a failure when CI=true), as the browser tests are without Chromium.
 """
+
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the next Imperial decks)
 from tests.browser.helpers import axe_or_skip, serious_violations
+from tests.housegames.imperial.fixtures import deal  # noqa: F401  (fixture: the next Imperial decks)
 from tests.housegames.uth.helpers import stack_decks
 
 pytestmark = pytest.mark.browser
+
 
 @pytest.fixture
 def german_phone(new_context) -> Page:
@@ -56,7 +58,9 @@ def test_the_uth_calculator_has_no_serious_accessibility_violation(german_phone:
     assert serious_violations(page) == []
 
 
-def test_the_imperial_table_has_no_serious_accessibility_violation(german_phone: Page, live_server, deal, transactional_db):  # noqa: F811
+def test_the_imperial_table_has_no_serious_accessibility_violation(
+    german_phone: Page, live_server, deal, transactional_db
+):  # noqa: F811
     page = german_phone
     deal("Qs Qd 7c 4h 2s", dealer="Ad Kc Tc 3h 4d")
     page.goto(f"{live_server.url}/imperial/")

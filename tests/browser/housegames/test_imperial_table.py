@@ -1,4 +1,5 @@
 """A guest plays Imperial Poker against the house in Chromium, with known decks."""
+
 import re
 from decimal import Decimal
 
@@ -20,7 +21,16 @@ def _amount(locator) -> Decimal:
 def _shown_lines(page: Page) -> list[Decimal]:
     """Every amount of the settlement, line by line, as shown."""
     cells = page.locator("#settlement tbody td.num").all_inner_texts()
-    return [Decimal(text.replace(" play chips", "").replace(" play chip", "").replace("−", "-").replace("+", "").replace(",", "")) for text in cells]
+    return [
+        Decimal(
+            text.replace(" play chips", "")
+            .replace(" play chip", "")
+            .replace("−", "-")
+            .replace("+", "")
+            .replace(",", "")
+        )
+        for text in cells
+    ]
 
 
 def _pick(page: Page, card: str) -> None:

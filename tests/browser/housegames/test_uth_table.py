@@ -1,6 +1,7 @@
 """A guest plays Ultimate Texas Hold'em against the house in Chromium: three
 rounds with stacked decks, one folded at the river, and after each the
 bankroll moves by exactly the settlement the page shows."""
+
 from decimal import Decimal
 
 import pytest
@@ -63,7 +64,10 @@ def test_a_guest_plays_three_rounds_and_the_bankroll_follows_every_settlement(pa
     expect(page.locator("#uth-round")).to_have_attribute("data-phase", "preflop")
     page.reload()  # a reload in the middle of the round continues it
     expect(page.locator("#uth-box-1 [data-card]")).to_have_count(2)
-    assert page.locator("#uth-box-1 [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)") == ["8c", "3d"]
+    assert page.locator("#uth-box-1 [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)") == [
+        "8c",
+        "3d",
+    ]
     page.get_by_role("button", name="Check").click()
     expect(page.locator("#uth-round")).to_have_attribute("data-phase", "flop")
     expect(page.locator(".board [data-card]")).to_have_count(3)

@@ -1,5 +1,6 @@
 """Issue 31, point 4, in German on two phones: the second desk to close the night's cash is told in words that
 the first one closed it, above the count that stands (before, its page came back without a word)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,9 @@ from tests.league.cashbook.test_cashbook import build_full_night
 pytestmark = pytest.mark.browser
 
 
-def test_the_desk_that_closes_a_night_already_closed_is_told_who_closed_it(german_phone: Page, live_server, transactional_db, organizer) -> None:
+def test_the_desk_that_closes_a_night_already_closed_is_told_who_closed_it(
+    german_phone: Page, live_server, transactional_db, organizer
+) -> None:
     first = german_phone
     night = build_full_night(organizer)
     log_in(first, live_server, organizer, f"/organizer/nights/{night.pk}/cash/")

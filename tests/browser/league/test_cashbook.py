@@ -4,6 +4,7 @@ The organizer books a deck of cards typed as 12,50, counts the box by notes and 
 difference until he gives a reason, closes the night's cash with it, finishes
 the night and pays the first winner of the season jackpot in cash.
 """
+
 from __future__ import annotations
 
 import os

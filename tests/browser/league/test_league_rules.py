@@ -1,6 +1,7 @@
 """A league's own rules, clicked through in German on a phone (390x844), the TV's keys at 1920x1080: a blind
 structure copied from a template and edited, a hand dealt with its ante, a points formula typed with its live
 preview (and refused when hostile), the player list imported from German Excel, and the clock's keys."""
+
 from __future__ import annotations
 
 import datetime
@@ -25,11 +26,14 @@ ONE_MINUTE_ADDED = "Eine Minute hinzugefügt."
 
 @pytest.fixture
 def season(transactional_db) -> Season:
-    return Season.objects.create(name="Saison Test", start_date=DAY - datetime.timedelta(days=60),
-                                 end_date=DAY + datetime.timedelta(days=90))
+    return Season.objects.create(
+        name="Saison Test", start_date=DAY - datetime.timedelta(days=60), end_date=DAY + datetime.timedelta(days=90)
+    )
 
 
-def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_refused(german_phone: Page, live_server, organizer, season):
+def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_refused(
+    german_phone: Page, live_server, organizer, season
+):
     page = german_phone
     url = f"/organizer/seasons/{season.pk}/blinds/"
     log_in(page, live_server, organizer, url)
@@ -37,6 +41,7 @@ def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_ref
     page.get_by_label("Klassisch: 20 Minuten, Antes ab Stufe 5").check()
     page.get_by_role("button", name="Vorlage übernehmen").click()
     expect(page.get_by_text("Vorlage übernommen")).to_be_visible()
+
     def cell(level: int, label: str):
         return page.get_by_label(f"Stufe {level}: {label}", exact=True)
 
@@ -45,7 +50,9 @@ def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_ref
     cell(2, "Small Blind").fill("25")  # the blinds of level 1 again, and no ante: not a level
     cell(2, "Big Blind").fill("50")
     page.get_by_role("button", name="Struktur speichern", exact=True).click()
-    expect(page.get_by_text("Stufe 2: gleiche Blinds wie die Stufe davor: die Blinds erhöhen oder das Ante über 0.")).to_be_visible()
+    expect(
+        page.get_by_text("Stufe 2: gleiche Blinds wie die Stufe davor: die Blinds erhöhen oder das Ante über 0.")
+    ).to_be_visible()
     assert Season.objects.get().blind_structure == ""
     cell(2, "Small Blind").fill("50")
     cell(2, "Big Blind").fill("100")
@@ -60,10 +67,15 @@ def test_the_organizer_copies_a_template_edits_the_levels_and_a_bad_level_is_ref
     fits_the_phone(page)
 
 
-def test_a_dealt_hand_posts_the_antes_of_the_season_s_structure(german_phone: Page, live_server, organizer, transactional_db):
+def test_a_dealt_hand_posts_the_antes_of_the_season_s_structure(
+    german_phone: Page, live_server, organizer, transactional_db
+):
     table = table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
-    Season.objects.update(blind_structure=structure.Structure(
-        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", "each").to_text())
+    Season.objects.update(
+        blind_structure=structure.Structure(
+            (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 20, 15)), (), "double", "each"
+        ).to_text()
+    )
     page = german_phone
     page.goto(f"{live_server.url}/dealer/{table.dealer_token}/")
     page.get_by_role("button", name="Erste Hand geben").click()
@@ -74,7 +86,9 @@ def test_a_dealt_hand_posts_the_antes_of_the_season_s_structure(german_phone: Pa
     fits_the_phone(page)
 
 
-def test_a_formula_previews_as_it_is_typed_and_hostile_text_saves_nothing(german_phone: Page, live_server, organizer, season):
+def test_a_formula_previews_as_it_is_typed_and_hostile_text_saves_nothing(
+    german_phone: Page, live_server, organizer, season
+):
     page = german_phone
     log_in(page, live_server, organizer, f"/seasons/{season.pk}/points-scheme/")
     page.get_by_label("Punkteschema").select_option("formula")
@@ -105,20 +119,28 @@ def test_a_formula_previews_as_it_is_typed_and_hostile_text_saves_nothing(german
     expect(page).to_have_url(re.compile(r"/standings/"))
     saved = Season.objects.get()
     assert (saved.points_scheme, saved.points_formula, saved.knockout_points, saved.best_nights) == (
-        "formula", "n - r + 1 + (5 if r == 1 else 0)", Decimal("0.5"), 4)
+        "formula",
+        "n - r + 1 + (5 if r == 1 else 0)",
+        Decimal("0.5"),
+        4,
+    )
 
 
-def test_the_player_list_imports_from_german_excel_with_a_preview(german_phone: Page, live_server, organizer, transactional_db, tmp_path):
+def test_the_player_list_imports_from_german_excel_with_a_preview(
+    german_phone: Page, live_server, organizer, transactional_db, tmp_path
+):
     Player.objects.create(name="Anna Müller", date_of_birth=datetime.date(1990, 11, 27))
     Player.objects.create(name="Jürgen Weiss", date_of_birth=datetime.date(1975, 2, 1))
     sheet = tmp_path / "spieler.csv"
-    sheet.write_bytes((
-        "Name;Spitzname;Geburtsdatum;Kontakt;Ausweis geprüft (18+)\r\n"
-        "Anna Müller;;27.11.1990;;\r\n"  # already in the league
-        "Jürgen Weiß;;1.2.1975;;ja\r\n"  # similar: Weiss
-        "Özlem Öztürk;Özi;03.04.1988;;\r\n"
-        "Björn Schäfer;;;;ja\r\n"
-    ).encode("cp1252"))
+    sheet.write_bytes(
+        (
+            "Name;Spitzname;Geburtsdatum;Kontakt;Ausweis geprüft (18+)\r\n"
+            "Anna Müller;;27.11.1990;;\r\n"  # already in the league
+            "Jürgen Weiß;;1.2.1975;;ja\r\n"  # similar: Weiss
+            "Özlem Öztürk;Özi;03.04.1988;;\r\n"
+            "Björn Schäfer;;;;ja\r\n"
+        ).encode("cp1252")
+    )
     page = german_phone
     log_in(page, live_server, organizer, "/organizer/players/")
     page.get_by_label("Datei (CSV, XLSX, ODS)").set_input_files(str(sheet))
@@ -132,7 +154,12 @@ def test_the_player_list_imports_from_german_excel_with_a_preview(german_phone: 
     fits_the_phone(page)
     page.get_by_role("button", name="2 neue Spieler importieren").click()
     expect(page.get_by_text("2 Spieler importiert.")).to_be_visible()
-    assert sorted(Player.objects.values_list("name", flat=True)) == ["Anna Müller", "Björn Schäfer", "Jürgen Weiss", "Özlem Öztürk"]
+    assert sorted(Player.objects.values_list("name", flat=True)) == [
+        "Anna Müller",
+        "Björn Schäfer",
+        "Jürgen Weiss",
+        "Özlem Öztürk",
+    ]
     with page.expect_download() as download:
         page.get_by_role("link", name="CSV (Excel)").click()
     assert "Özlem Öztürk;Özi;03.04.1988" in download.value.path().read_bytes().decode("utf-8-sig")
@@ -219,13 +246,17 @@ def test_the_control_page_s_keys_press_its_own_buttons(german_phone: Page, live_
     fits_the_phone(page)
 
 
-def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(german_phone: Page, live_server, organizer, season):
+def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(
+    german_phone: Page, live_server, organizer, season
+):
     from tests.results.test_league_rules import paper_night
 
     Season.objects.filter(pk=season.pk).update(best_nights=1, knockout_points=Decimal("1"))
     season.refresh_from_db()
-    players = [Player.objects.create(name=name, date_of_birth=datetime.date(1980, 1, k + 1))
-               for k, name in enumerate(("Anna", "Ben", "Carl"))]
+    players = [
+        Player.objects.create(name=name, date_of_birth=datetime.date(1980, 1, k + 1))
+        for k, name in enumerate(("Anna", "Ben", "Carl"))
+    ]
     paper_night(season, DAY - datetime.timedelta(weeks=2), players, (1, 2, 3), (2, 0, 0), organizer)  # Anna 3 + 2
     night = Night.objects.create(season=season, date=DAY - datetime.timedelta(weeks=1))
     from league.desk import services as desk
@@ -234,8 +265,12 @@ def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(ger
 
     table = Table.objects.create(night=night, number=1)
     for position, player in enumerate(players, start=1):
-        Seat.objects.create(table=table, entry=desk.register_player(night=night, player=player, by=organizer, fee=FEE),
-                            position=position, starting_stack=1500)
+        Seat.objects.create(
+            table=table,
+            entry=desk.register_player(night=night, player=player, by=organizer, fee=FEE),
+            position=position,
+            starting_stack=1500,
+        )
     Night.objects.filter(pk=night.pk).update(status="seated")
     page = german_phone
     log_in(page, live_server, organizer, f"/tables/{table.pk}/results/")
@@ -262,9 +297,14 @@ def test_a_paper_table_s_knockouts_and_the_best_nights_show_in_the_standings(ger
 def test_the_tv_shows_the_structure_s_ante_and_none_where_a_level_has_none(page: Page, live_server, season):
     """At 1920x1080 in German: the ante beside the blinds, the next level's only where it has one (a TV rule
     once outweighed the hiding and showed "· Ante 0"), the list of levels with theirs."""
-    Season.objects.filter(pk=season.pk).update(blind_structure=structure.Structure(
-        (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 0, 15), structure.Level(75, 150, 25, 15)),
-        (), "double", "each").to_text())
+    Season.objects.filter(pk=season.pk).update(
+        blind_structure=structure.Structure(
+            (structure.Level(25, 50, 10, 15), structure.Level(50, 100, 0, 15), structure.Level(75, 150, 25, 15)),
+            (),
+            "double",
+            "each",
+        ).to_text()
+    )
     night = Night.objects.create(season=season, date=DAY)
     clock_control.start_clock(night=night)
     page.set_viewport_size({"width": 1920, "height": 1080})

@@ -5,6 +5,7 @@ players at the desk (paid, pay later, the fee taken afterwards), refuse a
 17-year-old, draw the seating with one unpaid entry listed, seat a walk-in
 after the draw and finish the night.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -36,7 +37,9 @@ def _register(page: Page, name: str, button: str) -> None:
     expect(page.get_by_role("status")).to_contain_text(f"{name} ist angemeldet.")
 
 
-def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Page, transactional_db, organizer) -> None:
+def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(
+    german_phone: Page, transactional_db, organizer
+) -> None:
     page = german_phone
     for name, born in (("Anna Berger", 1985), ("Ben Schuster", 1979), ("Carla Wolf", 1990)):
         Player.objects.create(name=name, date_of_birth=datetime.date(born, 5, 1))
@@ -138,7 +141,9 @@ def test_an_organizer_runs_a_whole_evening_in_german_on_a_phone(german_phone: Pa
     assert "/admin/" not in page.url
 
 
-def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phone: Page, transactional_db, organizer) -> None:
+def test_frozen_settings_and_another_weekday_are_explained_in_german(
+    german_phone: Page, transactional_db, organizer
+) -> None:
     from decimal import Decimal
 
     from league.desk import services
@@ -147,7 +152,10 @@ def test_frozen_settings_and_another_weekday_are_explained_in_german(german_phon
     page = german_phone
     today = datetime.date.today()
     season = Season.objects.create(
-        name="Frühjahr", start_date=today - datetime.timedelta(days=30), end_date=today + datetime.timedelta(days=90), weekday=2
+        name="Frühjahr",
+        start_date=today - datetime.timedelta(days=30),
+        end_date=today + datetime.timedelta(days=90),
+        weekday=2,
     )
     night = Night.objects.create(season=season, date=today - datetime.timedelta(days=(today.weekday() - 2) % 7))
     for name in ("Anna Berger", "Ben Schuster"):

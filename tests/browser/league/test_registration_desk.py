@@ -1,4 +1,5 @@
 """An organizer works the registration desk and draws the seating in Chromium, as on the night: in German, and once in English."""
+
 import datetime
 
 import pytest
@@ -75,7 +76,9 @@ NIGHT_DATE = datetime.date(2026, 11, 25)
 @pytest.fixture
 def coming_night(transactional_db) -> Night:
     season = Season.objects.create(
-        name="Saison Test", start_date=NIGHT_DATE - datetime.timedelta(days=60), end_date=NIGHT_DATE + datetime.timedelta(days=90)
+        name="Saison Test",
+        start_date=NIGHT_DATE - datetime.timedelta(days=60),
+        end_date=NIGHT_DATE + datetime.timedelta(days=90),
     )
     return Night.objects.create(season=season, date=NIGHT_DATE)
 

@@ -1,6 +1,7 @@
 """From one season to the next, in German on a 1366x768 laptop: a 14-level structure with an ante level at equal
 blinds, typed in the compact grid and kept under a name; a second season made like the first in one step; the
 saved structure reused in a third; and the ante level on the TV clock."""
+
 import datetime
 import re
 from decimal import Decimal
@@ -18,8 +19,19 @@ pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1366, "height": 768}
 # 14 levels; level 5 brings an ante at the blinds of level 4 (as TD3 writes it); breaks after levels 4 and 9.
 LEVELS = [
-    (25, 50, 0), (50, 100, 0), (75, 150, 0), (100, 200, 0), (100, 200, 25), (150, 300, 25), (200, 400, 50),
-    (300, 600, 75), (400, 800, 100), (500, 1000, 100), (600, 1200, 200), (800, 1600, 200), (1000, 2000, 300),
+    (25, 50, 0),
+    (50, 100, 0),
+    (75, 150, 0),
+    (100, 200, 0),
+    (100, 200, 25),
+    (150, 300, 25),
+    (200, 400, 50),
+    (300, 600, 75),
+    (400, 800, 100),
+    (500, 1000, 100),
+    (600, 1200, 200),
+    (800, 1600, 200),
+    (1000, 2000, 300),
     (1500, 3000, 400),
 ]
 
@@ -27,10 +39,19 @@ LEVELS = [
 @pytest.fixture
 def first_season(transactional_db) -> Season:
     return Season.objects.create(
-        name="Herbst 2026", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2026, 12, 31),
-        entry_fee=Decimal("15.00"), jackpot_share=Decimal("3.00"), starting_stack=3000, points_scheme="fixed",
-        fixed_points="12,8,5,3,2,1", best_nights=8, knockout_points=Decimal("1.5"), jackpot_payout_split="60,40",
-        tie_rule="best", break_every_levels=0,
+        name="Herbst 2026",
+        start_date=datetime.date(2026, 9, 1),
+        end_date=datetime.date(2026, 12, 31),
+        entry_fee=Decimal("15.00"),
+        jackpot_share=Decimal("3.00"),
+        starting_stack=3000,
+        points_scheme="fixed",
+        fixed_points="12,8,5,3,2,1",
+        best_nights=8,
+        knockout_points=Decimal("1.5"),
+        jackpot_payout_split="60,40",
+        tie_rule="best",
+        break_every_levels=0,
     )
 
 
@@ -54,7 +75,9 @@ def test_a_season_like_the_last_and_a_saved_structure_carry_over_and_the_ante_le
     expect(rows).to_have_count(14)
     box = grid.bounding_box()
     assert box["height"] <= LAPTOP["height"], box
-    assert rows.nth(13).bounding_box()["y"] + rows.nth(13).bounding_box()["height"] - rows.nth(0).bounding_box()["y"] < 560
+    assert (
+        rows.nth(13).bounding_box()["y"] + rows.nth(13).bounding_box()["height"] - rows.nth(0).bounding_box()["y"] < 560
+    )
     page.get_by_role("button", name="Struktur speichern", exact=True).click()
     expect(page.get_by_text("Blindstruktur gespeichert: jeder Abend der Saison folgt ihr.")).to_be_visible()
     first_season.refresh_from_db()
@@ -80,7 +103,11 @@ def test_a_season_like_the_last_and_a_saved_structure_carry_over_and_the_ante_le
     assert (second.start_date, second.end_date) == (datetime.date(2027, 1, 1), datetime.date(2027, 5, 2))
     assert (second.entry_fee, second.jackpot_share, second.starting_stack) == (Decimal("12.00"), Decimal("3.00"), 3000)
     assert (second.points_scheme, second.fixed_points, second.best_nights, second.knockout_points) == (
-        "fixed", "12,8,5,3,2,1", 8, Decimal("1.50"))
+        "fixed",
+        "12,8,5,3,2,1",
+        8,
+        Decimal("1.50"),
+    )
     assert (second.jackpot_payout_split, second.tie_rule) == ("60,40", "best")
 
     # A third season, made plainly, starts from the saved structure.

@@ -2,6 +2,7 @@
 refusal links to the reopening); reopening asks for a reason on a confirmation page and is recorded on the
 night's cash page; then a jackpot deposit is reversed as a whole and the table owes its sum again.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -52,6 +53,7 @@ def test_a_closed_night_is_reopened_with_a_reason_and_a_deposit_reversed_whole(
     page.get_by_role("button", name="Ja, die ganze Einzahlung stornieren").click()
     expect(page.get_by_text("ist als Ganzes storniert")).to_be_visible()
     assert sorted(CashLine.objects.filter(kind=LineKind.REVERSAL).values_list("reverses", flat=True)) == [
-        f"deposit-in-{deposit.pk}", f"deposit-out-{deposit.pk}",
+        f"deposit-in-{deposit.pk}",
+        f"deposit-out-{deposit.pk}",
     ]
     assert JackpotDeposit.objects.get(pk=deposit.pk).is_reversed

@@ -4,6 +4,7 @@ A three-way all-in with a side pot: none of the cards or odds show while a playe
 (the dealer typed every hand early), all three hands and their odds show within a second of the call
 that ends the betting, and they follow the flop. Dora's folded hand never shows and never counts.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,7 +30,9 @@ ALL_IN = ("Anna", "Ben", "Carl")
 
 def seat_of(scope, name: str):
     """A seat by its player's name (not by any text: "Nebenpot" holds "ben")."""
-    return scope.locator(".rail-seat").filter(has=scope.page.locator(".seat-name", has_text=re.compile(rf"^\s*{name}\b")))
+    return scope.locator(".rail-seat").filter(
+        has=scope.page.locator(".seat-name", has_text=re.compile(rf"^\s*{name}\b"))
+    )
 
 
 def percent(part: int, whole: int) -> str:
@@ -71,7 +74,9 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
     expect(seat_of(rail, "Anna").locator(".seat-odds")).to_contain_text("Split <1 %")
     # In the side pot Anna and Ben play alone, Carl's sevens out of the deck: Ben's chance there is its own.
     side = equity([parse_cards(HOLES[name]) for name in ALL_IN[:2]], dead=parse_cards(HOLES[ALL_IN[2]]))
-    expect(seat_of(rail, "Ben").locator(".seat-odds")).to_contain_text(f"Nebenpot 1: Gewinnchance {percent(side[1].wins, side[1].boards)}")
+    expect(seat_of(rail, "Ben").locator(".seat-odds")).to_contain_text(
+        f"Nebenpot 1: Gewinnchance {percent(side[1].wins, side[1].boards)}"
+    )
     expect(rail.locator('[data-card="2c"]')).to_have_count(0)  # Dora folded: her hand stays hidden
     expect(seat_of(rail, "Dora").locator(".seat-odds")).to_have_count(0)
     fits_the_phone(page)
@@ -81,8 +86,7 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
     flop = equity([parse_cards(HOLES[name]) for name in ALL_IN], parse_cards("Kh 7d 3c"))
     expect(rail.locator(".seat-odds").first).to_have_attribute("data-boards", "903", timeout=15_000)
     for name, o in zip(ALL_IN, flop):
-        expect(seat_of(rail, name).locator(".seat-odds")).to_contain_text(
-            f"Gewinnchance {percent(o.wins, o.boards)}")
+        expect(seat_of(rail, name).locator(".seat-odds")).to_contain_text(f"Gewinnchance {percent(o.wins, o.boards)}")
 
     # The TV's live tables: the same card with the same odds, big enough to read across the pub.
     clock_control.set_tv(night=table.night, screen="tables", announcement="", spoken=False)
@@ -92,13 +96,13 @@ def test_the_odds_of_a_three_way_all_in_with_a_side_pot_show_on_the_rail_and_the
     live_tables = page.locator(".tv-tables-live")
     expect(live_tables.locator(".seat-odds")).to_have_count(3, timeout=15_000)
     expect(seat_of(live_tables, "Ben").locator(".seat-odds")).to_contain_text(
-        f"Gewinnchance {percent(flop[1].wins, flop[1].boards)}")
+        f"Gewinnchance {percent(flop[1].wins, flop[1].boards)}"
+    )
     smallest, where = _smallest_text_vh(page)
     assert smallest >= 3.99, f"{where!r} is {smallest:.2f} vh"
     page.screenshot(path=str(shots / "tv-tables-odds-1920x1080.png"))
     dealer.cards("Kh 7d 3c 9s Ks", **HOLES)  # the river: four kings, the TV follows by itself
-    expect(seat_of(live_tables, "Ben").locator(".seat-odds")).to_contain_text(
-        "Gewinnchance 100 %", timeout=15_000)
+    expect(seat_of(live_tables, "Ben").locator(".seat-odds")).to_contain_text("Gewinnchance 100 %", timeout=15_000)
 
 
 SIX = {"Emil": "Ac Kc", "Frieda": "Qs Qc", "Gustav": "Jh Th", "Hanna": "9d 9c", "Ida": "5s 4s", "Jonas": "Ad Qd"}

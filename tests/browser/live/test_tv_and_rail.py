@@ -1,5 +1,6 @@
 """The TV follows the organizer within a second and the tracker after each hand; the rail follows a table within
 two seconds and never shows a card the table has not seen. Also the screenshots docs/design.md's TV section shows."""
+
 from __future__ import annotations
 
 import os
@@ -109,13 +110,19 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     holes = dict(zip(names, ["As Ah", "Ks Kh", "Qs Qh", "Js Jh", "Ts Th", "9s 9h", "8s 8h"]))
     tracker.save_cards(table=table, version=tracker.load_state(table).version, board="2c 3d 4c 5d 7c", hole_cards=holes)
     hidden = ["A♠", "A♥", "K♠", "K♥", "Q♠", "Q♥", "J♠", "10♠", "9♠", "8♠"]
-    hidden_codes = [f'data-card="{code}"' for code in ("As", "Ah", "Ks", "Kh", "Qs", "Qh", "Js", "Jh", "Ts", "Th", "9s", "9h", "8s", "8h")]
+    hidden_codes = [
+        f'data-card="{code}"'
+        for code in ("As", "Ah", "Ks", "Kh", "Qs", "Qh", "Js", "Jh", "Ts", "Th", "9s", "9h", "8s", "8h")
+    ]
 
     payloads: list[str] = []
     page.on(
         "response",
-        lambda response: payloads.append(response.text())
-        if "/rail/" in response.url and "/events" not in response.url and response.status == 200 else None,
+        lambda response: (
+            payloads.append(response.text())
+            if "/rail/" in response.url and "/events" not in response.url and response.status == 200
+            else None
+        ),
     )
     # The rail's event stream, read beside the page by a plain HTTP client: every update it sends is checked too.
     events = EventStream(f"{live_server.url}/tables/{table.pk}/rail/events")
@@ -160,7 +167,9 @@ def test_the_rail_shows_an_action_within_two_seconds_and_never_a_hidden_hole_car
     expect(rail.locator(f'[data-card="{folded_code}"]')).to_have_count(0)
     settle(table)
     expect(rail.locator(".rail-pot")).to_contain_text("Hauptpot", timeout=2000)
-    streamed = events.wait_for(lambda text: all(f'data-card="{holes[name].split()[0]}"' in text for name in shown), seconds=3)
+    streamed = events.wait_for(
+        lambda text: all(f'data-card="{holes[name].split()[0]}"' in text for name in shown), seconds=3
+    )
     assert f'data-card="{folded_code}"' not in streamed  # the folded hand stays hidden in the stream too
     events.close()
 
@@ -243,7 +252,10 @@ def test_one_tap_enables_the_sound_for_the_night_and_a_kiosk_browser_keeps_it_af
 
     # The TV's kiosk browser (started with --autoplay-policy=no-user-gesture-required, see docs/features.md)
     # has it on at once after a reload.
-    args = {**browser_type_launch_args, "args": [*browser_type_launch_args["args"], "--autoplay-policy=no-user-gesture-required"]}
+    args = {
+        **browser_type_launch_args,
+        "args": [*browser_type_launch_args["args"], "--autoplay-policy=no-user-gesture-required"],
+    }
     kiosk = browser_type.launch(**args)
     try:
         tv = kiosk.new_page(locale="de-DE", extra_http_headers={"Accept-Language": "de-DE,de;q=0.9"})
@@ -324,7 +336,9 @@ def _tv_and_rail_pictures(page: Page, live_server, tv_night, folder: Path, sourc
         for width, height in TV_SIZES:
             image = folder / f"tv-clock-{width}x{height}.png"
             decoded = subprocess.run(
-                ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)], capture_output=True, text=True
+                ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
+                capture_output=True,
+                text=True,
             ).stdout.strip()
             assert decoded.endswith(f"/nights/{night.pk}/rail/"), decoded
 
@@ -363,7 +377,11 @@ def test_the_level_list_fits_its_box_however_long_the_night(page: Page, live_ser
         expect(page.locator("[data-tv-levels] li.current")).to_contain_text(f"{level} ·")
         page.wait_for_timeout(300)
         found = page.evaluate(LEVELS_CLIPPED)
-        assert found["clipped"] == [] and found["current"] == 1 and found["shown"] >= (3 if level < 40 else 2), (width, height, found)
+        assert found["clipped"] == [] and found["current"] == 1 and found["shown"] >= (3 if level < 40 else 2), (
+            width,
+            height,
+            found,
+        )
 
 
 LONG_ANNOUNCEMENT = (
@@ -386,7 +404,9 @@ FOOT_FITS = """() => {
 
 
 @pytest.mark.parametrize(("width", "height"), TV_SIZES)
-def test_a_long_announcement_shows_in_full_beside_the_season_jackpot(page: Page, live_server, tv_night, tmp_path, width, height) -> None:
+def test_a_long_announcement_shows_in_full_beside_the_season_jackpot(
+    page: Page, live_server, tv_night, tmp_path, width, height
+) -> None:
     """It was cut after about 20 characters; the 140 the form allows wrap onto the screen, and the clock's figures
     (the season jackpot with tonight's part among them) stay whole."""
     night = tv_night.night
@@ -397,7 +417,9 @@ def test_a_long_announcement_shows_in_full_beside_the_season_jackpot(page: Page,
     expect(page.locator("[data-tv-field=jackpot-tonight]")).to_have_text(re.compile(r"^\+70,00\s€ heute$"))
     foot = page.evaluate(FOOT_FITS)
     page.screenshot(path=str(tmp_path / f"tv-long-announcement-{width}x{height}.png"))
-    print(f"\n{width}x{height}: announcement on {foot['lines']} lines, cut: {foot['cut']}, figures cut: {foot['statsCut']}")
+    print(
+        f"\n{width}x{height}: announcement on {foot['lines']} lines, cut: {foot['cut']}, figures cut: {foot['statsCut']}"
+    )
     assert foot["text"] == LONG_ANNOUNCEMENT and not foot["cut"] and foot["inside"] and 1 < foot["lines"] <= 3
     assert foot["statsCut"] == []
     smallest, where = _smallest_text_vh(page)

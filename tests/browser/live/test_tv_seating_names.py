@@ -1,5 +1,6 @@
 """The TV's seating screen at 1920x1080 with two tables of six and long Greek names: the two tables share the
 screen's width and every name is shown whole (two of three fixed columns cut them with a third left empty)."""
+
 from __future__ import annotations
 
 import datetime
@@ -16,16 +17,30 @@ from tournaments.models import Table, TvScreen
 pytestmark = pytest.mark.browser
 
 GREEK = [
-    "Κωνσταντίνος Παπαδόπουλος", "Αικατερίνη Χατζηγεωργίου", "Παναγιώτης Αντωνόπουλος", "Ευαγγελία Καραμανλή",
-    "Χαράλαμπος Οικονόμου", "Θεοδώρα Παπανικολάου", "Δημήτριος Κωνσταντινίδης", "Σταυρούλα Μαυρομμάτη",
-    "Αλέξανδρος Τσακαλώτος", "Παρασκευή Γεωργιάδου", "Ιωάννης Αναστασόπουλος", "Βασιλική Δημητρακοπούλου",
+    "Κωνσταντίνος Παπαδόπουλος",
+    "Αικατερίνη Χατζηγεωργίου",
+    "Παναγιώτης Αντωνόπουλος",
+    "Ευαγγελία Καραμανλή",
+    "Χαράλαμπος Οικονόμου",
+    "Θεοδώρα Παπανικολάου",
+    "Δημήτριος Κωνσταντινίδης",
+    "Σταυρούλα Μαυρομμάτη",
+    "Αλέξανδρος Τσακαλώτος",
+    "Παρασκευή Γεωργιάδου",
+    "Ιωάννης Αναστασόπουλος",
+    "Βασιλική Δημητρακοπούλου",
 ]
 
 
 def test_two_tables_of_long_greek_names_fit_the_tv_whole(page: Page, live_server, transactional_db, organizer) -> None:
     day = datetime.date.today()
-    season = make_season(name="Saison TV", start_date=day - datetime.timedelta(days=30), end_date=day + datetime.timedelta(days=90),
-                         entry_fee=FEE, jackpot_share=SHARE)
+    season = make_season(
+        name="Saison TV",
+        start_date=day - datetime.timedelta(days=30),
+        end_date=day + datetime.timedelta(days=90),
+        entry_fee=FEE,
+        jackpot_share=SHARE,
+    )
     night = Night.objects.create(season=season, date=day)
     for number, names in enumerate((GREEK[:6], GREEK[6:]), start=1):
         _seat(night, Table.objects.create(night=night, number=number), {name: 1500 for name in names}, organizer)

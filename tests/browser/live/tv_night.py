@@ -5,6 +5,7 @@ movement), tonight 28 players at four tables: tables 1 and 2 on the tracker
 (one busted player at table 1, a hand running at table 2), tables 3 and 4 on
 paper; the clock running with breaks every four levels.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -14,16 +15,40 @@ from league.models import Night, Season
 from tests.evening import FEE, SHARE, _seat
 from tests.league.factories import make_season
 from tournaments.clock import services as clock_control
-from tournaments.models import Table
 from tournaments.floor import services
+from tournaments.models import Table
 from tournaments.placements import paper as manual_results
 from tournaments.tracker import services as tracker
 
 NAMES = [
-    "Anna Berger", "Ben Schuster", "Carl Weiß", "Dora Krämer", "Emil Lang", "Frida Ost", "Gustav Rau",
-    "Hanna Sommer", "Ida Unger", "Jonas Vogt", "Katrin Wolf", "Lukas Zimmer", "Mia Adler", "Nico Brandt",
-    "Olga Czerny", "Paul Dietrich", "Quirin Ebert", "Rosa Fink", "Stefan Graf", "Tina Hahn", "Uwe Jäger",
-    "Vera Kühn", "Willi Lorenz", "Xenia Maier", "Yusuf Nowak", "Zoe Otto", "Anton Pfeiffer", "Bea Quast",
+    "Anna Berger",
+    "Ben Schuster",
+    "Carl Weiß",
+    "Dora Krämer",
+    "Emil Lang",
+    "Frida Ost",
+    "Gustav Rau",
+    "Hanna Sommer",
+    "Ida Unger",
+    "Jonas Vogt",
+    "Katrin Wolf",
+    "Lukas Zimmer",
+    "Mia Adler",
+    "Nico Brandt",
+    "Olga Czerny",
+    "Paul Dietrich",
+    "Quirin Ebert",
+    "Rosa Fink",
+    "Stefan Graf",
+    "Tina Hahn",
+    "Uwe Jäger",
+    "Vera Kühn",
+    "Willi Lorenz",
+    "Xenia Maier",
+    "Yusuf Nowak",
+    "Zoe Otto",
+    "Anton Pfeiffer",
+    "Bea Quast",
 ]
 
 

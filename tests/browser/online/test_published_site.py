@@ -1,6 +1,7 @@
 """The published site in Chromium from a folder on disk (file://, no server, offline), on a phone, German first:
 the standings with the season's own points rules (best nights, knockout bonus), a player's page with his
 knockouts, a season's download, the language switch to the same page in English, a replay."""
+
 from __future__ import annotations
 
 import io
@@ -24,15 +25,23 @@ SCREENSHOTS = os.environ.get("PUBLISH_SCREENSHOTS")
 
 @pytest.fixture
 def published(db, organizer, tmp_path, settings):
-    settings.DATA_DIR = tmp_path / "data"  # the publishing lock and the record of each page's reads: never the checkout's
+    settings.DATA_DIR = (
+        tmp_path / "data"
+    )  # the publishing lock and the record of each page's reads: never the checkout's
     settings.DATA_DIR.mkdir()
     evening = build_evening(organizer)
     tracked = play_tracked_table(
         organizer, night=evening.tonight, names=("Anna Tracked", "Ben Tracked", "Carl Tracked", "Dora Tracked")
     )
     points.change_points_scheme(
-        season=evening.season, scheme="field_size", fixed_points="", by=organizer, confirm=True,
-        reason="Knockouts zählen", best_nights=1, knockout_points=Decimal("2"),
+        season=evening.season,
+        scheme="field_size",
+        fixed_points="",
+        by=organizer,
+        confirm=True,
+        reason="Knockouts zählen",
+        best_nights=1,
+        knockout_points=Decimal("2"),
     )
     call_command("publish", to=str(tmp_path / "site"), stdout=io.StringIO(), jobs=1)
     return tmp_path / "site", evening, tracked

@@ -1,4 +1,5 @@
 """Results in Chromium: an organizer types a paper table's places and confirms its deposit; a visitor reads the standings."""
+
 from __future__ import annotations
 
 import datetime
@@ -71,7 +72,6 @@ def paper_table(transactional_db, organizer) -> Table:
     night.status = "seated"
     night.save()
     return table
-
 
 
 @pytest.mark.parametrize("browser_language", ["de", "en"])

@@ -1,4 +1,5 @@
 """A visitor with a phone finds his place in a big season's standings: page 2, a name search, the jump to his row."""
+
 from __future__ import annotations
 
 import os
@@ -36,7 +37,9 @@ def test_a_visitor_pages_searches_and_jumps_to_his_place_on_a_phone(german_phone
     expect(page.locator(".pager").first).to_contain_text("Seite 1 von 3 (Plätze 1–50)")
     fits_the_phone(page)
     # Position, player, points and nights fit the phone held upright: no sideways scrolling inside the table either.
-    assert page.evaluate("[...document.querySelectorAll('.table-scroll')].map(box => box.scrollWidth - box.clientWidth)") == [0]
+    assert page.evaluate(
+        "[...document.querySelectorAll('.table-scroll')].map(box => box.scrollWidth - box.clientWidth)"
+    ) == [0]
     keep_screenshot(page, SCREENSHOTS, "standings-page-1")
 
     page.get_by_role("link", name="Weiter ›").first.click()
@@ -59,7 +62,9 @@ def test_a_visitor_pages_searches_and_jumps_to_his_place_on_a_phone(german_phone
     found.first.get_by_role("link", name="In der Tabelle zeigen").click()
     mine = page.locator("#standings tr.me")
     expect(mine).to_have_count(1)
-    expect(mine.locator("td.pos")).to_have_text(f"{me.position}." + (" =" if me.tied > 1 else ""))  # a shared place: "100. ="
+    expect(mine.locator("td.pos")).to_have_text(
+        f"{me.position}." + (" =" if me.tied > 1 else "")
+    )  # a shared place: "100. ="
     expect(page.locator(".pager").first).to_contain_text("Seite 3 von 3")
     assert in_view(page, "#standings tr.me")
     fits_the_phone(page)

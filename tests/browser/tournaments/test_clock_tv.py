@@ -1,4 +1,5 @@
 """The night's blind clock on the pub's TV, while an organizer runs it from a phone."""
+
 import datetime
 import re
 import time
@@ -67,7 +68,9 @@ def test_the_tv_clock_counts_down_and_shows_the_next_level_after_an_organizer_sk
 
     # Read from a state the page fetched itself (the next sync, within a second with ?sync=1), as the TV shows
     # all evening; the embedded state counts from when the server answered the page (clock.js).
-    page.evaluate("() => new Promise(done => document.querySelector('[data-clock]').addEventListener('clock:state', done, {once: true}))")
+    page.evaluate(
+        "() => new Promise(done => document.querySelector('[data-clock]').addEventListener('clock:state', done, {once: true}))"
+    )
     read_at = time.monotonic()
     first = _seconds(countdown.inner_text())
     assert 880 <= first <= 900
@@ -105,7 +108,9 @@ def test_a_paused_clock_stays_paused_on_the_tv(page: Page, live_server, running_
     expect(page.locator("#clock [data-clock-field=countdown]")).to_have_text(shown)
 
 
-def test_a_tv_whose_script_arrives_late_counts_from_when_the_page_was_answered(page: Page, live_server, running_night) -> None:
+def test_a_tv_whose_script_arrives_late_counts_from_when_the_page_was_answered(
+    page: Page, live_server, running_night
+) -> None:
     """The page's own state was true when the server answered it, not when clock.js ran: with the script three
     seconds late (a slow phone, a busy laptop) the countdown showed three seconds too many until the first sync
     made it jump (a browser test failed so on a loaded machine)."""

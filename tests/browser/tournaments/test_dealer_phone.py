@@ -1,5 +1,6 @@
 """Issue 12 in a phone-sized, touch-emulating Chromium, in German: the dealer's phone is one-handed,
 never lost and never wrong."""
+
 from __future__ import annotations
 
 import os
@@ -8,8 +9,6 @@ import secrets
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -143,15 +142,19 @@ def test_the_action_bar_is_in_reach_on_every_phone_size(new_context, live_server
     assert len(boxes) >= 7  # fold, call, four quick sizes (or fewer), raise, undo
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"dealer-{size}.png"))
-    print(f"\n{size}: buttons (top..bottom, height) " + "; ".join(
-        f"{b['text']}: {b['top']:.0f}..{b['bottom']:.0f} ({b['height']:.0f})" for b in boxes))
+    print(
+        f"\n{size}: buttons (top..bottom, height) "
+        + "; ".join(f"{b['text']}: {b['top']:.0f}..{b['bottom']:.0f} ({b['height']:.0f})" for b in boxes)
+    )
     for b in boxes:
         assert b["height"] >= 48, b
         assert b["top"] >= height / 2 and b["bottom"] <= height, b  # the lower half, on screen
     # After a tap, focus stays in the action bar.
     _bar(page).get_by_role("button", name="Mitgehen 50").tap()
     _to_act(page, "Ben")
-    wait_until(page, "() => document.activeElement !== null && document.activeElement.closest('#actionbar') !== null", 3000)
+    wait_until(
+        page, "() => document.activeElement !== null && document.activeElement.closest('#actionbar') !== null", 3000
+    )
     expect(page.locator("#tracker-announce")).to_have_text("Ben ist am Zug")
 
 
@@ -242,8 +245,9 @@ def test_the_players_panel_comes_when_opened_stays_open_through_taps_and_refuses
     expect(other.locator(".log")).to_contain_text("Carl: schiebt")
     panel.locator("> summary").tap()
     back_carl = panel.locator("li", has_text="Carl").get_by_role("button", name="Zurück am Tisch")
-    assert back_carl.locator("xpath=..").locator("input[name=version]").get_attribute("value") != \
-        page.locator("#tracker").get_attribute("data-version")  # the body is newer than the page
+    assert back_carl.locator("xpath=..").locator("input[name=version]").get_attribute("value") != page.locator(
+        "#tracker"
+    ).get_attribute("data-version")  # the body is newer than the page
     back_carl.tap()
     expect(page.locator(".messages")).to_contain_text("Der Tisch hat sich geändert")
     assert Seat.objects.get(table=table, entry__player__name="Carl").sitting_out
@@ -260,8 +264,12 @@ class _Server:
         self.port = free_port("127.0.0.1")
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in os.environ.items() if k not in _SERVER_VARIABLES}
-        self.env.update(DATABASE_URL=f"sqlite:///{db}", PUBLIC_URL=self.url, SECRET_KEY=secrets.token_urlsafe(50),
-                        ORGANIZER_LOGIN_FILE=str(folder / "organizer-login"))
+        self.env.update(
+            DATABASE_URL=f"sqlite:///{db}",
+            PUBLIC_URL=self.url,
+            SECRET_KEY=secrets.token_urlsafe(50),
+            ORGANIZER_LOGIN_FILE=str(folder / "organizer-login"),
+        )
         self.log = folder / "server.log"
         self.process: subprocess.Popen | None = None
 

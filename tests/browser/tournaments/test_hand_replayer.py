@@ -1,4 +1,5 @@
 """A visitor replays a hand with a side pot on a phone, in German: forward and back, no folded cards on the page."""
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,7 @@ def _signs(card: str) -> str:
 
 def _no_folded_cards(page: Page) -> None:
     html = page.content()
-    main = html[html.index("<main>"):html.index("</main>")]
+    main = html[html.index("<main>") : html.index("</main>")]
     for card in NEVER_SHOWN:
         assert _signs(card) not in html, card
         assert card not in main, card
@@ -38,7 +39,9 @@ def _shot(page: Page, name: str) -> None:
         page.screenshot(path=os.path.join(folder, name), full_page=True)
 
 
-def test_a_visitor_steps_through_a_side_pot_hand_forward_and_back_on_a_phone(german_phone: Page, live_server, transactional_db, organizer):
+def test_a_visitor_steps_through_a_side_pot_hand_forward_and_back_on_a_phone(
+    german_phone: Page, live_server, transactional_db, organizer
+):
     statistics.figures_cache.clear()
     table = play_tracked_table(organizer)
     page = german_phone
@@ -98,7 +101,9 @@ def test_a_visitor_steps_through_a_side_pot_hand_forward_and_back_on_a_phone(ger
     expect(page.locator("h1")).to_contain_text("Hand")
 
 
-def test_a_visitor_reads_the_awards_and_sorts_the_season_statistics_on_a_phone(german_phone: Page, live_server, transactional_db, organizer):
+def test_a_visitor_reads_the_awards_and_sorts_the_season_statistics_on_a_phone(
+    german_phone: Page, live_server, transactional_db, organizer
+):
     statistics.figures_cache.clear()
     table = play_tracked_table(organizer)
     page = german_phone

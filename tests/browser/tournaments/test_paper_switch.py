@@ -1,5 +1,6 @@
 """In German on a 390x844 phone: a table's phone dies in hand 2, the organizer switches the table to paper, the
 dealer's phone turns read-only by itself, the rest's order is typed and the standings are right."""
+
 from __future__ import annotations
 
 import pytest

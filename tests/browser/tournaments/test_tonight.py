@@ -5,6 +5,7 @@ used for what they are for (the desk registers, the draw draws), never for their
 The dealers' part (a phone that opens the dealer link, the hands played to the end) happens beside it, and
 tonight's page follows by itself: it reads the evening again every few seconds.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -42,7 +43,11 @@ def _due(page: Page, title: str) -> None:
 
 def _press(page: Page, name: str) -> None:
     """The due step's big button: the first one on the page."""
-    button = page.locator("#due-step").get_by_role("button", name=name).or_(page.locator("#due-step").get_by_role("link", name=name))
+    button = (
+        page.locator("#due-step")
+        .get_by_role("button", name=name)
+        .or_(page.locator("#due-step").get_by_role("link", name=name))
+    )
     expect(button.first).to_be_visible()
     button.first.click()
 
@@ -54,12 +59,18 @@ def _play_down(table: Table) -> None:
         tracker.start_hand(table=table, version=state.version)
         while not (engine := tracker.load_state(table).engine).is_betting_over:
             state = tracker.load_state(table)
-            tracker.record_action(table=table, version=state.version, seat_id=state.seat_by_name()[engine.to_act], verb="allin")
+            tracker.record_action(
+                table=table, version=state.version, seat_id=state.seat_by_name()[engine.to_act], verb="allin"
+            )
         state = tracker.load_state(table)
-        tracker.settle(table=table, version=state.version, pot_winners=[[pot.eligible[0]] for pot in state.engine.pots()])
+        tracker.settle(
+            table=table, version=state.version, pot_winners=[[pot.eligible[0]] for pot in state.engine.pots()]
+        )
 
 
-def test_tonight_leads_a_first_time_organizer_through_a_whole_evening(german_phone: Page, new_context, live_server, transactional_db, organizer) -> None:
+def test_tonight_leads_a_first_time_organizer_through_a_whole_evening(
+    german_phone: Page, new_context, live_server, transactional_db, organizer
+) -> None:
     page = german_phone
     for k, name in enumerate(PLAYERS):
         Player.objects.create(name=name, date_of_birth=datetime.date(1980 + k, 5, 1))

@@ -1,4 +1,5 @@
 """A dealer plays a whole three-player table through the tracker on a phone-sized Chromium: in German, and once in English."""
+
 import re
 
 import pytest

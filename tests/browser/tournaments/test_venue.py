@@ -6,6 +6,7 @@ PUBLIC_URL on 127.0.0.2. The organizer works through 127.0.0.1; the dealer
 link on the table page must point at 127.0.0.2 all the same, and a phone-sized
 Chromium plays a hand through it.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,9 +24,7 @@ def venue(tmp_path_factory):
     folder = tmp_path_factory.mktemp("venue-browser")
     db = str(folder / "night.sqlite3")
     night = venue_db("build", db, "--tables", "1")
-    server = start_venue_server(
-        db, hosts=("127.0.0.1", "127.0.0.2"), public_host="127.0.0.2", log_dir=str(folder)
-    )
+    server = start_venue_server(db, hosts=("127.0.0.1", "127.0.0.2"), public_host="127.0.0.2", log_dir=str(folder))
     yield server, night, db
     server.stop()
 

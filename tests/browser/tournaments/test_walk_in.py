@@ -1,5 +1,6 @@
 """Nobody who paid is sent home (docs/rules.md): 12 paid, drawn 6 + 6, a 13th arrives before the first hand, and
 the organizer re-draws everyone to 5, 4, 4 with one confirmation, in German on a phone."""
+
 from __future__ import annotations
 
 import datetime

@@ -14,6 +14,7 @@ and cannot tear):
     git worktree add /tmp/before 46102d7
     cd /tmp/before && DATABASE_URL=sqlite:////tmp/torn.sqlite3 python /path/to/make_torn_backup.py OUT.json
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Fixtures for the Imperial Poker table's Django and browser tests (import them into a test module)."""
+
 from __future__ import annotations
 
 from decimal import Decimal

@@ -1,4 +1,5 @@
 """The Imperial Poker use cases: rounds stored, resumed, booked on the play-money ledger."""
+
 from decimal import Decimal
 
 import pytest
@@ -25,13 +26,24 @@ def english():
 
 
 def ledger(bankroll, round_) -> list[Decimal]:
-    return list(BankrollEntry.objects.filter(bankroll=bankroll, game="imperial", round_id=round_.pk).values_list("amount", flat=True))
+    return list(
+        BankrollEntry.objects.filter(bankroll=bankroll, game="imperial", round_id=round_.pk).values_list(
+            "amount", flat=True
+        )
+    )
 
 
 def test_dealing_books_antes_bonuses_and_the_blind_boxes_bet(bankroll, deal):
     round_ = start_round(bankroll=bankroll, stakes=[(10, 1), (10, 0), (20, 2)])
     assert round_.status == ImperialRound.Status.ACTIVE and round_.finished_at is None
-    assert ledger(bankroll, round_) == [Decimal(-10), Decimal(-1), Decimal(-10), Decimal(-20), Decimal(-2), Decimal(-40)]
+    assert ledger(bankroll, round_) == [
+        Decimal(-10),
+        Decimal(-1),
+        Decimal(-10),
+        Decimal(-20),
+        Decimal(-2),
+        Decimal(-40),
+    ]
     assert bankroll.balance() == Decimal(1000 - 83)
     entry = BankrollEntry.objects.filter(round_id=round_.pk).first()
     assert entry.game == "imperial" and "box 1" in entry.reason
@@ -169,12 +181,21 @@ def test_the_last_card_of_the_deck_is_taken_only_after_a_confirmation(bankroll, 
     round_ = start_round(bankroll=bankroll, stakes=[(5, 0)])
     for seen in range(41):
         card = round_.game().boxes[0].cards[4]
-        round_ = play(bankroll=bankroll, round_id=round_.pk, action={"action": "exchange", "box": 1, "cards": [str(card)]}, seen=seen)
+        round_ = play(
+            bankroll=bankroll,
+            round_id=round_.pk,
+            action={"action": "exchange", "box": 1, "cards": [str(card)]},
+            seen=seen,
+        )
     card = str(round_.game().boxes[0].cards[4])
     with pytest.raises(LastCardNeedsConfirmation):
         play(bankroll=bankroll, round_id=round_.pk, action={"action": "exchange", "box": 1, "cards": [card]}, seen=41)
-    round_ = play(bankroll=bankroll, round_id=round_.pk,
-                  action={"action": "exchange", "box": 1, "cards": [card], "confirm_last_card": True}, seen=41)
+    round_ = play(
+        bankroll=bankroll,
+        round_id=round_.pk,
+        action={"action": "exchange", "box": 1, "cards": [card], "confirm_last_card": True},
+        seen=41,
+    )
     assert round_.game().deck_remaining == 0
 
 

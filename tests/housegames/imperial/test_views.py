@@ -1,4 +1,5 @@
 """The Imperial Poker table page: full page and htmx partials, plain forms without JavaScript."""
+
 import re
 from decimal import Decimal
 
@@ -89,10 +90,16 @@ def test_a_round_is_played_through_forms_and_settled_line_by_line(guest, deal):
     guest.post(act, {"action": "bet", "box": "1", "seen": "1"})
     page = text(guest.get(TABLE))
     assert "Settlement of round" in page
-    for line in ("Ante −5", "Sixth card bought (1 ante) −5", "Bet (2 × ante) −10", "Ante returned +5",
-                 "Bet returned +10", "Bet paid 4:1 (Straight) +40"):
+    for line in (
+        "Ante −5",
+        "Sixth card bought (1 ante) −5",
+        "Bet (2 × ante) −10",
+        "Ante returned +5",
+        "Bet returned +10",
+        "Bet paid 4:1 (Straight) +40",
+    ):
         label, amount = line.rsplit(" ", 1)
-        assert f"<td>{label}</td><td class=\"num\">{amount} play chips</td>" in page, line
+        assert f'<td>{label}</td><td class="num">{amount} play chips</td>' in page, line
     assert 'id="round-net" data-amount="35">+35 play chips' in page
     assert 'id="bankroll" class="play-chips" data-amount="1035"' in page
     assert "Next round" in page
@@ -122,7 +129,10 @@ def test_a_stale_form_shows_a_message_and_the_table_as_it_stands(guest, deal):
     assert current_round().actions_seen == 1
 
 
-@pytest.mark.parametrize("data", [{"action": "dance", "seen": "0"}, {"action": "bet", "seen": "x", "box": "1"}, {"action": "bet", "seen": "0"}])
+@pytest.mark.parametrize(
+    "data",
+    [{"action": "dance", "seen": "0"}, {"action": "bet", "seen": "x", "box": "1"}, {"action": "bet", "seen": "0"}],
+)
 def test_a_malformed_action_is_refused_with_a_message(guest, deal, data):
     htmx(guest, reverse("imperial_slip"), {"chip": "5", "op": "add-ante-1"})
     htmx(guest, reverse("imperial_deal"))
@@ -158,7 +168,9 @@ def test_the_last_card_asks_for_a_confirmation_first(guest, client):
     page = text(htmx(guest, act, {"action": "exchange", "box": "1", "cards": [card], "seen": "41"}))
     assert 'id="confirm-last-card"' in page and "Take the last card" in page
     assert f'name="cards" value="{card}"' in page
-    page = text(htmx(guest, act, {"action": "exchange", "box": "1", "cards": [card], "seen": "41", "confirm_last_card": "1"}))
+    page = text(
+        htmx(guest, act, {"action": "exchange", "box": "1", "cards": [card], "seen": "41", "confirm_last_card": "1"})
+    )
     assert 'id="confirm-last-card"' not in page
     assert ImperialRound.objects.get().game().deck_remaining == 0
 
@@ -182,7 +194,10 @@ def test_a_round_of_the_history_opens_on_its_own_page_and_only_for_its_guest(gue
     page = text(guest.get(TABLE))
     assert f'href="/imperial/rounds/{round_.pk}/"' in page
     response = guest.get(reverse("imperial_round", args=[round_.pk]))
-    assert response.status_code == 200 and '<td>Bet paid 4:1 (Straight)</td><td class="num">+40 play chips</td>' in text(response)
+    assert (
+        response.status_code == 200
+        and '<td>Bet paid 4:1 (Straight)</td><td class="num">+40 play chips</td>' in text(response)
+    )
     guest.cookies.clear()
     assert guest.get(reverse("imperial_round", args=[round_.pk])).status_code == 404
 

@@ -1,4 +1,5 @@
 """Fixing the deck of the next Ultimate Texas Hold'em rounds in tests (never in production)."""
+
 from __future__ import annotations
 
 from housegames.engines.uth.rules import deck_order

@@ -1,6 +1,7 @@
 """Playing Ultimate Texas Hold'em with play money (tournaments/uth_play.py):
 stakes and payouts on the ledger, stored rounds that reload without change,
 and the progressive jackpot meter with its history."""
+
 from decimal import Decimal
 
 import pytest
@@ -34,8 +35,9 @@ def slip(ante=10, trips=0, jackpot=False, blind_boxes=()):
 
 def play(bankroll, uth_round, *decisions):
     for decision in decisions:
-        uth_round = uth_play.make_decision(bankroll=bankroll, round_id=uth_round.pk, decision=decision,
-                                           seen=uth_round.decisions_seen)
+        uth_round = uth_play.make_decision(
+            bankroll=bankroll, round_id=uth_round.pk, decision=decision, seen=uth_round.decisions_seen
+        )
     return uth_round
 
 
@@ -128,8 +130,12 @@ def test_one_round_at_a_time_per_guest(bankroll, monkeypatch):
 
 @pytest.mark.parametrize(
     "bets, message",
-    [({"ante": 0}, "Place an ante first"), ({"ante": 55}, "The ante can be at most 50 play chips"),
-     ({"ante": 10, "trips": 60}, "Trips can be at most 50 play chips"), ({"ante": 10, "trips": 2}, "Trips must be at least 5 play chips")],
+    [
+        ({"ante": 0}, "Place an ante first"),
+        ({"ante": 55}, "The ante can be at most 50 play chips"),
+        ({"ante": 10, "trips": 60}, "Trips can be at most 50 play chips"),
+        ({"ante": 10, "trips": 2}, "Trips must be at least 5 play chips"),
+    ],
 )
 def test_bets_outside_the_table_limits_write_nothing(bankroll, monkeypatch, bets, message):
     stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
@@ -158,7 +164,9 @@ def test_a_raise_the_bankroll_cannot_cover_is_refused_and_a_check_still_works(ba
     assert play(bankroll, uth_round, "check").decisions_seen == 1
 
 
-def test_extra_blind_boxes_stake_their_play_before_the_deal_and_show_their_cards_only_at_the_showdown(bankroll, monkeypatch):
+def test_extra_blind_boxes_stake_their_play_before_the_deal_and_show_their_cards_only_at_the_showdown(
+    bankroll, monkeypatch
+):
     stack_decks(monkeypatch, (["AsKs", "2c3d"], "QhQd", "AhKd7c2s2h"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=10, blind_boxes=[2]))
     assert uth_round.staked == 20 + 40  # two boxes' ante and blind, and the blind box's Play 2x
@@ -174,12 +182,21 @@ def test_extra_blind_boxes_stake_their_play_before_the_deal_and_show_their_cards
 def test_the_meter_is_created_with_its_seed_and_fed_a_share_of_each_jackpot_bet(bankroll, monkeypatch):
     stack_decks(monkeypatch, (["AsKs", "8c8d"], "QhQd", "AhKd7c2s2h"))
     meter = uth_play.get_meter()
-    assert (meter.amount, meter.seed_amount, meter.feed_share) == (Decimal("10000.00"), Decimal("10000.00"), Decimal("0.25"))
+    assert (meter.amount, meter.seed_amount, meter.feed_share) == (
+        Decimal("10000.00"),
+        Decimal("10000.00"),
+        Decimal("0.25"),
+    )
     uth_round = uth_play.start_round(bankroll=bankroll, slip=slip(ante=10, jackpot=True, blind_boxes=[1]))
     meter.refresh_from_db()
     assert meter.amount == Decimal("10002.50")
-    feeds = list(meter.events.filter(kind="feed").order_by("id").values_list("amount", "balance_after", "uth_round", "box"))
-    assert feeds == [(Decimal("1.25"), Decimal("10001.25"), uth_round.pk, 0), (Decimal("1.25"), Decimal("10002.50"), uth_round.pk, 1)]
+    feeds = list(
+        meter.events.filter(kind="feed").order_by("id").values_list("amount", "balance_after", "uth_round", "box")
+    )
+    assert feeds == [
+        (Decimal("1.25"), Decimal("10001.25"), uth_round.pk, 0),
+        (Decimal("1.25"), Decimal("10002.50"), uth_round.pk, 1),
+    ]
     assert meter.events_total() == meter.amount
     assert uth_round.staked == 2 * (10 + 10 + 5) + 10
 
@@ -205,14 +222,20 @@ def test_a_royal_flush_with_a_hole_card_wins_the_meter_which_resets_to_its_seed_
     ]
     assert meter.amount == meter.events_total() == Decimal("10000.00")
     box = uth_round.result["boxes"][0]
-    assert [(line["bet"], line["net"], line["reason"]) for line in box["lines"]][-1] == ("jackpot", "9996.25", "royal_flush")
+    assert [(line["bet"], line["net"], line["reason"]) for line in box["lines"]][-1] == (
+        "jackpot",
+        "9996.25",
+        "royal_flush",
+    )
     # Ante 10, Blind 500:1 = 5000, Play 40 and the meter.
     assert bankroll.balance() == 1000 + 10 + 5000 + 40 + Decimal("9996.25")
     assert ledger(bankroll)[-1] == (Decimal("10001.25"), f"UTH round {uth_round.pk}: jackpot")
     assert pages.meter_view()["wins"][0]["amount"] == Decimal("10001.25")
 
 
-def test_a_blind_box_royal_flush_wins_the_meter_and_pays_no_envy_bonus_on_the_guests_own_open_box(bankroll, monkeypatch):
+def test_a_blind_box_royal_flush_wins_the_meter_and_pays_no_envy_bonus_on_the_guests_own_open_box(
+    bankroll, monkeypatch
+):
     # Seed 003: „Bei einem Royal Flush erhalten alle Spieler, die in dieser
     # Spielrunde den Progressive-Jackpot Einsatz getätigt haben, ausser
     # derjenige, der das Royal Flush erzielt hat, den Envy Bonus". Every box
@@ -222,7 +245,8 @@ def test_a_blind_box_royal_flush_wins_the_meter_and_pays_no_envy_bonus_on_the_gu
     uth_round = play(bankroll, uth_round, "check", "check", "1x")
     open_box, blind_box = uth_round.result["boxes"]
     assert [(line["reason"], line["net"]) for line in open_box["lines"] if line["bet"] == "jackpot"] == [
-        ("lose", "-5.00")]
+        ("lose", "-5.00")
+    ]
     assert [line["reason"] for line in blind_box["lines"] if line["bet"] == "jackpot"] == ["royal_flush"]
     assert uth_round.result["meter_paid"] == "10002.50"
     assert JackpotMeter.objects.get().amount == Decimal("10000.00")

@@ -1,6 +1,7 @@
 """Two of the leaflets' rules at the play-money table: giving up while the Trips bet plays on (docs/rules.md,
 "Give up, Trips plays"), and an organizer's abort of a round that a fault interrupted, every bet returned
 ("A round that a fault interrupts is void")."""
+
 from __future__ import annotations
 
 import re
@@ -82,7 +83,10 @@ def test_only_an_organizer_aborts_and_the_table_shows_him_the_rounds_in_play(org
     assert "Laufende Runden (Organisatoren)" in table and url in table
     confirm = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f"Runde {uth_round.pk} abbrechen?" in confirm
-    assert "Bitte sagen, was schiefging" in organizer_client.post(url, {"reason": ""}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert (
+        "Bitte sagen, was schiefging"
+        in organizer_client.post(url, {"reason": ""}, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    )
     assert organizer_client.post(url, {"reason": "Karte falsch gegeben"}).status_code == 302
     assert UthRound.objects.get().status == UthRound.Status.ABORTED
     guest = client.get(reverse("uth_table"), HTTP_ACCEPT_LANGUAGE="de").content.decode()

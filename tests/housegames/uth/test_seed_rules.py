@@ -3,6 +3,7 @@
 The UTH leaflet of Casino Bad Ragaz and the live-dealer machine's help (both German); docs/rules.md
 section 3 is their English digest, each rule named there in bold.
 """
+
 from datetime import timedelta
 from decimal import Decimal
 
@@ -50,7 +51,10 @@ def test_the_envy_bonus_is_not_paid_on_the_royal_winners_own_other_boxes():
     ]
     result = settle_jackpot(boxes, ROYAL_BOARD, meter=METER, players=["anna", "anna", "ben", "ben"])
     assert [(a.box, a.kind, a.amount) for a in result.awards] == [
-        (0, "royal_flush", METER), (2, "envy", 500), (3, "envy", 500)]
+        (0, "royal_flush", METER),
+        (2, "envy", 500),
+        (3, "envy", 500),
+    ]
 
 
 def test_at_the_web_table_the_guests_own_royal_pays_him_no_envy_on_his_blind_box():
@@ -67,14 +71,28 @@ def test_at_the_web_table_the_guests_own_royal_pays_him_no_envy_on_his_blind_box
 def test_the_calculator_pays_envy_to_other_guests_only(client):
     # Box 1 and 2 are guest 1 (an extra box played blind), box 3 is another guest.
     query = {
-        "rules": "standard", "dealer": "7d7c", "board": "QsJsTs3d3c", "meter": "10000",
-        "box1_cards": "AsKs", "box1_ante": "10", "box1_play": "4", "box1_jackpot": "on", "box1_guest": "1",
-        "box2_cards": "2h4h", "box2_ante": "10", "box2_play": "1", "box2_jackpot": "on", "box2_guest": "1",
-        "box3_cards": "8h9d", "box3_ante": "10", "box3_play": "0", "box3_jackpot": "on",
+        "rules": "standard",
+        "dealer": "7d7c",
+        "board": "QsJsTs3d3c",
+        "meter": "10000",
+        "box1_cards": "AsKs",
+        "box1_ante": "10",
+        "box1_play": "4",
+        "box1_jackpot": "on",
+        "box1_guest": "1",
+        "box2_cards": "2h4h",
+        "box2_ante": "10",
+        "box2_play": "1",
+        "box2_jackpot": "on",
+        "box2_guest": "1",
+        "box3_cards": "8h9d",
+        "box3_ante": "10",
+        "box3_play": "0",
+        "box3_jackpot": "on",
     }
     html = client.get(reverse("uth_calculator"), query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    box2 = html[html.index('id="calc-settlement-2"'):html.index('id="calc-settlement-3"')]
-    box3 = html[html.index('id="calc-settlement-3"'):]
+    box2 = html[html.index('id="calc-settlement-2"') : html.index('id="calc-settlement-3"')]
+    box3 = html[html.index('id="calc-settlement-3"') :]
     assert "envy bonus" not in box2
     assert "envy bonus" in box3 and "+500</td>" in box3
 
@@ -88,20 +106,35 @@ def test_the_calculator_splits_the_meter_with_royal_winners_at_other_tables(clie
     # Jackpots erzielt wird, so wird der Jackpot im Verhältnis zur Anzahl der
     # Spieler, die den Royal Jackpot gewonnen haben, aufgeteilt."
     query = {
-        "rules": "standard", "dealer": "7d7c", "board": "QsJsTs3d3c", "meter": "30000.01",
+        "rules": "standard",
+        "dealer": "7d7c",
+        "board": "QsJsTs3d3c",
+        "meter": "30000.01",
         "royals_elsewhere": "2",
-        "box1_cards": "AsKs", "box1_ante": "10", "box1_play": "4", "box1_jackpot": "on",
+        "box1_cards": "AsKs",
+        "box1_ante": "10",
+        "box1_play": "4",
+        "box1_jackpot": "on",
     }
     html = client.get(reverse("uth_calculator"), query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    jackpot_row = html[html.index('royal flush: the jackpot meter') - 200:html.index('royal flush: the jackpot meter')]
+    jackpot_row = html[
+        html.index("royal flush: the jackpot meter") - 200 : html.index("royal flush: the jackpot meter")
+    ]
     assert "+9,995</td>" in jackpot_row  # a third of the meter, 10,000.00, less the 5 staked
     alone = client.get(reverse("uth_calculator"), query | {"royals_elsewhere": "0"}, HTTP_ACCEPT_LANGUAGE="en")
     assert "+29,995.01</td>" in alone.content.decode()
 
 
 def test_the_calculator_refuses_a_negative_count_of_other_tables_royals(client):
-    query = {"rules": "standard", "dealer": "7d7c", "board": "QsJsTs3d3c", "royals_elsewhere": "-1",
-             "box1_cards": "AsKs", "box1_ante": "10", "box1_play": "4"}
+    query = {
+        "rules": "standard",
+        "dealer": "7d7c",
+        "board": "QsJsTs3d3c",
+        "royals_elsewhere": "-1",
+        "box1_cards": "AsKs",
+        "box1_ante": "10",
+        "box1_play": "4",
+    }
     html = client.get(reverse("uth_calculator"), query, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Payouts" not in html and "greater than or equal to 0" in html
 
@@ -197,5 +230,5 @@ def test_no_time_limit_when_the_setting_is_zero(bankroll, monkeypatch, settings)
     settings.UTH_DECISION_SECONDS = 0
     stack_decks(monkeypatch, (["AsKs"], "QhQd", "AhKd7c2s2h"))
     uth_round = uth_play.start_round(bankroll=bankroll, slip=BetSlip(ante=Decimal(10)))
-    _age(uth_round, 10 ** 6)
+    _age(uth_round, 10**6)
     assert uth_play.decide_overdue(bankroll=bankroll) == []

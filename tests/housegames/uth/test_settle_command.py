@@ -1,5 +1,6 @@
 """``python manage.py uth_settle FILE|-`` exactly per docs/contracts.md, run as a
 separate process as organizers and the acceptance checks run it."""
+
 import json
 import subprocess
 import sys
@@ -20,7 +21,11 @@ def _examples():
 def settle(stdin: str | None = None, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "manage.py", "uth_settle", *(args or ("-",))],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
     )
 
 
@@ -60,15 +65,42 @@ def test_blind_equal_to_the_ante_is_accepted_and_cards_may_be_lists():
         ("[1, 2]", "the input must be a JSON object"),
         ('{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd"}', "missing field 'board'"),
         ('{"ante": 10, "play": 40, "player": "AsKs", "board": "AhKd7c2s2h"}', "missing field 'dealer'"),
-        ('{"ante": 10, "play": 40, "player": "AsXx", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "player: unknown card 'Xx'"),
-        ('{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2sAs"}', "card As used twice (player and board)"),
-        ('{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s"}', "board: 5 cards needed, got 4"),
-        ('{"ante": 10, "play": 25, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "play 25 must be 0 (fold) or 1, 2, 3 or 4 times the ante (10)"),
-        ('{"ante": "10", "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', 'ante must be a number, got "10"'),
-        ('{"ante": 10, "play": 40, "trips": -5, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "trips must be zero or more"),
-        ('{"ante": 10, "blind": 5, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "blind must equal the ante"),
-        ('{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h", "rules": "vegas"}', "unknown rules 'vegas'"),
-        ('{"ante": 10, "play": 40, "tirps": 5, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "unknown field 'tirps'"),
+        (
+            '{"ante": 10, "play": 40, "player": "AsXx", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            "player: unknown card 'Xx'",
+        ),
+        (
+            '{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2sAs"}',
+            "card As used twice (player and board)",
+        ),
+        (
+            '{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s"}',
+            "board: 5 cards needed, got 4",
+        ),
+        (
+            '{"ante": 10, "play": 25, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            "play 25 must be 0 (fold) or 1, 2, 3 or 4 times the ante (10)",
+        ),
+        (
+            '{"ante": "10", "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            'ante must be a number, got "10"',
+        ),
+        (
+            '{"ante": 10, "play": 40, "trips": -5, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            "trips must be zero or more",
+        ),
+        (
+            '{"ante": 10, "blind": 5, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            "blind must equal the ante",
+        ),
+        (
+            '{"ante": 10, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h", "rules": "vegas"}',
+            "unknown rules 'vegas'",
+        ),
+        (
+            '{"ante": 10, "play": 40, "tirps": 5, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}',
+            "unknown field 'tirps'",
+        ),
         ('{"ante": NaN, "play": 40, "player": "AsKs", "dealer": "QhQd", "board": "AhKd7c2s2h"}', "NaN is not a number"),
         ("", "malformed JSON"),
     ],

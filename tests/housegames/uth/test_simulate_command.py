@@ -1,6 +1,7 @@
 """``python manage.py uth_simulate --hands N --seed S``: the basic strategy's
 returns and hand frequencies with confidence intervals, and the exact Trips
 return."""
+
 import json
 from io import StringIO
 
@@ -20,8 +21,18 @@ def test_the_report_names_the_strategy_and_prints_returns_and_frequencies_with_i
     assert "Wizard of Odds simple strategy" in text and "wizardofodds.com/games/ultimate-texas-hold-em/" in text
     assert "Ante + Blind + Play, per ante" in text and "Trips, per Trips bet" in text
     assert "Trips, exact                    -3.4979%" in text
-    for name in ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-                 "three_of_a_kind", "two_pair", "one_pair", "high_card"):
+    for name in (
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "three_of_a_kind",
+        "two_pair",
+        "one_pair",
+        "high_card",
+    ):
         assert f"  {name} " in text
 
 

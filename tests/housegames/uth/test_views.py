@@ -1,5 +1,6 @@
 """The Ultimate Texas Hold'em pages: the table with and without htmx, a guest's
 rounds, and the live-table calculator."""
+
 import re
 from decimal import Decimal
 
@@ -77,7 +78,10 @@ def test_a_round_is_played_through_the_pages_and_the_bankroll_follows_the_settle
     assert 'id="uth-last-round"' in html and 'data-card="Qh"' in html
     # Staked 25 + 25 + Play 50; paid back Ante 50, Blind 25 (a push: two pair), Play 100.
     assert '<dd id="uth-balance" class="play-chips" data-amount="1075.00">' in html
-    assert re.search(r'<tr class="win"><th scope="row">Ante</th><td class="num">25 play chips</td><td class="num net">\+25 play chips</td>', html)
+    assert re.search(
+        r'<tr class="win"><th scope="row">Ante</th><td class="num">25 play chips</td><td class="num net">\+25 play chips</td>',
+        html,
+    )
     assert "win below a straight: push" in html
     assert BankrollEntry.objects.filter(game="uth").count() == 3
 
@@ -153,9 +157,18 @@ def test_the_top_up_button_appears_only_for_an_empty_bankroll(client):
 
 
 CALC = {
-    "rules": "standard", "dealer": "QhQd", "board": "AhKd7c2s2h", "meter": "",
-    "box1_cards": "AsKs", "box1_ante": "10", "box1_trips": "5", "box1_play": "4",
-    "box2_cards": "8c8d", "box2_ante": "5", "box2_trips": "", "box2_play": "0",
+    "rules": "standard",
+    "dealer": "QhQd",
+    "board": "AhKd7c2s2h",
+    "meter": "",
+    "box1_cards": "AsKs",
+    "box1_ante": "10",
+    "box1_trips": "5",
+    "box1_play": "4",
+    "box2_cards": "8c8d",
+    "box2_ante": "5",
+    "box2_trips": "",
+    "box2_play": "0",
 }
 
 
@@ -170,9 +183,9 @@ def test_the_calculator_pays_each_bet_of_several_boxes(client):
     response = client.get(reverse("uth_calculator"), CALC)
     html = response.content.decode()
     assert "Payouts" in html and '<strong id="calc-dealer-hand">two pair</strong>' in html
-    box1 = html[html.index('id="calc-settlement-1"'):html.index('id="calc-settlement-2"')]
+    box1 = html[html.index('id="calc-settlement-1"') : html.index('id="calc-settlement-2"')]
     assert "+40</td>" in box1 and "-5</td>" in box1 and "You win" in box1
-    box2 = html[html.index('id="calc-settlement-2"'):]
+    box2 = html[html.index('id="calc-settlement-2"') :]
     assert "Folded" in box2 and box2.count("-5</td>") == 2
 
 
@@ -197,8 +210,14 @@ def test_the_calculator_asks_for_the_meter_only_for_a_royal_flush_with_a_jackpot
 
 
 def test_the_calculator_uses_the_pair_of_fours_profile(client):
-    data = {"rules": "pair_of_fours", "dealer": "3h3c", "board": "2s7h9cQdKs",
-            "box1_cards": "JcJs", "box1_ante": "10", "box1_play": "3"}
+    data = {
+        "rules": "pair_of_fours",
+        "dealer": "3h3c",
+        "board": "2s7h9cQdKs",
+        "box1_cards": "JcJs",
+        "box1_ante": "10",
+        "box1_play": "3",
+    }
     html = client.get(reverse("uth_calculator"), data).content.decode()
     assert "does not qualify: the Ante pushes" in html
     assert "dealer does not qualify: push" in html

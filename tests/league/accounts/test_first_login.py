@@ -1,4 +1,5 @@
 """The league's first organizer account (league/accounts/first_login.py): made once, told once, kept."""
+
 from __future__ import annotations
 
 import stat
@@ -13,7 +14,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _logs_in(username: str, password: str) -> bool:
-    return authenticate(HttpRequest(), username=username, password=password) is not None  # django-axes needs the request
+    return (
+        authenticate(HttpRequest(), username=username, password=password) is not None
+    )  # django-axes needs the request
 
 
 def test_a_database_without_organizers_gets_one_whose_password_is_shown_once_and_kept_private(tmp_path):

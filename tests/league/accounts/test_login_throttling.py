@@ -4,6 +4,7 @@ Wrong passwords lock the address they came from (for one account, or sprayed ove
 and lifted on /organizer/logins/ or with `manage.py unlock_logins`, which needs no second account. Behind a
 proxy named in TRUSTED_PROXIES the client's own address counts, never a header any client can set.
 """
+
 from __future__ import annotations
 
 import logging
@@ -24,10 +25,15 @@ ATTACKER = "10.0.0.66"
 OWNER = "10.0.0.5"
 
 
-def _login(client, username: str, password: str, *, ip: str = ATTACKER, lang: str = "en", path: str | None = None, **headers):
+def _login(
+    client, username: str, password: str, *, ip: str = ATTACKER, lang: str = "en", path: str | None = None, **headers
+):
     return client.post(
-        path or reverse("login"), {"username": username, "password": password},
-        REMOTE_ADDR=ip, HTTP_ACCEPT_LANGUAGE=lang, **headers,
+        path or reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=ip,
+        HTTP_ACCEPT_LANGUAGE=lang,
+        **headers,
     )
 
 
@@ -44,7 +50,10 @@ def test_wrong_passwords_lock_the_guessing_device_but_never_the_owner_on_another
     assert refused.status_code == 429
     assert "Too many wrong passwords" in refused.content.decode()
     assert "_auth_user_id" not in client.session
-    assert "Zu viele falsche Passwörter" in _login(client, organizer.username, ORGANIZER_PASSWORD, lang="de").content.decode()
+    assert (
+        "Zu viele falsche Passwörter"
+        in _login(client, organizer.username, ORGANIZER_PASSWORD, lang="de").content.decode()
+    )
 
     owner = Client()
     assert _login(owner, organizer.username, ORGANIZER_PASSWORD, ip=OWNER).status_code == 302
@@ -107,12 +116,24 @@ def test_behind_a_named_proxy_each_client_is_locked_by_its_own_address(client, o
     for _ in range(LIMIT):
         _login(client, organizer.username, "wrong", ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.7, 10.1.2.3")
     assert AccessAttempt.objects.get().ip_address == "192.0.2.7"
-    assert _login(client, organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.7").status_code == 429
+    assert (
+        _login(
+            client, organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.7"
+        ).status_code
+        == 429
+    )
     # Another phone behind the same proxy is not the attacker.
     other = Client()
-    assert _login(other, organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.8").status_code == 302
+    assert (
+        _login(
+            other, organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.8"
+        ).status_code
+        == 302
+    )
     # The attacker cannot talk his way out by writing another address in front: the proxy appends the real one.
-    forged = _login(Client(), organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.99, 192.0.2.7")
+    forged = _login(
+        Client(), organizer.username, ORGANIZER_PASSWORD, ip="127.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.99, 192.0.2.7"
+    )
     assert forged.status_code == 429
 
 
@@ -121,7 +142,12 @@ def test_a_forwarded_for_header_from_a_client_that_is_no_named_proxy_is_ignored(
     for k in range(LIMIT):
         _login(client, organizer.username, "wrong", ip="10.0.0.50", HTTP_X_FORWARDED_FOR=f"192.0.2.{k}")
     assert set(AccessAttempt.objects.values_list("ip_address", flat=True)) == {"10.0.0.50"}
-    assert _login(client, organizer.username, ORGANIZER_PASSWORD, ip="10.0.0.50", HTTP_X_FORWARDED_FOR="192.0.2.200").status_code == 429
+    assert (
+        _login(
+            client, organizer.username, ORGANIZER_PASSWORD, ip="10.0.0.50", HTTP_X_FORWARDED_FOR="192.0.2.200"
+        ).status_code
+        == 429
+    )
 
 
 def test_visitors_cannot_see_or_unlock_locked_logins(client):

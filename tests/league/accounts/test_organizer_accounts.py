@@ -1,4 +1,5 @@
 """Organizer accounts from the site: add another organizer, change one's own password."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,9 +26,13 @@ def test_an_organizer_adds_another_organizer_who_can_then_log_in(organizer_clien
 
 
 def test_two_different_passwords_or_a_weak_one_are_refused(organizer_client):
-    response = organizer_client.post("/organizer/accounts/new/", {"username": "petra", "password1": GOOD, "password2": GOOD + "x"})
+    response = organizer_client.post(
+        "/organizer/accounts/new/", {"username": "petra", "password1": GOOD, "password2": GOOD + "x"}
+    )
     assert "The two password fields didn’t match." in response.content.decode()
-    response = organizer_client.post("/organizer/accounts/new/", {"username": "petra", "password1": "12345678", "password2": "12345678"})
+    response = organizer_client.post(
+        "/organizer/accounts/new/", {"username": "petra", "password1": "12345678", "password2": "12345678"}
+    )
     assert "This password is too common." in response.content.decode()
     assert not get_user_model().objects.filter(username="petra").exists()
 

@@ -1,5 +1,6 @@
 """`manage.py organizer_password [USERNAME]`: a lost organizer password set anew on the league's laptop, shown once
 in the venue's language and kept in the database's login file; an unknown name changes nothing and says why."""
+
 from __future__ import annotations
 
 import io
@@ -16,7 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _logs_in(username: str, password: str) -> bool:
-    return authenticate(HttpRequest(), username=username, password=password) is not None  # django-axes needs the request
+    return (
+        authenticate(HttpRequest(), username=username, password=password) is not None
+    )  # django-axes needs the request
 
 
 def _run(*args: str) -> str:
@@ -59,7 +62,9 @@ def test_an_unknown_name_or_a_player_s_account_is_refused_in_german_and_changes_
     before = list(get_user_model().objects.order_by("pk").values_list("password", flat=True))
 
     for name in ("nobody", "gast"):
-        with pytest.raises(CommandError, match=f"Es gibt kein Organisator-Konto „{name}“ \\(die Organisator-Konten: organizer\\)"):
+        with pytest.raises(
+            CommandError, match=f"Es gibt kein Organisator-Konto „{name}“ \\(die Organisator-Konten: organizer\\)"
+        ):
             _run(name)
 
     assert list(get_user_model().objects.order_by("pk").values_list("password", flat=True)) == before

@@ -1,4 +1,5 @@
 """The cash pages write and read dates as the reader's language does: 04.12.2026 in German, never ISO."""
+
 import re
 
 import pytest
@@ -19,7 +20,9 @@ def _night_options(html: str) -> list[str]:
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_the_cash_line_form_names_each_night_by_its_written_date(organizer_client, language):
     night = make_night()
-    html = organizer_client.get(reverse("cash_line_new", args=[night.season.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = organizer_client.get(
+        reverse("cash_line_new", args=[night.season.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     assert _night_options(html) == [WRITTEN[language]]
     assert NIGHT_DATE.isoformat() not in html
 
@@ -33,6 +36,8 @@ def test_the_cash_book_filter_names_each_night_by_season_and_written_date(organi
 
 def test_the_cash_book_filter_takes_a_german_date(organizer_client):
     make_night()
-    response = organizer_client.get(reverse("cash_book"), {"date_from": "01.12.2026", "date_to": "31.12.2026"}, HTTP_ACCEPT_LANGUAGE="de")
+    response = organizer_client.get(
+        reverse("cash_book"), {"date_from": "01.12.2026", "date_to": "31.12.2026"}, HTTP_ACCEPT_LANGUAGE="de"
+    )
     html = response.content.decode()
     assert response.status_code == 200 and "01.12.2026" in html and 'class="error' not in html

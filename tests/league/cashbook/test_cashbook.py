@@ -1,5 +1,6 @@
 """The cash book: a night's money balances to the cent, counts, reversals, the season payout and the property
 that the book's balances are the sums of the money rows it derives from."""
+
 from __future__ import annotations
 
 import datetime
@@ -20,8 +21,8 @@ from results import jackpot
 from results import payout as results_payout
 from tests.league.factories import FEE, make_night, make_player, make_season
 from tests.tournaments.conftest import paid_night, table_of
-from tournaments.models import Table, TableStatus
 from tournaments.floor import late_entries, services
+from tournaments.models import Table, TableStatus
 from tournaments.placements import paper as manual_results
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,9 @@ BOX, FUND = CashBox.ORGANIZER.value, CashBox.REGISTER.value
 def finish_on_paper(table, organizer) -> None:
     seats = list(table.seats.order_by("position"))
     manual_results.record_paper_results(
-        table=table, places=[(seat.pk, k) for k, seat in enumerate(seats, start=1)], by=organizer,
+        table=table,
+        places=[(seat.pk, k) for k, seat in enumerate(seats, start=1)],
+        by=organizer,
         version=manual_results.results_version(table),
     )
 
@@ -40,7 +43,9 @@ def build_full_night(organizer):
     """13 paid at the desk, one paid and withdrawn (refund), a float of 50 €, one who paid late after the draw,
     three tables finished on paper and their jackpot sums confirmed at the register: 162 € expected in the box."""
     night = paid_night(organizer, 13)
-    cashbook.book_line(season=night.season, night=night, box=BOX, amount=Decimal("50.00"), reason="Wechselgeld", by=organizer)
+    cashbook.book_line(
+        season=night.season, night=night, box=BOX, amount=Decimal("50.00"), reason="Wechselgeld", by=organizer
+    )
     gone = league_services.register_player(night=night, player=make_player("Gerd Geht"), by=organizer, fee=FEE)
     league_services.withdraw_entry(entry=gone, by=organizer, reason="krank")
     late = league_services.register_player(night=night, player=make_player("Uwe Spät"), by=organizer)
@@ -78,7 +83,10 @@ def test_a_night_with_fees_a_refund_a_late_entry_and_three_deposits_balances_to_
 def test_a_matching_count_closes_without_a_reason_and_books_no_difference(full_night, organizer):
     count = cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("162.00"), witness="Wirtin Maria")
     assert (count.expected, count.counted, count.difference, count.difference_line) == (
-        Decimal("162.00"), Decimal("162.00"), Decimal("0.00"), None,
+        Decimal("162.00"),
+        Decimal("162.00"),
+        Decimal("0.00"),
+        None,
     )
     assert not CashLine.objects.filter(kind=LineKind.DIFFERENCE).exists()
 
@@ -91,7 +99,9 @@ def test_a_count_that_differs_is_refused_without_a_reason_and_nothing_is_booked(
 
 
 def test_a_count_that_differs_is_recorded_with_its_reason_and_the_box_then_holds_the_count(full_night, organizer):
-    count = cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("161.50"), reason="Wechselgeld falsch")
+    count = cashbook.close_night_cash(
+        night=full_night, by=organizer, counted=Decimal("161.50"), reason="Wechselgeld falsch"
+    )
     assert count.difference == Decimal("-0.50") and count.reason == "Wechselgeld falsch"
     assert count.difference_line.amount == Decimal("-0.50") and count.difference_line.kind == LineKind.DIFFERENCE
     assert cashbook.balances()[BOX] == Decimal("161.50")
@@ -121,7 +131,9 @@ def test_the_count_by_denomination_gives_the_total_and_must_agree_with_a_typed_o
 def test_a_closed_night_takes_no_more_lines_in_its_box(full_night, organizer):
     cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("162.00"))
     with pytest.raises(cashbook.CashError, match="is closed"):
-        cashbook.book_line(season=full_night.season, night=full_night, box=BOX, amount=Decimal("-5"), reason="Bier", by=organizer)
+        cashbook.book_line(
+            season=full_night.season, night=full_night, box=BOX, amount=Decimal("-5"), reason="Bier", by=organizer
+        )
 
 
 # --- stored lines and reversals -------------------------------------------------------------
@@ -129,7 +141,14 @@ def test_a_closed_night_takes_no_more_lines_in_its_box(full_night, organizer):
 
 def test_a_reversal_restores_the_balance_and_names_the_line_it_reverses(full_night, organizer):
     before = cashbook.balances()
-    deck = cashbook.book_line(season=full_night.season, night=full_night, box=BOX, amount=Decimal("-12.50"), reason="Karten gekauft", by=organizer)
+    deck = cashbook.book_line(
+        season=full_night.season,
+        night=full_night,
+        box=BOX,
+        amount=Decimal("-12.50"),
+        reason="Karten gekauft",
+        by=organizer,
+    )
     assert cashbook.balances()[BOX] == before[BOX] - Decimal("12.50")
     reversal = cashbook.reverse_line(ref=deck.ref, reason="doppelt gebucht", by=organizer)
     assert reversal.reverses == deck.ref and reversal.amount == Decimal("12.50") and reversal.kind == LineKind.REVERSAL
@@ -139,7 +158,9 @@ def test_a_reversal_restores_the_balance_and_names_the_line_it_reverses(full_nig
 
 
 def test_a_line_cannot_be_reversed_twice_nor_a_reversal_reversed(full_night, organizer):
-    deck = cashbook.book_line(season=full_night.season, box=BOX, amount=Decimal("-12.50"), reason="Karten", by=organizer)
+    deck = cashbook.book_line(
+        season=full_night.season, box=BOX, amount=Decimal("-12.50"), reason="Karten", by=organizer
+    )
     reversal = cashbook.reverse_line(ref=deck.ref, reason="Irrtum", by=organizer)
     with pytest.raises(cashbook.CashError, match="already reversed: Reversal: "):
         cashbook.reverse_line(ref=deck.ref, reason="nochmal", by=organizer)
@@ -154,7 +175,10 @@ def test_a_line_cannot_be_reversed_twice_nor_a_reversal_reversed(full_night, org
 
 def test_bad_manual_lines_are_refused_and_nothing_is_booked(organizer):
     season = make_season()
-    other = make_night(make_season(name="Andere", start_date=datetime.date(2025, 1, 1), end_date=datetime.date(2025, 6, 1)), date=datetime.date(2025, 2, 5))
+    other = make_night(
+        make_season(name="Andere", start_date=datetime.date(2025, 1, 1), end_date=datetime.date(2025, 6, 1)),
+        date=datetime.date(2025, 2, 5),
+    )
     for kwargs, message in [
         ({"amount": Decimal("0")}, "cannot be zero"),
         ({"amount": Decimal("1.234")}, "euros and cents"),
@@ -170,7 +194,9 @@ def test_bad_manual_lines_are_refused_and_nothing_is_booked(organizer):
 
 def test_the_book_filters_by_night_season_and_dates_with_the_box_s_running_balance(full_night, organizer):
     later = make_night(full_night.season, date=full_night.date + datetime.timedelta(days=7))
-    line = cashbook.book_line(season=full_night.season, night=later, box=BOX, amount=Decimal("-3.00"), reason="Kreide", by=organizer)
+    line = cashbook.book_line(
+        season=full_night.season, night=later, box=BOX, amount=Decimal("-3.00"), reason="Kreide", by=organizer
+    )
     book = cashbook.cash_book(night=later)
     assert [entry.ref for entry in book.lines] == [line.ref]
     assert book.opening[BOX] == Decimal("162.00") and book.closing[BOX] == Decimal("159.00")
@@ -217,13 +243,17 @@ def test_a_tie_on_the_payout_places_splits_their_money_cent_exactly(tied_season)
 
 def test_a_payment_is_recorded_and_shows_as_paid_and_owed(tied_season, organizer):
     anna = tied_season.nights.get().entries.get(player__name="Anna").player
-    results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("4.00"), method="cash", by=organizer, season_over=True)
+    results_payout.record_payout(
+        season=tied_season, player=anna, amount=Decimal("4.00"), method="cash", by=organizer, season_over=True
+    )
     payout = results_payout.season_payout(tied_season)
     share = payout.for_player(anna.pk)
     assert share.paid == Decimal("4.00") and share.owed == Decimal("0.83")
     assert cashbook.balances()[FUND] == Decimal("8.06")
     with pytest.raises(cashbook.CashError, match="is owed €0.83"):
-        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1.00"), method="transfer", by=organizer, season_over=True)
+        results_payout.record_payout(
+            season=tied_season, player=anna, amount=Decimal("1.00"), method="transfer", by=organizer, season_over=True
+        )
     line = CashLine.objects.get(kind=LineKind.PAYOUT)
     cashbook.reverse_line(ref=line.ref, reason="falsch gezählt", by=organizer)
     assert results_payout.season_payout(tied_season).for_player(anna.pk).owed == Decimal("4.83")
@@ -232,13 +262,19 @@ def test_a_payment_is_recorded_and_shows_as_paid_and_owed(tied_season, organizer
 def test_payments_are_refused_to_players_without_a_share_and_before_the_standings_are_final(tied_season, organizer):
     emil = tied_season.nights.get().entries.get(player__name="Emil").player
     with pytest.raises(cashbook.CashError, match="Emil has no share"):
-        results_payout.record_payout(season=tied_season, player=emil, amount=Decimal("1"), method="cash", by=organizer, season_over=True)
+        results_payout.record_payout(
+            season=tied_season, player=emil, amount=Decimal("1"), method="cash", by=organizer, season_over=True
+        )
     anna = tied_season.nights.get().entries.get(player__name="Anna").player
     with pytest.raises(cashbook.CashError, match="cash or bank transfer"):
-        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cheque", by=organizer, season_over=True)
+        results_payout.record_payout(
+            season=tied_season, player=anna, amount=Decimal("1"), method="cheque", by=organizer, season_over=True
+        )
     make_night(tied_season, date=datetime.date(2026, 12, 2))
     with pytest.raises(cashbook.CashError, match="not finished"):
-        results_payout.record_payout(season=tied_season, player=anna, amount=Decimal("1"), method="cash", by=organizer, season_over=True)
+        results_payout.record_payout(
+            season=tied_season, player=anna, amount=Decimal("1"), method="cash", by=organizer, season_over=True
+        )
     assert not CashLine.objects.exists()
 
 
@@ -247,6 +283,7 @@ def test_payments_are_refused_to_players_without_a_share_and_before_the_standing
 
 def balances_from_rows() -> dict[str, Decimal]:
     """Straight from the rows with the database's own sums, independently of league.cashbook.book."""
+
     # To the cent: SQLite adds decimals as floats and Django does not round an aggregate back.
     def total(rows, field: str) -> Decimal:
         return (rows.aggregate(t=Sum(field))["t"] or Decimal(0)).quantize(Decimal("0.01"))
@@ -315,7 +352,9 @@ def test_the_books_balance_equals_the_sum_of_the_money_rows_it_derives_from(orga
                         # A fee's reversal closes its entry and registers the player again, unpaid.
                         entries = list(Entry.objects.filter(night=night).order_by("pk"))
                 elif step == "deposit":
-                    table = Table.objects.create(night=night, number=night.tables.count() + 1, status=TableStatus.FINISHED)
+                    table = Table.objects.create(
+                        night=night, number=night.tables.count() + 1, status=TableStatus.FINISHED
+                    )
                     JackpotDeposit.objects.create(table=table, amount=value, confirmed_by=organizer)
                     tally[BOX] -= value
                     tally[FUND] += value
@@ -327,7 +366,9 @@ def test_the_books_balance_equals_the_sum_of_the_money_rows_it_derives_from(orga
         for night in season.nights.all():
             cash = cashbook.night_cash(night)
             assert cash.expected == cash.brought_forward + sum(line.amount for line in cash.lines) == tally[BOX]
-            assert [line.ref for line in cash.lines] == [line.ref for line in book if line.night_id == night.pk and line.box == BOX]
+            assert [line.ref for line in cash.lines] == [
+                line.ref for line in book if line.night_id == night.pk and line.box == BOX
+            ]
         assert list(audit.audit_cash_book(audit.Counts())) == []  # every fee and refund line agrees with its entry
         transaction.set_rollback(True)
 
@@ -361,13 +402,19 @@ def test_either_half_of_a_deposit_reverses_the_whole_deposit_and_the_table_owes_
 
     assert cashbook.balances() == {BOX: before[BOX] + deposit.amount, FUND: before[FUND] - deposit.amount}
     lines = {line.ref: line for line in cashbook.all_lines()}
-    assert lines[f"deposit-out-{deposit.pk}"].reversed_by and lines[f"deposit-in-{deposit.pk}"].reversed_by  # both halves
+    assert (
+        lines[f"deposit-out-{deposit.pk}"].reversed_by and lines[f"deposit-in-{deposit.pk}"].reversed_by
+    )  # both halves
     reversals = CashLine.objects.filter(kind=LineKind.REVERSAL).order_by("box")
     assert sorted((r.reverses, r.amount) for r in reversals) == sorted(
         [(f"deposit-out-{deposit.pk}", deposit.amount), (f"deposit-in-{deposit.pk}", -deposit.amount)]
     )
     deposit.refresh_from_db()
-    assert deposit.is_reversed and deposit.reversed_by == organizer and deposit.reversal_reason == "falscher Tisch bestätigt"
+    assert (
+        deposit.is_reversed
+        and deposit.reversed_by == organizer
+        and deposit.reversal_reason == "falscher Tisch bestätigt"
+    )
     # The deposit's state: the table owes its sum again, the season jackpot no longer counts it.
     assert jackpot.season_jackpot(full_night.season).total == jackpot_before - deposit.amount
     assert cashbook.night_cash(full_night).tables_without_deposit == 1
@@ -379,7 +426,9 @@ def test_either_half_of_a_deposit_reverses_the_whole_deposit_and_the_table_owes_
 
 
 def test_a_closed_nights_counting_difference_cannot_be_reversed(full_night, organizer):
-    count = cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("161.50"), reason="ein Fünfziger fehlt")
+    count = cashbook.close_night_cash(
+        night=full_night, by=organizer, counted=Decimal("161.50"), reason="ein Fünfziger fehlt"
+    )
     assert count.difference_line is not None
     lines = CashLine.objects.count()
     with pytest.raises(cashbook.CashError, match="closed count"):
@@ -388,7 +437,9 @@ def test_a_closed_nights_counting_difference_cannot_be_reversed(full_night, orga
 
 
 def test_a_closed_nights_lines_change_only_after_its_count_is_reopened_which_is_recorded(full_night, organizer):
-    first = cashbook.close_night_cash(night=full_night, by=organizer, counted=Decimal("161.50"), reason="ein Fünfziger fehlt")
+    first = cashbook.close_night_cash(
+        night=full_night, by=organizer, counted=Decimal("161.50"), reason="ein Fünfziger fehlt"
+    )
     float_ = CashLine.objects.get(kind=LineKind.MANUAL, reason="Wechselgeld")
     deposit = _deposit_of(full_night)
     lines = CashLine.objects.count()
@@ -400,7 +451,11 @@ def test_a_closed_nights_lines_change_only_after_its_count_is_reopened_which_is_
     with pytest.raises(cashbook.CashError, match="reason for reopening"):
         cashbook.reopen_night_cash(night=full_night, by=organizer, reason="  ")
     reopened = cashbook.reopen_night_cash(night=full_night, by=organizer, reason="Freilos falsch kassiert")
-    assert (reopened.pk, reopened.reopened_by, reopened.reopen_reason) == (first.pk, organizer, "Freilos falsch kassiert")
+    assert (reopened.pk, reopened.reopened_by, reopened.reopen_reason) == (
+        first.pk,
+        organizer,
+        "Freilos falsch kassiert",
+    )
     assert reopened.reopened_at is not None and not cashbook.night_cash(full_night).closed
     with pytest.raises(cashbook.CashError, match="no count to reopen"):
         cashbook.reopen_night_cash(night=full_night, by=organizer, reason="nochmal")
@@ -411,4 +466,6 @@ def test_a_closed_nights_lines_change_only_after_its_count_is_reopened_which_is_
     second = cashbook.close_night_cash(night=full_night, by=organizer, counted=cash.expected)
     assert second.difference == 0 and cashbook.night_cash(full_night).count == second
     assert [c.pk for c in cashbook.reopened_counts(full_night)] == [first.pk]
-    assert CashLine.objects.get(pk=first.difference_line_id).amount == Decimal("-0.50")  # nothing of the first count edited
+    assert CashLine.objects.get(pk=first.difference_line_id).amount == Decimal(
+        "-0.50"
+    )  # nothing of the first count edited

@@ -5,6 +5,7 @@ back with no message.
 The race runs on the suite's database (SQLite as at the venue; PostgreSQL with DATABASE_URL): two desks,
 each its own logged-in session and its own database connection, post the same count at the same moment.
 """
+
 from __future__ import annotations
 
 import re

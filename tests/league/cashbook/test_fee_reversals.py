@@ -2,6 +2,7 @@
 league/desk/services.py reverse_fee): the player unpaid, the jackpot share gone, the book and the entries in
 agreement afterwards; a seated player's fee and any refund are refused with words and nothing changes. The
 confirmation page first, a reason required, in German as at the venue."""
+
 from __future__ import annotations
 
 import random
@@ -17,7 +18,8 @@ from league.desk import services as desk
 from league.models import CashBox, CashLine, Entry, LineKind, NightStatus
 from results import jackpot
 from tests.league.factories import FEE, make_night, make_player
-from tournaments.floor import late_entries, services as night_services
+from tournaments.floor import late_entries
+from tournaments.floor import services as night_services
 
 pytestmark = pytest.mark.django_db
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
@@ -46,7 +48,9 @@ def book_and_entries_agree() -> bool:
 def rows(night) -> list[tuple]:
     """Every entry and stored line as it stands, to show that a refusal changed nothing."""
     return [
-        *Entry.objects.filter(night=night).order_by("pk").values_list("pk", "paid_at", "fee_paid", "jackpot_share", "withdrawn_at", "refund_amount"),
+        *Entry.objects.filter(night=night)
+        .order_by("pk")
+        .values_list("pk", "paid_at", "fee_paid", "jackpot_share", "withdrawn_at", "refund_amount"),
         *CashLine.objects.order_by("pk").values_list("pk", "amount", "reverses"),
     ]
 
@@ -77,13 +81,19 @@ def test_a_reversed_fee_leaves_the_player_registered_unpaid_without_a_jackpot_sh
     again = entry_of(desk_night, "Anna Berger")
     assert again.pk != anna.pk and not again.is_paid and again.registered_at == anna.registered_at
     assert jackpot.night_jackpot_sum(desk_night) == Decimal("4.00")  # her share is gone
-    assert desk.desk_totals(desk_night) == desk.DeskTotals(entries=3, paid=2, fees=2 * FEE, jackpot=Decimal("4.00"), refunds=FEE)
+    assert desk.desk_totals(desk_night) == desk.DeskTotals(
+        entries=3, paid=2, fees=2 * FEE, jackpot=Decimal("4.00"), refunds=FEE
+    )
     assert book_and_entries_agree()
 
     desk.take_fee(entry=again, amount=FEE, by=organizer)  # she pays after all: a new fee line
     assert cashbook.balances()[BOX] == before and book_and_entries_agree()
     refs = (f"fee-{anna.pk}", reversal.ref, f"fee-{again.pk}")
-    assert [line.kind for line in cashbook.all_lines() if line.ref in refs] == [LineKind.FEE, LineKind.REVERSAL, LineKind.FEE]
+    assert [line.kind for line in cashbook.all_lines() if line.ref in refs] == [
+        LineKind.FEE,
+        LineKind.REVERSAL,
+        LineKind.FEE,
+    ]
 
 
 def test_the_seating_draw_leaves_out_a_player_whose_fee_was_reversed(desk_night, organizer):
@@ -123,9 +133,14 @@ def test_a_seated_players_fee_is_refused_with_what_to_do_instead_and_nothing_cha
 def test_a_refund_and_a_refunded_fee_are_refused_and_nothing_changes(desk_night, organizer):
     dora = Entry.objects.get(night=desk_night, player__name="Dora Geht")
     before, balances = rows(desk_night), cashbook.balances()
-    with pytest.raises(cashbook.CashError, match=r"^A refund is not reversed in the cash book: it belongs to the withdrawal of Dora Geht\. "):
+    with pytest.raises(
+        cashbook.CashError,
+        match=r"^A refund is not reversed in the cash book: it belongs to the withdrawal of Dora Geht\. ",
+    ):
         cashbook.reverse_line(ref=f"refund-{dora.pk}", reason="doch nicht ausgezahlt", by=organizer)
-    with pytest.raises(cashbook.CashError, match="was refunded when the entry was withdrawn: the fee and its refund already cancel out"):
+    with pytest.raises(
+        cashbook.CashError, match="was refunded when the entry was withdrawn: the fee and its refund already cancel out"
+    ):
         cashbook.reverse_line(ref=f"fee-{dora.pk}", reason="Irrtum", by=organizer)
     assert rows(desk_night) == before and cashbook.balances() == balances and book_and_entries_agree()
 
@@ -170,7 +185,10 @@ def test_a_seated_players_fee_page_says_why_not_in_german_and_offers_no_form(org
     anna = entry_of(desk_night, "Anna Berger")
     url = reverse("cash_line_reverse", args=[f"fee-{anna.pk}"])
     page = text(organizer_client.get(url, **GERMAN))
-    assert f"Anna Berger hat einen Platz an Tisch {anna.seat.table.number}: die Startgebühr kann nicht storniert werden" in page
+    assert (
+        f"Anna Berger hat einen Platz an Tisch {anna.seat.table.number}: die Startgebühr kann nicht storniert werden"
+        in page
+    )
     assert "<form" not in page.split("</h1>")[1]
     before = rows(desk_night)
     organizer_client.post(url, {"reason": "nie bezahlt"}, **GERMAN)

@@ -2,6 +2,7 @@
 either half's link (the table then owes its sum again); a closed night's line is refused with a way to reopen
 the count; reopening asks for a reason on a confirmation page and is recorded on the night's cash page.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,7 +41,9 @@ def test_a_deposit_half_s_link_reverses_the_whole_deposit_in_german(organizer_cl
 
     done = organizer_client.post(url, {"reason": "falscher Tisch"}, follow=True, **GERMAN)
     said = _messages(done.content.decode())
-    assert len(said) == 1 and said[0].startswith("Die Jackpot-Einzahlung von Tisch ") and "als Ganzes storniert" in said[0], said
+    assert (
+        len(said) == 1 and said[0].startswith("Die Jackpot-Einzahlung von Tisch ") and "als Ganzes storniert" in said[0]
+    ), said
     assert cashbook.balances() == {BOX: before[BOX] + deposit.amount, FUND: before[FUND] - deposit.amount}
     assert JackpotDeposit.objects.get(pk=deposit.pk).is_reversed
     jackpot_page = text(organizer_client.get(reverse("night_jackpot", args=[full_night.pk]), **GERMAN))
@@ -53,7 +56,11 @@ def test_a_closed_night_s_line_offers_reopening_and_reopening_is_recorded(organi
     reverse_url = reverse("cash_line_reverse", args=[float_.ref])
     reopen_url = reverse("night_cash_reopen", args=[full_night.pk])
     page = text(organizer_client.get(reverse_url, **GERMAN))
-    assert "zuerst die Zählung wieder öffnen" in page and f'href="{reopen_url}"' in page and "<form" not in page.split("</h1>")[1]
+    assert (
+        "zuerst die Zählung wieder öffnen" in page
+        and f'href="{reopen_url}"' in page
+        and "<form" not in page.split("</h1>")[1]
+    )
     organizer_client.post(reverse_url, {"reason": "Irrtum"}, **GERMAN)
     assert not CashLine.objects.filter(kind=LineKind.REVERSAL).exists()
 
@@ -69,7 +76,11 @@ def test_a_closed_night_s_line_offers_reopening_and_reopening_is_recorded(organi
         "Die Zählung ist wieder geöffnet: die Zeilen des Abends ändern, dann die Kasse zählen und wieder abschließen."
     ]
     record = text(reopened)
-    assert 'id="reopened-counts"' in record and "Wieder geöffnet von organizer am " in record and "Freilos falsch kassiert" in record
+    assert (
+        'id="reopened-counts"' in record
+        and "Wieder geöffnet von organizer am " in record
+        and "Freilos falsch kassiert" in record
+    )
     assert 'id="close-cash"' in record  # the count form is back
     organizer_client.post(reverse_url, {"reason": "Wechselgeld gehörte der Wirtin"}, **GERMAN)
     assert CashLine.objects.filter(kind=LineKind.REVERSAL, reverses=float_.ref).exists()
@@ -79,5 +90,7 @@ def test_reopening_an_open_night_says_so_and_changes_nothing(organizer_client, f
     url = reverse("night_cash_reopen", args=[full_night.pk])
     assert "es gibt keine Zählung zum Wiederöffnen" in text(organizer_client.get(url, **GERMAN))
     answer = organizer_client.post(url, {"reason": "x"}, follow=True, **GERMAN)
-    assert _messages(answer.content.decode()) == ["Die Kasse dieses Abends ist nicht abgeschlossen: es gibt keine Zählung zum Wiederöffnen."]
+    assert _messages(answer.content.decode()) == [
+        "Die Kasse dieses Abends ist nicht abgeschlossen: es gibt keine Zählung zum Wiederöffnen."
+    ]
     assert not CashCount.objects.exists()

@@ -1,4 +1,5 @@
 """The desk in German, as at the venue: the fee round-trips through the page's own inputs."""
+
 import re
 from decimal import Decimal
 
@@ -12,7 +13,9 @@ GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
 
 
 def _amount_values(html: str) -> list[str]:
-    return re.findall(r'name="amount"[^>]*?value="([^"]*)"', html) + re.findall(r'value="([^"]*)"[^>]*?name="amount"', html)
+    return re.findall(r'name="amount"[^>]*?value="([^"]*)"', html) + re.findall(
+        r'value="([^"]*)"[^>]*?name="amount"', html
+    )
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
 """The desk finds a regular however his name is typed, and does not make him twice."""
+
 import datetime
 
 import pytest
@@ -15,13 +16,24 @@ BORN = datetime.date(1988, 11, 11)
 
 @pytest.fixture
 def regulars(db):
-    return {name: make_player(name) for name in ("Deniz Yılmaz", "Ayşe Özdemir", "Jonas Weiß", "Karl Müller", "Elif Gül")}
+    return {
+        name: make_player(name) for name in ("Deniz Yılmaz", "Ayşe Özdemir", "Jonas Weiß", "Karl Müller", "Elif Gül")
+    }
 
 
-@pytest.mark.parametrize("query, name", [
-    ("yilmaz", "Deniz Yılmaz"), ("ozdemir", "Ayşe Özdemir"), ("weiss", "Jonas Weiß"), ("MUELLER", "Karl Müller"),
-    ("gul", "Elif Gül"), ("GÜL", "Elif Gül"), ("MÜLLER", "Karl Müller"), ("mul", "Karl Müller"),
-])
+@pytest.mark.parametrize(
+    "query, name",
+    [
+        ("yilmaz", "Deniz Yılmaz"),
+        ("ozdemir", "Ayşe Özdemir"),
+        ("weiss", "Jonas Weiß"),
+        ("MUELLER", "Karl Müller"),
+        ("gul", "Elif Gül"),
+        ("GÜL", "Elif Gül"),
+        ("MÜLLER", "Karl Müller"),
+        ("mul", "Karl Müller"),
+    ],
+)
 def test_the_desk_search_finds_a_name_whatever_its_case_or_accents(regulars, query, name):
     assert [player.name for player in services.find_players(query)] == [name]
 
@@ -44,13 +56,21 @@ def test_names_that_start_with_the_words_typed_come_first_and_the_list_is_cut():
 
 @pytest.mark.django_db
 def test_the_german_desk_page_lists_the_regular_found_by_a_plain_spelling(organizer_client, night, regulars):
-    html = organizer_client.get(reverse("registration_desk", args=[night.pk]), {"q": "yilmaz"}, **GERMAN).content.decode()
+    html = organizer_client.get(
+        reverse("registration_desk", args=[night.pk]), {"q": "yilmaz"}, **GERMAN
+    ).content.decode()
     assert "Deniz Yılmaz" in html and "Keine Spielerin und kein Spieler" not in html
 
 
 def _new_player(client, night, **fields):
-    data = {"name": "Deniz Yilmaz", "date_of_birth": BORN.isoformat(), "pay_now": "on", "fee": "10.00",
-            "once": once.new_token(), **fields}
+    data = {
+        "name": "Deniz Yilmaz",
+        "date_of_birth": BORN.isoformat(),
+        "pay_now": "on",
+        "fee": "10.00",
+        "once": once.new_token(),
+        **fields,
+    }
     return client.post(reverse("desk_new_player", args=[night.pk]), data, **GERMAN)
 
 
@@ -61,7 +81,9 @@ def test_a_new_player_with_an_existing_name_and_birth_date_is_offered_the_existi
     assert "ist schon in der Liga" in html and "Deniz Yılmaz" in html
     assert f'name="player" value="{deniz.pk}"' in html  # one click registers him
     assert Player.objects.count() == 1 and not Entry.objects.exists()
-    organizer_client.post(reverse("desk_register", args=[night.pk]), {"player": deniz.pk, "pay_now": "1", "amount": "10.00"})
+    organizer_client.post(
+        reverse("desk_register", args=[night.pk]), {"player": deniz.pk, "pay_now": "1", "amount": "10.00"}
+    )
     assert Entry.objects.get().player == deniz
 
 

@@ -1,5 +1,6 @@
 """Two records of one player who both played tracked tables, merged: everything moves, the league checks clean,
 the standings show one, and a backup restores into the same league."""
+
 from __future__ import annotations
 
 import datetime
@@ -51,8 +52,13 @@ def test_a_merge_moves_every_night_hand_and_place_and_the_league_checks_and_rest
 
     held = holdings(keep)
     assert held.nights == 2 and held.placements == 2 and held.merged_before == 1
-    assert held.hands == before[0].hands + before[1].hands and held.knockouts == before[0].knockouts + before[1].knockouts
-    assert Placement.objects.filter(seat__entry__player=keep).count() == 2 and not Player.objects.filter(pk=duplicate.pk).exists()
+    assert (
+        held.hands == before[0].hands + before[1].hands and held.knockouts == before[0].knockouts + before[1].knockouts
+    )
+    assert (
+        Placement.objects.filter(seat__entry__player=keep).count() == 2
+        and not Player.objects.filter(pk=duplicate.pk).exists()
+    )
     names = _season_names(season)
     assert names.count("Deniz Yılmaz") == 1 and "Deniz Yilmaz" not in names and len(names) == 7
     assert _check()[0] == 0

@@ -3,6 +3,7 @@ token) becomes one player with one entry, and the second desk is told in words; 
 once (two threads, each its own session and database connection: SQLite as at the venue, PostgreSQL with
 DATABASE_URL). Another person of the same name, told apart by a date of birth or a nickname, is still added.
 """
+
 from __future__ import annotations
 
 import re
@@ -47,7 +48,9 @@ def _new_face(token: str, **fields) -> dict:
 
 
 @pytest.mark.django_db
-def test_the_second_desk_adding_the_same_new_face_is_told_in_german_and_nothing_is_added(night, organizer, django_user_model):
+def test_the_second_desk_adding_the_same_new_face_is_told_in_german_and_nothing_is_added(
+    night, organizer, django_user_model
+):
     (first, token_1), (second, token_2) = _two_desks(night, django_user_model, organizer)
     url = reverse("desk_new_player", args=[night.pk])
     added = first.post(url, _new_face(token_1), follow=True, **GERMAN)
@@ -87,7 +90,9 @@ def test_another_person_of_the_same_name_told_apart_is_added(night, organizer, d
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_desks_adding_the_same_new_face_at_once_make_one_player_with_one_paid_entry(night, organizer, django_user_model):
+def test_two_desks_adding_the_same_new_face_at_once_make_one_player_with_one_paid_entry(
+    night, organizer, django_user_model
+):
     desks = _two_desks(night, django_user_model, organizer)
     url = reverse("desk_new_player", args=[night.pk])
     start, pages = threading.Barrier(2), [None, None]

@@ -1,6 +1,7 @@
 """Player lists as LibreOffice writes them (tests/data/roster/README.md says how each was made): XLSX, ODS,
 CSV in UTF-8 with a byte order mark and in Windows-1252, two-digit years and date numbers; the app's own
 exports after a round trip through LibreOffice; a UTF-8 file with one broken byte named by its line."""
+
 from __future__ import annotations
 
 import datetime
@@ -48,8 +49,17 @@ def test_the_under_age_row_of_a_libreoffice_file_says_why():
     assert read.rows[-1].line == 7 and read.rows[-1].errors == [("under_age", {"age": 18})]
 
 
-@pytest.mark.parametrize("name", ["export.csv", "export.xlsx", "export.ods", "export-libreoffice.csv",
-                                  "export-libreoffice.xlsx", "export-libreoffice.ods"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "export.csv",
+        "export.xlsx",
+        "export.ods",
+        "export-libreoffice.csv",
+        "export-libreoffice.xlsx",
+        "export-libreoffice.ods",
+    ],
+)
 def test_the_app_s_exports_read_back_alike_after_a_round_trip_through_libreoffice(name):
     assert [row[:5] for row in _rows(name)] == EXPORTED
 
@@ -69,10 +79,16 @@ def test_a_workbook_is_previewed_then_imported_without_the_refused_row(organizer
     assert sorted(Player.objects.values_list("name", "date_of_birth")) == sorted((r[0], r[2]) for r in MEMBERS[:5])
 
 
-@pytest.mark.parametrize(("data", "line"), [
-    ((DATA / "members-utf8-bom.csv").read_bytes().replace("Jürgen".encode(), b"J\xfcrgen"), 3),  # a BOM, then Latin-1
-    ("Name\nAnna Müller\nBen\nJ\xfcrgen\n".encode("utf-8").replace(b"J\xc3\xbcrgen", b"J\xfcrgen"), 4),
-])
+@pytest.mark.parametrize(
+    ("data", "line"),
+    [
+        (
+            (DATA / "members-utf8-bom.csv").read_bytes().replace("Jürgen".encode(), b"J\xfcrgen"),
+            3,
+        ),  # a BOM, then Latin-1
+        ("Name\nAnna Müller\nBen\nJ\xfcrgen\n".encode().replace(b"J\xc3\xbcrgen", b"J\xfcrgen"), 4),
+    ],
+)
 def test_a_utf8_file_with_one_broken_byte_is_refused_naming_its_line(data, line):
     with pytest.raises(RosterError) as caught:
         roster.read_file(data, today=TODAY)
@@ -82,26 +98,29 @@ def test_a_utf8_file_with_one_broken_byte_is_refused_naming_its_line(data, line)
 @pytest.mark.django_db
 def test_the_broken_line_is_named_in_german(organizer_client):
     organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
-    data = "Name\nAnna Müller\nJ\xfcrgen\n".encode("utf-8").replace(b"J\xc3\xbcrgen", b"J\xfcrgen")
+    data = "Name\nAnna Müller\nJ\xfcrgen\n".encode().replace(b"J\xc3\xbcrgen", b"J\xfcrgen")
     upload = SimpleUploadedFile("spieler.csv", data)
     page = organizer_client.post(reverse("players_import"), {"file": upload}, follow=True).content.decode()
     assert "Zeile 3" in page and not Player.objects.exists()
 
 
-@pytest.mark.parametrize(("value", "date"), [
-    ("27.11.1990", datetime.date(1990, 11, 27)),
-    ("27.11.90", datetime.date(1990, 11, 27)),
-    ("1.2.26", datetime.date(2026, 2, 1)),  # not after today: this century
-    ("1.2.27", datetime.date(1927, 2, 1)),  # after today: the last
-    ("1990-11-27", datetime.date(1990, 11, 27)),
-    ("1990-11-27 00:00:00", datetime.date(1990, 11, 27)),
-    ("33204", datetime.date(1990, 11, 27)),
-    (33204.0, datetime.date(1990, 11, 27)),
-    (datetime.date(1990, 11, 27), datetime.date(1990, 11, 27)),
-    ("33204.5", None),
-    ("31.02.90", None),
-    ("27/11/1990", None),
-    ("0", None),
-])
+@pytest.mark.parametrize(
+    ("value", "date"),
+    [
+        ("27.11.1990", datetime.date(1990, 11, 27)),
+        ("27.11.90", datetime.date(1990, 11, 27)),
+        ("1.2.26", datetime.date(2026, 2, 1)),  # not after today: this century
+        ("1.2.27", datetime.date(1927, 2, 1)),  # after today: the last
+        ("1990-11-27", datetime.date(1990, 11, 27)),
+        ("1990-11-27 00:00:00", datetime.date(1990, 11, 27)),
+        ("33204", datetime.date(1990, 11, 27)),
+        (33204.0, datetime.date(1990, 11, 27)),
+        (datetime.date(1990, 11, 27), datetime.date(1990, 11, 27)),
+        ("33204.5", None),
+        ("31.02.90", None),
+        ("27/11/1990", None),
+        ("0", None),
+    ],
+)
 def test_a_date_as_clubs_write_it(value, date):
     assert read_date(value, latest=TODAY) == date

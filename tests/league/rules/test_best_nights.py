@@ -1,5 +1,6 @@
 """Best N nights and the knockout bonus in the season table (league/rules/standings.py), against a season
 computed by hand: ten nights of one table of four, points n - place + 1, 2 points a knockout, best 4 count."""
+
 from __future__ import annotations
 
 import datetime
@@ -35,8 +36,19 @@ def season_rows() -> list[Result]:
     start = datetime.date(2026, 9, 2)
     for k, (places, knockouts) in enumerate(NIGHTS):
         for player, (place, kos) in enumerate(zip(places, knockouts), start=1):
-            rows.append(Result(player, NAMES[player], k + 1, start + datetime.timedelta(weeks=k), 100 + k, 1, place, 4,
-                               knockouts=Fraction(kos)))
+            rows.append(
+                Result(
+                    player,
+                    NAMES[player],
+                    k + 1,
+                    start + datetime.timedelta(weeks=k),
+                    100 + k,
+                    1,
+                    place,
+                    4,
+                    knockouts=Fraction(kos),
+                )
+            )
     return rows
 
 
@@ -44,7 +56,12 @@ def test_the_knockout_bonus_adds_its_points_night_by_night():
     scored = score_results(season_rows(), Scheme.from_settings("field_size", "", knockout_points=2))
     for name, nights in BY_HAND.items():
         assert [r.points for r in scored if r.name == name] == nights
-    assert [(row.name, row.points) for row in season_table(scored)] == [("Anna", 44), ("Ben", 42), ("Carl", 37), ("Dora", 37)]
+    assert [(row.name, row.points) for row in season_table(scored)] == [
+        ("Anna", 44),
+        ("Ben", 42),
+        ("Carl", 37),
+        ("Dora", 37),
+    ]
 
 
 def test_best_four_of_ten_nights_count_and_the_others_are_marked():
@@ -52,7 +69,10 @@ def test_best_four_of_ten_nights_count_and_the_others_are_marked():
     scored = score_results(season_rows(), scheme)
     table = season_table(scored, best_nights=4)
     assert [(row.position, row.name, row.points, row.nights, row.dropped) for row in table] == [
-        (1, "Anna", 32, 10, 6), (2, "Ben", 30, 10, 6), (3, "Dora", 28, 10, 6), (4, "Carl", 26, 10, 6),
+        (1, "Anna", 32, 10, 6),
+        (2, "Ben", 30, 10, 6),
+        (3, "Dora", 28, 10, 6),
+        (4, "Carl", 26, 10, 6),
     ]
     counted = {name: sorted(r.points for r in scored if r.name == name and r.counted) for name in BY_HAND}
     assert counted == {"Anna": [6, 8, 8, 10], "Ben": [5, 7, 8, 10], "Carl": [3, 5, 8, 10], "Dora": [5, 5, 8, 10]}
@@ -75,4 +95,8 @@ def test_without_best_nights_every_night_counts_as_before():
     assert all(r.counted for r in scored)
     # By hand: Anna 4+3+2+1+4+4+2+3+1+4 = 28, Carl 25, Ben 24, Dora 23 (100 points: ten tables of four).
     assert [(row.name, row.points, row.dropped) for row in season_table(scored)] == [
-        ("Anna", 28, 0), ("Carl", 25, 0), ("Ben", 24, 0), ("Dora", 23, 0)]
+        ("Anna", 28, 0),
+        ("Carl", 25, 0),
+        ("Ben", 24, 0),
+        ("Dora", 23, 0),
+    ]

@@ -1,5 +1,6 @@
 """The other tools' formulas (league/rules/dialects.py, read by league/rules/formula.py): pasted as their
 tools write them, against tables computed by hand (docs/league-rules.md, "Formulas from other tools")."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -57,16 +58,19 @@ def test_the_app_s_own_syntax_reads_as_before():
     assert _points("n - r + 1 + (5 if r == 1 else 0)", 3) == _f("8", "2", "1")
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    ("r == 1 ? 5", "formula_syntax"),
-    ("r == 1 ? 5 : ", "formula_syntax"),
-    ("? 1 : 2", "formula_syntax"),
-    ("if(r == 1, 5)", "formula_arguments"),
-    ("if(r == 1, 5, 0, 1)", "formula_arguments"),
-    ("n - r)", "formula_syntax"),
-    ("ln(n, 2)", "formula_arguments"),
-    ("log10(n - r)", "formula_math"),  # log10(0) for the last place
-])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("r == 1 ? 5", "formula_syntax"),
+        ("r == 1 ? 5 : ", "formula_syntax"),
+        ("? 1 : 2", "formula_syntax"),
+        ("if(r == 1, 5)", "formula_arguments"),
+        ("if(r == 1, 5, 0, 1)", "formula_arguments"),
+        ("n - r)", "formula_syntax"),
+        ("ln(n, 2)", "formula_arguments"),
+        ("log10(n - r)", "formula_math"),  # log10(0) for the last place
+    ],
+)
 def test_a_peer_formula_that_cannot_be_read_is_refused_saying_why(text, code):
     with pytest.raises(RulesError) as caught:
         compile_formula(text)

@@ -1,4 +1,5 @@
 """What a typed number may look like: ASCII digits only, money as plain decimals."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,26 @@ def test_plain_decimals_are_taken(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["", "1e3", "1E3", "NaN", "nan", "Infinity", "-inf", "1_000", "+5", "²", "١٢", "10.", "-", ".", "1.2.3", " 1", "9" * 400],
+    "text",
+    [
+        "",
+        "1e3",
+        "1E3",
+        "NaN",
+        "nan",
+        "Infinity",
+        "-inf",
+        "1_000",
+        "+5",
+        "²",
+        "١٢",
+        "10.",
+        "-",
+        ".",
+        "1.2.3",
+        " 1",
+        "9" * 400,
+    ],
 )
 def test_exponents_special_values_and_other_digits_are_not_plain_decimals(text):
     assert not is_plain_decimal(text)

@@ -1,5 +1,6 @@
 """league.rules.near_names: the index finds exactly the pairs that comparing every pair found, and the player
 list's comparison (league.rules.roster.compare) reports the same similar rows as it did by comparing every pair."""
+
 from __future__ import annotations
 
 import datetime
@@ -36,17 +37,31 @@ def _typo(name: str, rng: random.Random) -> str:
     kind = rng.randrange(4)
     letter = rng.choice("aeinrsüöäßé ")
     if kind == 0:
-        return name[:at] + letter + name[at + 1:]
+        return name[:at] + letter + name[at + 1 :]
     if kind == 1:
-        return name[:at] + name[at + 1:]
+        return name[:at] + name[at + 1 :]
     if kind == 2:
         return name[:at] + letter + name[at:]
-    return name[:at] + name[at + 1:at + 2] + name[at:at + 1] + name[at + 2:]
+    return name[:at] + name[at + 1 : at + 2] + name[at : at + 1] + name[at + 2 :]
 
 
 FIRST = ["Anna", "Ana", "Jürgen", "Jurgen", "Özlem", "Max", "Maximilian", "Lea", "Léa", "Jo", "Marie-Luise"]
-LAST = ["Müller", "Mueller", "Weiß", "Weiss", "Öztürk", "Schmidt", "Schmitt", "Meier", "Meyer", "Yılmaz",
-        "von der Heide", "Zimmermann-Schulze", "O'Brien", "Li"]
+LAST = [
+    "Müller",
+    "Mueller",
+    "Weiß",
+    "Weiss",
+    "Öztürk",
+    "Schmidt",
+    "Schmitt",
+    "Meier",
+    "Meyer",
+    "Yılmaz",
+    "von der Heide",
+    "Zimmermann-Schulze",
+    "O'Brien",
+    "Li",
+]
 
 
 def _names(kind: str, rng: random.Random) -> list[str]:
@@ -65,8 +80,10 @@ def _names(kind: str, rng: random.Random) -> list[str]:
             names.append(name)
         return names
     if kind == "short and long":  # umlauts make a form longer than the name: up to 240 letters
-        base = [rng.choice(["Jo", "Al", "Li"]) + " " + "".join(rng.choice("aäbeöü ") for _ in range(rng.randrange(1, 119)))
-                for _ in range(12)]
+        base = [
+            rng.choice(["Jo", "Al", "Li"]) + " " + "".join(rng.choice("aäbeöü ") for _ in range(rng.randrange(1, 119)))
+            for _ in range(12)
+        ]
         names = []
         for _ in range(120):
             name = rng.choice(base)
@@ -104,7 +121,12 @@ def test_near_players_come_in_the_order_added_those_near_the_first_form_first():
         index.add(player, search_forms(player))
     # "Anna Müller" reads "anna muller" and "anna mueller"; "Annie Mueller" is near the second only, and
     # "Mueller Anna" shares both words but is no typo away
-    assert list(index.near(search_forms("Anna Müller"))) == ["Anna Mueler", "Ana Müller", "Hanna Müller", "Annie Mueller"]
+    assert list(index.near(search_forms("Anna Müller"))) == [
+        "Anna Mueler",
+        "Ana Müller",
+        "Hanna Müller",
+        "Annie Mueller",
+    ]
 
 
 def test_a_name_of_one_word_is_near_the_same_word_only():
@@ -134,12 +156,20 @@ def _compare_every_pair(rows: list[Row], known: list[Known]) -> list[tuple[str, 
             result.append(("similar", {alike[0]}))
         else:
             numbered = list(enumerate(remembered))
-            first = next((f for f in ((form,) for form in forms)
-                          if _every_pair(f, [(n, theirs) for n, (_, theirs) in numbered])), None)
+            first = next(
+                (
+                    f
+                    for f in ((form,) for form in forms)
+                    if _every_pair(f, [(n, theirs) for n, (_, theirs) in numbered])
+                ),
+                None,
+            )
             if first is None:
                 result.append(("new", set()))
             else:
-                result.append(("similar", {remembered[n][0] for n in _every_pair(first, [(n, t) for n, (_, t) in numbered])}))
+                result.append(
+                    ("similar", {remembered[n][0] for n in _every_pair(first, [(n, t) for n, (_, t) in numbered])})
+                )
         remembered.append((Known(None, row.name, row.date_of_birth), forms))
     return result
 

@@ -1,4 +1,5 @@
 """The pure payout rule: tied players share the money of the places they cover, to the cent. No database."""
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,9 @@ def test_the_module_imports_nothing_from_django():
     tree = ast.parse(Path(payouts.__file__).read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert not [name for name in imported if name.startswith("django") or name.startswith("league") or name == "tournaments"]
+    assert not [
+        name for name in imported if name.startswith("django") or name.startswith("league") or name == "tournaments"
+    ]
 
 
 def test_an_even_split_gives_the_left_over_cents_to_the_first_shares():
@@ -33,7 +36,9 @@ def test_without_ties_each_place_gets_its_amount():
     ranked = [(1, "Anna", 1), (2, "Ben", 2), (3, "Carl", 3), (4, "Dora", 4)]
     shares = share_places(ranked, [D("50.00"), D("30.00"), D("20.00")])
     assert [(s.name, s.first_place, s.last_place, s.amount) for s in shares] == [
-        ("Anna", 1, 1, D("50.00")), ("Ben", 2, 2, D("30.00")), ("Carl", 3, 3, D("20.00")),
+        ("Anna", 1, 1, D("50.00")),
+        ("Ben", 2, 2, D("30.00")),
+        ("Carl", 3, 3, D("20.00")),
     ]
 
 
@@ -41,7 +46,9 @@ def test_a_three_way_tie_for_first_shares_all_three_places_with_the_odd_cents_in
     ranked = [(1, "Anna", "a"), (2, "Ben", "a"), (3, "Carl", "a"), (4, "Dora", "b")]
     shares = share_places(ranked, [D("50.01"), D("30.00"), D("20.00")])
     assert [(s.name, s.first_place, s.last_place, s.amount, s.extra_cent) for s in shares] == [
-        ("Anna", 1, 3, D("33.34"), True), ("Ben", 1, 3, D("33.34"), True), ("Carl", 1, 3, D("33.33"), False),
+        ("Anna", 1, 3, D("33.34"), True),
+        ("Ben", 1, 3, D("33.34"), True),
+        ("Carl", 1, 3, D("33.33"), False),
     ]
 
 
@@ -49,7 +56,11 @@ def test_a_tie_across_the_last_paid_place_shares_only_the_paid_money():
     ranked = [(1, "Anna", 1), (2, "Ben", 2), (3, "Carl", 3), (4, "Dora", 3), (5, "Emil", 3)]
     shares = share_places(ranked, [D("50.00"), D("30.00"), D("20.00")])
     assert [(s.name, s.amount) for s in shares] == [
-        ("Anna", D("50.00")), ("Ben", D("30.00")), ("Carl", D("6.67")), ("Dora", D("6.67")), ("Emil", D("6.66")),
+        ("Anna", D("50.00")),
+        ("Ben", D("30.00")),
+        ("Carl", D("6.67")),
+        ("Dora", D("6.67")),
+        ("Emil", D("6.66")),
     ]
 
 

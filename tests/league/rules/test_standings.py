@@ -1,4 +1,5 @@
 """The pure results rules: points, ties, the season table, the jackpot split, the fingerprint. No database."""
+
 from __future__ import annotations
 
 import ast
@@ -23,7 +24,13 @@ def test_the_module_imports_nothing_from_django():
     tree = ast.parse(Path(standings.__file__).read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert not [name for name in imported if name.startswith("django") or (name.startswith("league.") and not name.startswith("league.rules")) or name == "tournaments"]
+    assert not [
+        name
+        for name in imported
+        if name.startswith("django")
+        or (name.startswith("league.") and not name.startswith("league.rules"))
+        or name == "tournaments"
+    ]
 
 
 # --- points at one table ---------------------------------------------------------
@@ -84,7 +91,14 @@ def test_ties_never_change_the_table_s_total_points(size, data):
 
 @pytest.mark.parametrize(
     ("value", "shown"),
-    [(Fraction(5), "5"), (Fraction(7, 2), "3.5"), (Fraction(10, 3), "3.33"), (Fraction(2, 3), "0.67"), (Fraction(0), "0"), (Fraction(20), "20")],
+    [
+        (Fraction(5), "5"),
+        (Fraction(7, 2), "3.5"),
+        (Fraction(10, 3), "3.33"),
+        (Fraction(2, 3), "0.67"),
+        (Fraction(0), "0"),
+        (Fraction(20), "20"),
+    ],
 )
 def test_points_show_with_at_most_two_decimals(value, shown):
     assert str(standings.points_display(value)) == shown
@@ -133,14 +147,32 @@ def test_points_lists_and_payout_splits_are_parsed():
     assert standings.parse_payout_split("33.4,33.3,33.3") == (Decimal("33.4"), Decimal("33.3"), Decimal("33.3"))
 
 
-@pytest.mark.parametrize(("text", "code"), [("", "points_empty"), ("10,x", "points_not_whole"), ("10,-1", "points_not_whole"), ("5,7", "points_rising"), ("2.5,1", "points_not_whole")])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "points_empty"),
+        ("10,x", "points_not_whole"),
+        ("10,-1", "points_not_whole"),
+        ("5,7", "points_rising"),
+        ("2.5,1", "points_not_whole"),
+    ],
+)
 def test_bad_points_lists_are_refused(text, code):
     with pytest.raises(RulesError) as caught:
         standings.parse_points_list(text)
     assert caught.value.code == code
 
 
-@pytest.mark.parametrize(("text", "code"), [("", "split_empty"), ("50,30", "split_not_100"), ("50,abc,20", "split_not_a_number"), ("100,0", "split_not_positive"), ("nan", "split_not_positive")])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "split_empty"),
+        ("50,30", "split_not_100"),
+        ("50,abc,20", "split_not_a_number"),
+        ("100,0", "split_not_positive"),
+        ("nan", "split_not_positive"),
+    ],
+)
 def test_bad_payout_splits_are_refused(text, code):
     with pytest.raises(RulesError) as caught:
         standings.parse_payout_split(text)
@@ -185,7 +217,12 @@ def table_of(*nights: list[Result], scheme: Scheme = FIELD) -> list[standings.St
 
 def test_points_add_up_over_the_season():
     rows = table_of(night(1, {"Anna": 1, "Ben": 2, "Carl": 3}), night(2, {"Ben": 1, "Anna": 2, "Carl": 3, "Dora": 4}))
-    assert [(r.name, r.points, r.nights) for r in rows] == [("Anna", 6, 2), ("Ben", 6, 2), ("Carl", 3, 2), ("Dora", 1, 1)]
+    assert [(r.name, r.points, r.nights) for r in rows] == [
+        ("Anna", 6, 2),
+        ("Ben", 6, 2),
+        ("Carl", 3, 2),
+        ("Dora", 1, 1),
+    ]
 
 
 def test_equal_points_are_split_by_wins():
@@ -214,7 +251,9 @@ def test_then_second_places_then_third_places():
 
 def test_last_comes_the_name():
     # Equal place counts mean equal nights played, so after the places only the name is left to decide.
-    rows = table_of(night(1, {"W": 1, "zora": 2, "x": 3}, {"V": 1, "Berta": 2, "y": 3}), scheme=Scheme(FIXED, (5, 3, 1)))
+    rows = table_of(
+        night(1, {"W": 1, "zora": 2, "x": 3}, {"V": 1, "Berta": 2, "y": 3}), scheme=Scheme(FIXED, (5, 3, 1))
+    )
     assert [r.name for r in rows] == ["V", "W", "Berta", "zora", "x", "y"]
 
 
@@ -266,14 +305,22 @@ def test_an_empty_season_has_an_empty_table():
 
 def test_scoring_keeps_the_order_and_marks_ties():
     rows = standings.score_results(night(1, {"A": 1, "B": 2, "C": 2}), FIELD)
-    assert [(r.name, r.points, r.tied) for r in rows] == [("A", 3, 1), ("B", Fraction(3, 2), 2), ("C", Fraction(3, 2), 2)]
+    assert [(r.name, r.points, r.tied) for r in rows] == [
+        ("A", 3, 1),
+        ("B", Fraction(3, 2), 2),
+        ("C", Fraction(3, 2), 2),
+    ]
 
 
 # --- the jackpot ---------------------------------------------------------------------
 
 
 def test_the_default_split_of_a_round_total():
-    assert standings.payout_split(Decimal("200.00"), (50, 30, 20)) == [Decimal("100.00"), Decimal("60.00"), Decimal("40.00")]
+    assert standings.payout_split(Decimal("200.00"), (50, 30, 20)) == [
+        Decimal("100.00"),
+        Decimal("60.00"),
+        Decimal("40.00"),
+    ]
 
 
 def test_cents_lost_by_rounding_go_to_first_place():
@@ -283,7 +330,10 @@ def test_cents_lost_by_rounding_go_to_first_place():
     assert odd == [Decimal("5.01"), Decimal("3.00"), Decimal("2.00")] and sum(odd) == Decimal("10.01")
 
 
-@given(st.decimals(min_value=0, max_value=100000, places=2), st.sampled_from([(50, 30, 20), (100,), (40, 25, 15, 10, 10), (33.4, 33.3, 33.3)]))
+@given(
+    st.decimals(min_value=0, max_value=100000, places=2),
+    st.sampled_from([(50, 30, 20), (100,), (40, 25, 15, 10, 10), (33.4, 33.3, 33.3)]),
+)
 def test_the_shares_always_add_up_to_the_total(total, split):
     percents = [Decimal(str(p)) for p in split]
     shares = standings.payout_split(total, percents)
@@ -329,7 +379,7 @@ def seasons(draw) -> list[Result]:
             if size >= 3 and draw(st.booleans()):
                 k = draw(st.integers(2, size - 1))
                 tied = draw(st.integers(2, min(3, size - k + 1)))
-                places[k - 1:k - 1 + tied] = [k] * tied
+                places[k - 1 : k - 1 + tied] = [k] * tied
             tables.append(dict(zip(seated, places)))
         results += night(number, *tables)
     return results

@@ -1,5 +1,6 @@
 """The season table as clubs count it (league/rules/standings.py): the best-N tiebreak counts only the nights
 that count, ties by average or by best place, and a formula's points added exactly and rounded once."""
+
 from __future__ import annotations
 
 import datetime
@@ -20,19 +21,26 @@ def _nights(tables: list[tuple[int, list[str]]]) -> list[Result]:
     for table_id, (night, order) in enumerate(tables, start=1):
         for place, name in enumerate(order, start=1):
             player = ids.setdefault(name, len(ids) + 1)
-            rows.append(Result(player, name, night, START + datetime.timedelta(weeks=night), table_id, table_id, place,
-                               len(order)))
+            rows.append(
+                Result(
+                    player, name, night, START + datetime.timedelta(weeks=night), table_id, table_id, place, len(order)
+                )
+            )
     return rows
 
 
 def test_a_night_the_best_n_rule_drops_does_not_cost_a_place_in_the_tiebreak():
     # Best 2 nights. Aylin: 2nd twice. Özlem: 2nd twice and a 4th that is dropped. Equal points, equal places:
     # "fewer nights played" counts the nights that count (2 each), so they are tied (3rd, behind Bruno).
-    rows = _nights([
-        (1, ["Bernd", "Aylin Demir", "F1", "F2"]), (1, ["Bruno", "Özlem Kaya", "F3", "F4"]),
-        (2, ["Bernd", "Aylin Demir", "F5", "F6"]), (2, ["Bruno", "Özlem Kaya", "F7", "F8"]),
-        (3, ["Bernd", "F9", "F10", "Özlem Kaya"]),
-    ])
+    rows = _nights(
+        [
+            (1, ["Bernd", "Aylin Demir", "F1", "F2"]),
+            (1, ["Bruno", "Özlem Kaya", "F3", "F4"]),
+            (2, ["Bernd", "Aylin Demir", "F5", "F6"]),
+            (2, ["Bruno", "Özlem Kaya", "F7", "F8"]),
+            (3, ["Bernd", "F9", "F10", "Özlem Kaya"]),
+        ]
+    )
     table = season_table(score_results(rows, Scheme(best_nights=2)), best_nights=2)
     positions = {row.name: row.position for row in table}
     assert positions["Bernd"] == 1
@@ -42,11 +50,15 @@ def test_a_night_the_best_n_rule_drops_does_not_cost_a_place_in_the_tiebreak():
 
 
 def test_ozlem_kaya_ranks_second_beside_aylin_demir_with_best_two_nights():
-    rows = _nights([
-        (1, ["Bernd", "Aylin Demir", "F1", "F2"]), (1, ["F3", "Özlem Kaya", "F4", "F5"]),
-        (2, ["Bernd", "Aylin Demir", "F6", "F7"]), (2, ["F8", "Özlem Kaya", "F9", "F10"]),
-        (3, ["Bernd", "F11", "F12", "Özlem Kaya"]),
-    ])
+    rows = _nights(
+        [
+            (1, ["Bernd", "Aylin Demir", "F1", "F2"]),
+            (1, ["F3", "Özlem Kaya", "F4", "F5"]),
+            (2, ["Bernd", "Aylin Demir", "F6", "F7"]),
+            (2, ["F8", "Özlem Kaya", "F9", "F10"]),
+            (3, ["Bernd", "F11", "F12", "Özlem Kaya"]),
+        ]
+    )
     table = season_table(score_results(rows, Scheme(best_nights=2)), best_nights=2)
     positions = {row.name: (row.position, row.tied) for row in table}
     assert positions["Özlem Kaya"] == (2, 2)
@@ -54,11 +66,15 @@ def test_ozlem_kaya_ranks_second_beside_aylin_demir_with_best_two_nights():
 
 
 def test_without_best_n_the_player_with_fewer_nights_still_ranks_ahead():
-    rows = _nights([
-        (1, ["Bernd", "Aylin", "F1", "F2"]), (1, ["F3", "Özlem", "F4", "F5"]),
-        (2, ["Bernd", "Aylin", "F6", "F7"]), (2, ["F8", "Özlem", "F9", "F10"]),
-        (3, ["Bernd", "F11", "F12", "Özlem"]),  # 1 point more for Özlem: she is ahead on points
-    ])
+    rows = _nights(
+        [
+            (1, ["Bernd", "Aylin", "F1", "F2"]),
+            (1, ["F3", "Özlem", "F4", "F5"]),
+            (2, ["Bernd", "Aylin", "F6", "F7"]),
+            (2, ["F8", "Özlem", "F9", "F10"]),
+            (3, ["Bernd", "F11", "F12", "Özlem"]),  # 1 point more for Özlem: she is ahead on points
+        ]
+    )
     table = season_table(score_results(rows, Scheme()))
     positions = {row.name: row.position for row in table}
     assert positions["Özlem"] < positions["Aylin"]

@@ -1,4 +1,5 @@
 """Seasons and nights run from the organizer pages: frozen settings, the next night, registration, finishing."""
+
 from __future__ import annotations
 
 import datetime
@@ -11,8 +12,8 @@ from league.models import Night, NightStatus, Season
 from league.seasons import services as seasons
 from tests.league.factories import make_night, make_player, make_season
 from tournaments.clock import services as clock_control
-from tournaments.models import ClockState, Table, TableStatus
 from tournaments.floor import services as night_services
+from tournaments.models import ClockState, Table, TableStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,12 @@ def test_an_organizer_creates_a_season_with_a_german_fee_and_is_sent_to_its_firs
     season = Season.objects.get(name="Herbst 2026")
     assert response.status_code == 302 and response.url == f"/organizer/seasons/{season.pk}/nights/new/"
     assert season.entry_fee == Decimal("10.00") and season.jackpot_share == Decimal("2.00")
-    assert (season.starting_stack, season.level_minutes, season.break_every_levels, season.break_minutes) == (2000, 20, 4, 15)
+    assert (season.starting_stack, season.level_minutes, season.break_every_levels, season.break_minutes) == (
+        2000,
+        20,
+        4,
+        15,
+    )
 
 
 def test_a_season_whose_jackpot_share_exceeds_the_fee_is_refused_and_not_saved(organizer_client):
@@ -123,7 +129,9 @@ def test_chips_and_blinds_freeze_once_a_seating_was_drawn_and_the_page_names_the
     season.refresh_from_db()
     assert season.starting_stack == 1500
     # The weekday and the breaks stay free.
-    response = organizer_client.post(f"/organizer/seasons/{season.pk}/", _season_post(season, weekday="3", break_minutes="5"))
+    response = organizer_client.post(
+        f"/organizer/seasons/{season.pk}/", _season_post(season, weekday="3", break_minutes="5")
+    )
     assert response.status_code == 302
     season.refresh_from_db()
     assert (season.weekday, season.break_minutes) == (3, 5)
@@ -167,7 +175,9 @@ def test_another_weekday_asks_for_a_confirmation_first(organizer_client):
     page = response.content.decode()
     assert "is not a Wednesday" in page and 'name="confirm_weekday" value="1"' in page
     assert not Night.objects.exists()
-    response = organizer_client.post(f"/organizer/seasons/{season.pk}/nights/new/", {**thursday, "confirm_weekday": "1"})
+    response = organizer_client.post(
+        f"/organizer/seasons/{season.pk}/nights/new/", {**thursday, "confirm_weekday": "1"}
+    )
     night = Night.objects.get()
     assert response.status_code == 302 and night.date == datetime.date(2026, 11, 26)
     assert night.status == NightStatus.REGISTRATION
@@ -296,8 +306,14 @@ def test_anonymous_visitors_go_to_the_login_and_players_are_refused(client, djan
 def test_the_organizer_pages_render_in_german(organizer_client):
     season = make_season()
     night = make_night(season=season)
-    for url in ("/organizer/", f"/organizer/seasons/{season.pk}/", f"/organizer/seasons/{season.pk}/nights/new/",
-                "/organizer/seasons/new/", "/organizer/accounts/new/", "/organizer/password/"):
+    for url in (
+        "/organizer/",
+        f"/organizer/seasons/{season.pk}/",
+        f"/organizer/seasons/{season.pk}/nights/new/",
+        "/organizer/seasons/new/",
+        "/organizer/accounts/new/",
+        "/organizer/password/",
+    ):
         page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
         assert "Organisator" in page, url
     page = organizer_client.get(f"/nights/{night.pk}/desk/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
@@ -320,7 +336,12 @@ def test_every_number_input_of_the_organizer_pages_holds_a_number(organizer_clie
         services.register_player(night=night, player=make_player(name), by=organizer, fee=Decimal("1250.50"))
     services.register_player(night=night, player=make_player("Uwe"), by=organizer)
     night_services.draw_seating(night=night)
-    pages = [f"/organizer/seasons/{season.pk}/", "/organizer/seasons/new/", f"/nights/{night.pk}/seating/", f"/nights/{night.pk}/walk-in/"]
+    pages = [
+        f"/organizer/seasons/{season.pk}/",
+        "/organizer/seasons/new/",
+        f"/nights/{night.pk}/seating/",
+        f"/nights/{night.pk}/walk-in/",
+    ]
     seen = 0
     for url in pages:
         page = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()

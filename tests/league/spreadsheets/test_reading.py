@@ -1,6 +1,7 @@
 """A workbook's first sheet read as rows (league/spreadsheets/reading.py), and what is refused before parsing:
 a zip bomb as .xlsx or .ods, a sheet of a million rows, entities, a zip that is no workbook; the player
 import then says so in German and writes nothing."""
+
 from __future__ import annotations
 
 import datetime
@@ -16,10 +17,12 @@ from league.spreadsheets.ods import ods_bytes
 from league.spreadsheets.reading import MAX_COLUMNS, SheetError, kind_of, read_sheet
 
 ODS = "application/vnd.oasis.opendocument.spreadsheet"
-TABLE = ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-         'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
-         '<table:table table:name="1">{rows}</table:table></office:spreadsheet></office:body></office:document-content>')
+TABLE = (
+    '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+    'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+    '<table:table table:name="1">{rows}</table:table></office:spreadsheet></office:body></office:document-content>'
+)
 
 
 def _zip(members: dict[str, bytes | str]) -> bytes:
@@ -35,17 +38,29 @@ def _ods(rows: str, prefix: str = "") -> bytes:
 
 
 def test_an_ods_file_s_cells_numbers_dates_and_repeats():
-    data = ods_bytes([("Spieler", ["Name", "Geburtsdatum", "Punkte"],
-                       [["Anna", datetime.date(1990, 11, 27), 3], ["Ben", None, 2.5]])])
+    data = ods_bytes(
+        [
+            (
+                "Spieler",
+                ["Name", "Geburtsdatum", "Punkte"],
+                [["Anna", datetime.date(1990, 11, 27), 3], ["Ben", None, 2.5]],
+            )
+        ]
+    )
     assert kind_of(data) == "ods"
     assert read_sheet(data, max_rows=10) == [
-        (1, ["Name", "Geburtsdatum", "Punkte"]), (2, ["Anna", datetime.date(1990, 11, 27), 3.0]), (3, ["Ben", None, 2.5])]
+        (1, ["Name", "Geburtsdatum", "Punkte"]),
+        (2, ["Anna", datetime.date(1990, 11, 27), 3.0]),
+        (3, ["Ben", None, 2.5]),
+    ]
 
 
 def test_a_zip_bomb_is_refused_before_anything_is_unpacked():
     zeros = b"\0" * (64 * 1024 * 1024)  # 64 MB of zeros pack into about 64 kB
-    for data in (_zip({"mimetype": ODS, "content.xml": zeros}),
-                 _zip({"[Content_Types].xml": "<x/>", "xl/workbook.xml": "<x/>", "xl/worksheets/sheet1.xml": zeros})):
+    for data in (
+        _zip({"mimetype": ODS, "content.xml": zeros}),
+        _zip({"[Content_Types].xml": "<x/>", "xl/workbook.xml": "<x/>", "xl/worksheets/sheet1.xml": zeros}),
+    ):
         assert len(data) < 200_000
         with pytest.raises(SheetError) as caught:
             read_sheet(data, max_rows=100)
@@ -63,12 +78,16 @@ def test_a_row_repeated_a_million_times_and_a_cell_to_the_sheet_s_edge_are_count
     assert len(rows) == 1 and len(rows[0][1]) == MAX_COLUMNS
 
 
-@pytest.mark.parametrize("data", [
-    _ods("", prefix='<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>'),  # entities: a billion laughs
-    _zip({"readme.txt": "not a workbook"}),
-    b"PK\x03\x04 broken",
-    _zip({"mimetype": ODS, "content.xml": "<not xml"}),
-], ids=["entities", "no workbook", "broken zip", "broken xml"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        _ods("", prefix='<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>'),  # entities: a billion laughs
+        _zip({"readme.txt": "not a workbook"}),
+        b"PK\x03\x04 broken",
+        _zip({"mimetype": ODS, "content.xml": "<not xml"}),
+    ],
+    ids=["entities", "no workbook", "broken zip", "broken xml"],
+)
 def test_what_is_no_workbook_is_refused(data):
     with pytest.raises(SheetError) as caught:
         read_sheet(data, max_rows=100)
@@ -76,14 +95,21 @@ def test_what_is_no_workbook_is_refused(data):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("name", "data", "words"), [
-    ("bombe.xlsx", _zip({"[Content_Types].xml": "<x/>", "xl/workbook.xml": "<x/>", "a.xml": b"\0" * (32 * 1024 * 1024)}),
-     "entpackt größer als 20 MB"),
-    ("bombe.ods", _zip({"mimetype": ODS, "content.xml": b"\0" * (32 * 1024 * 1024)}), "entpackt größer als 20 MB"),
-    ("bild.xlsx", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "weder eine CSV-Datei noch eine Tabelle"),
-    ("liste.zip", _zip({"a.txt": "x"}), "weder eine CSV-Datei noch eine Tabelle"),
-    ("gross.csv", b"Name\n" + b"x" * (3 * 1024 * 1024), "zu groß"),
-], ids=["xlsx bomb", "ods bomb", "png", "zip", "too big"])
+@pytest.mark.parametrize(
+    ("name", "data", "words"),
+    [
+        (
+            "bombe.xlsx",
+            _zip({"[Content_Types].xml": "<x/>", "xl/workbook.xml": "<x/>", "a.xml": b"\0" * (32 * 1024 * 1024)}),
+            "entpackt größer als 20 MB",
+        ),
+        ("bombe.ods", _zip({"mimetype": ODS, "content.xml": b"\0" * (32 * 1024 * 1024)}), "entpackt größer als 20 MB"),
+        ("bild.xlsx", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR", "weder eine CSV-Datei noch eine Tabelle"),
+        ("liste.zip", _zip({"a.txt": "x"}), "weder eine CSV-Datei noch eine Tabelle"),
+        ("gross.csv", b"Name\n" + b"x" * (3 * 1024 * 1024), "zu groß"),
+    ],
+    ids=["xlsx bomb", "ods bomb", "png", "zip", "too big"],
+)
 def test_the_import_refuses_a_bad_file_in_german_and_writes_nothing(organizer_client, name, data, words):
     organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
     page = organizer_client.post(reverse("players_import"), {"file": SimpleUploadedFile(name, data)}, follow=True)

@@ -1,4 +1,5 @@
 """`manage.py venue` skips collectstatic when the static folder holds what it would make (league/collected_static.py)."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,9 @@ def collected(tmp_path):
     root = tmp_path / "staticfiles"
     root.mkdir()
     (root / "app.0123abcd.css").write_text("body { color: black; }")
-    (root / collected_static.MANIFEST).write_text(json.dumps({"paths": {"app.css": "app.0123abcd.css"}, "version": "1.1"}))
+    (root / collected_static.MANIFEST).write_text(
+        json.dumps({"paths": {"app.css": "app.0123abcd.css"}, "version": "1.1"})
+    )
     return root
 
 

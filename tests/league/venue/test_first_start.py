@@ -4,6 +4,7 @@ first organizer account, and tells the organizer in German how to log in.
 The server is the real one (migrate, collectstatic, gunicorn) on 127.0.0.2, reached as a phone would; the
 database is read back with sqlite3, as the server's own file.
 """
+
 from __future__ import annotations
 
 import http.cookiejar
@@ -22,8 +23,16 @@ from tests.benchmarks.support.phone_client import start_venue_server
 
 HOST = "127.0.0.2"
 # What the console said in English before (and gunicorn's own notes): none of it may show.
-ENGLISH = ("The league is served", "Organizer:", "Stop with", "No organizer login", "setup_demo", "Listening at",
-           "Booting worker", "Starting gunicorn")
+ENGLISH = (
+    "The league is served",
+    "Organizer:",
+    "Stop with",
+    "No organizer login",
+    "setup_demo",
+    "Listening at",
+    "Booting worker",
+    "Starting gunicorn",
+)
 
 
 def _rows(db, sql: str) -> list[tuple]:
@@ -40,7 +49,9 @@ def _log_in(base: str, username: str, password: str) -> str:
     data = urllib.parse.urlencode(
         {"csrfmiddlewaretoken": token, "username": username, "password": password, "next": "/organizer/"}
     ).encode()
-    request = urllib.request.Request(f"{base}/accounts/login/", data=data, headers={"Referer": f"{base}/accounts/login/"})
+    request = urllib.request.Request(
+        f"{base}/accounts/login/", data=data, headers={"Referer": f"{base}/accounts/login/"}
+    )
     return opener.open(request, timeout=10).read().decode()
 
 
@@ -75,8 +86,11 @@ def test_the_venue_on_an_empty_database_makes_only_the_first_organizer_and_says_
 
 def _announce(settings, language: str, login: FirstLogin) -> str:
     settings.LANGUAGE_CODE = language
-    plan = VenuePlan(binds=("0.0.0.0:8000",), phone_addresses=("http://192.168.178.23:8000/",),
-                     env={"PUBLIC_URL": "http://192.168.178.23:8000"})
+    plan = VenuePlan(
+        binds=("0.0.0.0:8000",),
+        phone_addresses=("http://192.168.178.23:8000/",),
+        env={"PUBLIC_URL": "http://192.168.178.23:8000"},
+    )
     command = Command(stdout=io.StringIO())
     command._announce(plan, login)  # the tests' own language is English: the setting decides
     return command.stdout.getvalue()

@@ -5,6 +5,7 @@ The figures (50 addresses, 300 streams, 200 drippers, 6 tables, SQLite and Postg
 `python -m tests.benchmarks.hostile_client`. Loopback only, bounded in time. Under gunicorn's gthread workers a
 dripping header held a thread, and 200 of them from 4 addresses stalled the taps for seconds.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ database is a temporary SQLite file built through the project's services in
 a process of its own (tests/benchmarks/support/venue_db.py); the server is the real
 `manage.py venue`. The figures are printed by `python -m tests.benchmarks.venue`.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -44,7 +45,9 @@ def test_six_tables_tapping_at_once_lose_no_tap_and_get_no_server_error(venue) -
 
     assert len(load.taps) == TABLES * TAPS, "every phone finished its taps in time"
     assert load.server_errors == 0, server.log()[-3000:]
-    assert {tap.outcome for tap in load.taps} <= {"applied", "busy"}, [t.message for t in load.taps if t.outcome not in {"applied", "busy"}]
+    assert {tap.outcome for tap in load.taps} <= {"applied", "busy"}, [
+        t.message for t in load.taps if t.outcome not in {"applied", "busy"}
+    ]
     # Writers queue for the lock instead of failing: without WAL and IMMEDIATE a third of the taps bounced.
     assert load.count("applied") >= 0.9 * len(load.taps)
     verdicts = venue_db("check", db)
@@ -77,7 +80,9 @@ def test_the_venue_server_holds_the_screens_event_streams_beside_the_taps(venue)
         for k in range(60):
             table = night["tables"][k % TABLES]["id"]
             path = f"/tables/{table}/rail/events" if k % 10 else f"/nights/{night['night']}/clock/events"
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=(f"127.0.1.{k + 1}", 0))
+            connection = http.client.HTTPConnection(
+                "127.0.0.1", server.port, timeout=10, source_address=(f"127.0.1.{k + 1}", 0)
+            )
             connection.request("GET", path, headers={"Accept-Encoding": "gzip"})
             response = connection.getresponse()
             assert response.status == 200 and response.headers["Content-Type"].startswith("text/event-stream")
@@ -105,7 +110,9 @@ def test_one_client_gets_a_few_streams_and_connections_and_never_the_dealers_thr
     opened, answers = [], []
     try:
         for _ in range(40):
-            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10, source_address=("127.0.2.1", 0))
+            connection = http.client.HTTPConnection(
+                "127.0.0.1", server.port, timeout=10, source_address=("127.0.2.1", 0)
+            )
             try:
                 connection.request("GET", path)
                 response = connection.getresponse()
@@ -169,6 +176,10 @@ def test_a_request_the_server_refuses_before_the_app_sees_it_has_the_security_he
             answer += chunk
     head = answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").lower()
     assert head.split("\r\n", 1)[0].split(" ")[1] == "400", head
-    for header in ("x-content-type-options: nosniff", "x-frame-options: deny", "content-security-policy: default-src 'none'",
-                   "referrer-policy: same-origin"):
+    for header in (
+        "x-content-type-options: nosniff",
+        "x-frame-options: deny",
+        "content-security-policy: default-src 'none'",
+        "referrer-policy: same-origin",
+    ):
         assert header in head, head

@@ -1,4 +1,5 @@
 """What `manage.py venue` works out: where to listen, which hosts to accept, which address links use."""
+
 from __future__ import annotations
 
 import ipaddress
@@ -7,8 +8,14 @@ from league.venue import host_names, lan_ipv4_addresses, plan_venue, venue_secre
 
 
 def _plan(environ=None, *, binds=("0.0.0.0",), lan=("192.168.178.23", "10.8.0.2"), hostname="orga-laptop"):
-    return plan_venue(environ=environ or {}, port=8000, bind_hosts=list(binds), lan_addresses=list(lan),
-                      hostname=hostname, secret_key="s3cret")
+    return plan_venue(
+        environ=environ or {},
+        port=8000,
+        bind_hosts=list(binds),
+        lan_addresses=list(lan),
+        hostname=hostname,
+        secret_key="s3cret",
+    )
 
 
 def test_on_every_interface_links_use_the_first_lan_address_and_phones_get_every_one() -> None:

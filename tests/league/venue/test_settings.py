@@ -1,4 +1,5 @@
 """The venue's settings: one public address for every link, SQLite that queues its writers."""
+
 from __future__ import annotations
 
 import json
@@ -41,11 +42,20 @@ def _venue_settings(**env: str) -> dict:
 def test_links_default_to_the_readme_address_and_public_url_sets_them(tmp_path) -> None:
     db = f"sqlite:///{tmp_path / 'a.sqlite3'}"
     assert _venue_settings(DATABASE_URL=db)["PUBLIC_URL"] == "http://127.0.0.1:8000"
-    assert _venue_settings(DATABASE_URL=db, PUBLIC_URL="http://192.168.1.20:8000/")["PUBLIC_URL"] == "http://192.168.1.20:8000"
+    assert (
+        _venue_settings(DATABASE_URL=db, PUBLIC_URL="http://192.168.1.20:8000/")["PUBLIC_URL"]
+        == "http://192.168.1.20:8000"
+    )
 
 
 def test_a_public_url_that_is_not_an_address_refuses_to_start() -> None:
-    for bad in ("192.168.1.20:8000", "ftp://laptop.local", "http://laptop.local/league", "http://:8000", "http://a:port"):
+    for bad in (
+        "192.168.1.20:8000",
+        "ftp://laptop.local",
+        "http://laptop.local/league",
+        "http://:8000",
+        "http://a:port",
+    ):
         stderr = _settings_error(PUBLIC_URL=bad)
         assert "ImproperlyConfigured" in stderr and "PUBLIC_URL" in stderr, bad
 
@@ -61,8 +71,11 @@ def test_sqlite_runs_in_wal_with_a_busy_timeout_and_writes_that_lock_when_they_b
 
 def test_postgresql_gets_none_of_the_sqlite_options() -> None:
     result = _run(
-        ["-c", "import django; from django.conf import settings; django.setup(); "
-               "print(settings.DATABASES['default'].get('OPTIONS', {}))"],
+        [
+            "-c",
+            "import django; from django.conf import settings; django.setup(); "
+            "print(settings.DATABASES['default'].get('OPTIONS', {}))",
+        ],
         DATABASE_URL="postgres://u:p@h:5432/db",
     )
     assert result.returncode == 0, result.stderr

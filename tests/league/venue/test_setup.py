@@ -3,6 +3,7 @@
 Both would run collectstatic into the checkout's one static folder, which deletes and rewrites the hashed
 files there: CI's parallel test processes, each starting servers, saw the other's files vanish mid-way.
 """
+
 from __future__ import annotations
 
 import threading

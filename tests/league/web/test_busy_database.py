@@ -5,6 +5,7 @@ test holds the database's write lock itself (BEGIN IMMEDIATE on the file),
 then taps a dealer's button, presses a clock button and registers a player at
 the desk, and looks at the answers and at what was stored.
 """
+
 from __future__ import annotations
 
 import http.cookiejar
@@ -122,19 +123,25 @@ def test_a_clock_button_that_cannot_get_the_lock_reloads_the_page_with_try_again
     assert _count(write_lock, "tournaments_clockstate") == 0
 
 
-def test_a_desk_registration_that_cannot_get_the_lock_goes_back_to_the_desk_with_try_again(venue, organizer, write_lock) -> None:
+def test_a_desk_registration_that_cannot_get_the_lock_goes_back_to_the_desk_with_try_again(
+    venue, organizer, write_lock
+) -> None:
     server, night, _db = venue
     desk = f"/nights/{night['night']}/desk/"
     entries = _count(write_lock, "league_entry")
 
-    status, headers, _ = organizer.request(desk + "register/", {"player": "1", "pay_now": "on"}, Referer=server.url() + desk)
+    status, headers, _ = organizer.request(
+        desk + "register/", {"player": "1", "pay_now": "on"}, Referer=server.url() + desk
+    )
 
     assert status == 302 and headers["Location"] == server.url() + desk
     assert BUSY in organizer.request(desk)[2]
     assert _count(write_lock, "league_entry") == entries
 
 
-def test_without_a_page_to_go_back_to_the_answer_is_a_plain_try_again_not_a_server_error(venue, organizer, write_lock) -> None:
+def test_without_a_page_to_go_back_to_the_answer_is_a_plain_try_again_not_a_server_error(
+    venue, organizer, write_lock
+) -> None:
     _server, night, _db = venue
 
     status, headers, body = organizer.request(f"/nights/{night['night']}/clock/control/start/", {})

@@ -1,4 +1,5 @@
 """The client's address: X-Forwarded-For is believed only from a proxy the settings name."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,11 +1,11 @@
 """Pages go out gzip-compressed, the dealer's page and its htmx partials included; the table page does not (BREACH)."""
+
 from __future__ import annotations
 
 import gzip
 
 import pytest
 from django.urls import reverse
-
 
 pytestmark = pytest.mark.django_db
 

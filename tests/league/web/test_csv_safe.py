@@ -1,4 +1,5 @@
 """Spreadsheet-safe CSV: formulas neutralized, German Excel's delimiter and decimal comma, a BOM. No database."""
+
 from __future__ import annotations
 
 import csv
@@ -11,7 +12,9 @@ import pytest
 from league.web.csv_safe import BOM, format_cell, neutralize, safe_csv
 
 
-@pytest.mark.parametrize("text", ["=1+1", "+49 170", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")', "\uff1d1+1"])
+@pytest.mark.parametrize(
+    "text", ["=1+1", "+49 170", "-2", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")', "\uff1d1+1"]
+)
 def test_cells_that_a_spreadsheet_would_run_get_a_leading_quote(text):
     assert neutralize(text) == "'" + text
 

@@ -1,4 +1,5 @@
 """The shared form fields read plain numbers only: no exponent, no other digits, no underscores."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -16,7 +17,9 @@ def test_a_money_field_refuses_anything_but_a_plain_decimal(typed):
         FeeField().clean(typed)
 
 
-@pytest.mark.parametrize(("typed", "amount"), [("10", "10"), ("10,50", "10.50"), ("1.000,00", "1000.00"), ("10.50", "10.50")])
+@pytest.mark.parametrize(
+    ("typed", "amount"), [("10", "10"), ("10,50", "10.50"), ("1.000,00", "1000.00"), ("10.50", "10.50")]
+)
 def test_a_money_field_reads_what_people_type_in_german(typed, amount):
     with translation.override("de"):
         assert FeeField().clean(typed) == Decimal(amount)

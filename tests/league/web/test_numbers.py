@@ -1,4 +1,5 @@
 """Numbers on display come from the locale: 1.500 / 1,500, 66,7 % / 66.7%."""
+
 from decimal import Decimal
 
 import pytest

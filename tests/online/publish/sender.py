@@ -2,6 +2,7 @@
 tests.online.publish.sender DESTINATION old|new [PAUSE_AFTER]` sends the site (1,000 pages, each linking
 the next and a style sheet named for its content) and, after PAUSE_AFTER files, says "paused" and waits to
 be killed."""
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """Reading a published site back from disk, as a browser would from a folder: for the tests."""
+
 from __future__ import annotations
 
 import html
@@ -25,7 +26,9 @@ def internal_links(root: Path) -> list[tuple[str, str, str]]:
             parts = urlsplit(link)
             if parts.scheme or link.startswith("#") or link.startswith("//"):
                 continue
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(parts.path))) if parts.path else name
+            target = (
+                posixpath.normpath(posixpath.join(posixpath.dirname(name), unquote(parts.path))) if parts.path else name
+            )
             found.append((name, link, target))
     return found
 

@@ -3,6 +3,7 @@ trusted (a write a moment ago, a transaction not committed).
 
 Transactional tests: the writes are committed, as an organizer's are before a publish reads them.
 """
+
 from __future__ import annotations
 
 import sqlite3

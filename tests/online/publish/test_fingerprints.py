@@ -1,5 +1,6 @@
 """What counts as the same rows when a republish asks a page's statements again, and what counts as the same
 code and settings."""
+
 from online.publish.fingerprints import Recorder, _RecordingCursor, _row_digest, code_version
 
 ROWS = [(1, "Anna", None), (2, "Ida", 3), (2, "Ida", 3), (4, "Gustav", 1)]
@@ -14,7 +15,9 @@ def test_rows_without_an_order_still_count_each_row_and_each_value():
     sql = "SELECT id, name, place FROM seat"
     assert _row_digest(sql, ROWS) != _row_digest(sql, ROWS[:-1])
     assert _row_digest(sql, ROWS) != _row_digest(sql, ROWS[1:] + [ROWS[1]])  # one row twice, another gone
-    assert _row_digest(sql, ROWS) != _row_digest(sql, [(1, "Anna", None), (2, "Ida", 3), (2, "Ida", 4), (4, "Gustav", 1)])
+    assert _row_digest(sql, ROWS) != _row_digest(
+        sql, [(1, "Anna", None), (2, "Ida", 3), (2, "Ida", 4), (4, "Gustav", 1)]
+    )
 
 
 def test_rows_a_statement_orders_are_the_same_only_in_that_order():
@@ -48,8 +51,14 @@ def test_the_code_version_ignores_settings_no_page_shows_and_follows_those_that_
     settings.DATA_DIR, settings.SECRET_KEY, settings.AXES_FAILURE_LIMIT = tmp_path, "another-key", 3
     settings.CACHES = {**settings.CACHES, "hand_stats": {**settings.CACHES["hand_stats"], "LOCATION": str(tmp_path)}}
     assert code_version() == version
-    for name, value in (("LANGUAGE_CODE", "en"), ("TIME_ZONE", "UTC"), ("PUBLIC_URL", "https://league.example.org"),
-                        ("USE_THOUSAND_SEPARATOR", True), ("STATIC_URL", "/assets/"), ("DEBUG", not settings.DEBUG)):
+    for name, value in (
+        ("LANGUAGE_CODE", "en"),
+        ("TIME_ZONE", "UTC"),
+        ("PUBLIC_URL", "https://league.example.org"),
+        ("USE_THOUSAND_SEPARATOR", True),
+        ("STATIC_URL", "/assets/"),
+        ("DEBUG", not settings.DEBUG),
+    ):
         before = getattr(settings, name)
         setattr(settings, name, value)
         assert code_version() != version, name
@@ -86,8 +95,13 @@ def test_the_code_version_follows_an_installed_library_s_release_and_a_checkout_
 
 def _record(stamp):
     """A last run's record of one page (the home page), read by one query, with the database's stamp."""
-    return {"stamp": stamp, "statements": ["SELECT 1"], "queries": [[0, "null", "digest"]],
-            "addresses": [["de", "/", []]], "pages": [[0, "text/html", "sha", 10, [0], [], [], []]]}
+    return {
+        "stamp": stamp,
+        "statements": ["SELECT 1"],
+        "queries": [[0, "null", "digest"]],
+        "addresses": [["de", "/", []]],
+        "pages": [[0, "text/html", "sha", 10, [0], [], [], []]],
+    }
 
 
 def test_an_unchanged_stamp_takes_a_page_over_without_asking_its_query_and_keeps_the_record():

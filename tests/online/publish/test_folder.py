@@ -1,5 +1,6 @@
 """Publishing into a folder: only the site's own names, never through a symbolic link, and a visitor sees the
 old site or the new one, also after a run that was stopped half-way."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from online.publish import sync
-from online.publish.sitefiles import DestinationError, is_site_name
 from online.publish.folder import Folder
+from online.publish.sitefiles import DestinationError, is_site_name
 from tests.evening import build_evening
 from tests.online.publish import sender
 from tests.online.publish.site_crawl import broken_links, site_files
@@ -36,22 +37,44 @@ def _one_more_table(evening, organizer) -> None:
     table = evening.paper_table
     seats = list(table.seats.order_by("position"))
     manual_results.record_paper_results(
-        table=table, places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)], by=organizer,
-        version=manual_results.results_version(table), first_dealer_seat_id=seats[0].pk,
+        table=table,
+        places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)],
+        by=organizer,
+        version=manual_results.results_version(table),
+        first_dealer_seat_id=seats[0].pk,
     )
 
 
-@pytest.mark.parametrize("name", ["../victim.txt", "/etc/passwd", "a/../../b", "a//b", "./a", "a\\..\\b", "", "x\x00", ".publish-manifest.json", "a.html.publishing"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../victim.txt",
+        "/etc/passwd",
+        "a/../../b",
+        "a//b",
+        "./a",
+        "a\\..\\b",
+        "",
+        "x\x00",
+        ".publish-manifest.json",
+        "a.html.publishing",
+    ],
+)
 def test_a_name_that_could_lead_outside_the_site_is_not_a_site_name(name):
     assert not is_site_name(name)
 
 
 def test_the_site_s_own_names_are_site_names():
-    assert all(is_site_name(name) for name in ("index.html", "en/players/7/season-1.html", "static/app.1a2b.css", ".well-known/x"))
+    assert all(
+        is_site_name(name)
+        for name in ("index.html", "en/players/7/season-1.html", "static/app.1a2b.css", ".well-known/x")
+    )
 
 
 @pytest.mark.django_db
-def test_a_poisoned_manifest_is_reported_and_ignored_and_nothing_outside_the_site_is_removed(tmp_path, organizer, organizer_client):
+def test_a_poisoned_manifest_is_reported_and_ignored_and_nothing_outside_the_site_is_removed(
+    tmp_path, organizer, organizer_client
+):
     build_evening(organizer)
     root = tmp_path / "www" / "league"
     _publish(root)
@@ -83,7 +106,9 @@ def test_publish_does_not_write_through_a_symbolic_link_inside_the_folder(tmp_pa
     root.mkdir()
     outside.mkdir()
     (root / "players").symlink_to(outside)
-    with pytest.raises(CommandError, match="players in the destination is a symbolic link|players im Ziel ist ein symbolischer Link"):
+    with pytest.raises(
+        CommandError, match="players in the destination is a symbolic link|players im Ziel ist ein symbolischer Link"
+    ):
         _publish(root)
     assert list(outside.iterdir()) == []
     assert (root / "players").is_symlink() and not (root / "index.html").exists()  # the old site (none) as it was
@@ -107,7 +132,10 @@ def test_a_link_where_a_file_goes_is_replaced_not_written_through(tmp_path):
     (tmp_path / "site" / "a.html.publishing").symlink_to(target)  # planted under the temporary name too
     sync.send({"index.html": b"new", "a.html": b"a"}, Folder(tmp_path / "site"))
     assert target.read_text() == "untouched"
-    assert not (tmp_path / "site" / "index.html").is_symlink() and (tmp_path / "site" / "index.html").read_bytes() == b"new"
+    assert (
+        not (tmp_path / "site" / "index.html").is_symlink()
+        and (tmp_path / "site" / "index.html").read_bytes() == b"new"
+    )
 
 
 class Stopped(Exception):
@@ -144,12 +172,18 @@ def test_a_run_stopped_half_way_leaves_the_old_site_whole_and_the_next_run_compl
     fresh = tmp_path / "fresh"
     _publish(fresh)
     new = _contents(root)
-    assert {name: data for name, data in new.items() if name != sync.MANIFEST and not name.startswith(".well-known")} == {
-        name: data for name, data in _contents(fresh).items() if name != sync.MANIFEST
-    }
+    assert {
+        name: data for name, data in new.items() if name != sync.MANIFEST and not name.startswith(".well-known")
+    } == {name: data for name, data in _contents(fresh).items() if name != sync.MANIFEST}
     assert new[".well-known/acme"] == b"the organizer's own file"
     assert new != old and broken_links(root) == []
-    assert sorted(os.listdir(tmp_path)) == [".fresh.publishing", ".site.publishing", "data", "fresh", "site"]  # the old site beside, for the next run
+    assert sorted(os.listdir(tmp_path)) == [
+        ".fresh.publishing",
+        ".site.publishing",
+        "data",
+        "fresh",
+        "site",
+    ]  # the old site beside, for the next run
 
 
 def test_the_folder_is_switched_in_one_step_and_the_copy_beside_is_brought_up_to_date_first(tmp_path):
@@ -165,7 +199,11 @@ def test_the_folder_is_switched_in_one_step_and_the_copy_beside_is_brought_up_to
     assert not (root / "junk").exists() and (root / "a.html").read_bytes() == b"a"
     assert (stale / "index.html").read_bytes() == b"old"  # the old site, beside
     sync.send({"index.html": b"newer", "a.html": b"a"}, Folder(root))
-    assert _contents(root) == {"index.html": b"newer", "a.html": b"a", sync.MANIFEST: (root / sync.MANIFEST).read_bytes()}
+    assert _contents(root) == {
+        "index.html": b"newer",
+        "a.html": b"a",
+        sync.MANIFEST: (root / sync.MANIFEST).read_bytes(),
+    }
     assert (root / "a.html").stat().st_ino == (stale / "a.html").stat().st_ino  # linked, not copied
 
 
@@ -173,7 +211,9 @@ def run_sender(address: str, version: str, *, pause_after: int = -1, environ: di
     """Send the made-up site of tests.online.publish.sender in a process of its own; with `pause_after`, kill
     it (SIGKILL) once it has sent that many files."""
     command = [sys.executable, "-m", "tests.online.publish.sender", address, version, str(pause_after)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, **(environ or {})}, cwd=settings.BASE_DIR)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, text=True, env={**os.environ, **(environ or {})}, cwd=settings.BASE_DIR
+    )
     if pause_after < 0:
         out, _ = process.communicate(timeout=300)
         assert process.returncode == 0, out

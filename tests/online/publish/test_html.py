@@ -1,4 +1,5 @@
 """A link from one of the site's files to another: the same as posixpath.relpath gives, without its cost."""
+
 from __future__ import annotations
 
 import itertools

@@ -1,6 +1,7 @@
 """A republish renders only the pages whose data changed, and the site it leaves is byte for byte the site a
 full build (`--full`) makes: after one more table's results, a corrected place, a renamed player, a new season
 with a night, two players merged, a deleted night."""
+
 from __future__ import annotations
 
 import datetime
@@ -31,8 +32,11 @@ def _files(root: Path) -> dict[str, bytes]:
 def _paper_results(table: Table, organizer) -> None:
     seats = list(table.seats.order_by("position"))
     manual_results.record_paper_results(
-        table=table, places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)], by=organizer,
-        version=manual_results.results_version(table), first_dealer_seat_id=seats[0].pk,
+        table=table,
+        places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)],
+        by=organizer,
+        version=manual_results.results_version(table),
+        first_dealer_seat_id=seats[0].pk,
     )
 
 
@@ -67,7 +71,9 @@ def test_a_republish_takes_over_unchanged_pages_and_leaves_the_site_a_full_build
     assert not any(f"nights/{evening.played.pk}/" in name for name in published.summary.sent)
 
     # A corrected place last week.
-    placements.correct_placement(placement=Placement.objects.get(pk=evening.placement.pk), place=4, reason="Zettel", by=organizer)
+    placements.correct_placement(
+        placement=Placement.objects.get(pk=evening.placement.pk), place=4, reason="Zettel", by=organizer
+    )
     published = _same_as_a_full_build(site, tmp_path, "correction")
     assert any(f"nights/{evening.played.pk}/results/" in name for name in published.summary.sent)
 
@@ -79,7 +85,10 @@ def test_a_republish_takes_over_unchanged_pages_and_leaves_the_site_a_full_build
 
     # A new season with a night of its own: every page with the season filter changes, new pages come.
     season = seasons.create_season(
-        name="Saison 2027", start_date=datetime.date(2027, 1, 6), end_date=datetime.date(2027, 6, 30), weekday=2,
+        name="Saison 2027",
+        start_date=datetime.date(2027, 1, 6),
+        end_date=datetime.date(2027, 6, 30),
+        weekday=2,
     )
     night = Night.objects.create(season=season, date=datetime.date(2027, 1, 6))
     table = Table.objects.create(night=night, number=1)
@@ -114,8 +123,12 @@ def test_a_republish_takes_over_unchanged_pages_and_leaves_the_site_a_full_build
         assert (again.rendered, again.summary.sent, again.summary.removed) == (0, [], []), plan
 
 
-PLANS_OFF = (("enable_nestloop", "enable_indexscan"), ("enable_seqscan",), ("enable_hashjoin", "enable_mergejoin"),
-             ("enable_hashagg", "enable_bitmapscan"))
+PLANS_OFF = (
+    ("enable_nestloop", "enable_indexscan"),
+    ("enable_seqscan",),
+    ("enable_hashjoin", "enable_mergejoin"),
+    ("enable_hashagg", "enable_bitmapscan"),
+)
 
 
 def _other_plans():

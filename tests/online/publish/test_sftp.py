@@ -1,6 +1,7 @@
 """`manage.py publish --to sftp://…` against Debian's OpenSSH server, started here on a 127.0.0.1 port with a
 throwaway host key and client key; the host key is checked against a known_hosts file of the test's own. The
 login's home, as the SFTP server starts in it, is a folder of the test (`internal-sftp -d`)."""
+
 from __future__ import annotations
 
 import io
@@ -20,8 +21,8 @@ from django.core.management.base import CommandError
 from online.publish import sync
 from online.publish.sftp import Sftp
 from tests.evening import build_evening
-from tests.online.publish.site_crawl import broken_links, site_files
 from tests.online.publish import sender
+from tests.online.publish.site_crawl import broken_links, site_files
 from tests.online.publish.test_folder import _one_more_table, run_sender
 
 SSHD = "/usr/sbin/sshd"
@@ -96,7 +97,11 @@ def login(sshd, monkeypatch):
 
 def _visible(root: Path) -> dict[str, bytes]:
     """What a visitor can open: the site's files, not the manifest, not what waits under a temporary name."""
-    return {name: path.read_bytes() for name, path in site_files(root).items() if name != sync.MANIFEST and not name.endswith(".publishing")}
+    return {
+        name: path.read_bytes()
+        for name, path in site_files(root).items()
+        if name != sync.MANIFEST and not name.endswith(".publishing")
+    }
 
 
 def test_the_handbook_s_address_is_the_folder_www_in_the_login_s_home(tmp_path, organizer, sshd, login):
@@ -174,7 +179,9 @@ def test_a_server_that_cannot_be_reached_is_one_clear_error(tmp_path, organizer,
         _publish(f"sftp://league@127.0.0.1:{_free_port()}/srv/www")
 
 
-def test_a_poisoned_manifest_on_the_server_is_reported_and_ignored_and_nothing_outside_is_removed(tmp_path, organizer, sshd, login):
+def test_a_poisoned_manifest_on_the_server_is_reported_and_ignored_and_nothing_outside_is_removed(
+    tmp_path, organizer, sshd, login
+):
     build_evening(organizer)
     remote = sshd["home"] / "www"
     _publish(f"{login}/www")
@@ -206,7 +213,9 @@ class Stopped(Exception):
     pass
 
 
-def test_a_run_stopped_half_way_leaves_the_old_site_whole_and_the_next_run_sends_only_the_rest(tmp_path, organizer, sshd, login, monkeypatch):
+def test_a_run_stopped_half_way_leaves_the_old_site_whole_and_the_next_run_sends_only_the_rest(
+    tmp_path, organizer, sshd, login, monkeypatch
+):
     evening = build_evening(organizer)
     remote = sshd["home"] / "www"
     _publish(f"{login}/www")
@@ -258,4 +267,8 @@ def test_a_link_planted_under_a_temporary_name_on_the_server_is_not_written_thro
     remote.mkdir()
     (remote / "index.html.publishing").symlink_to(target)
     _publish(f"{login}/www")
-    assert target.read_text() == "untouched" and (remote / "index.html").is_file() and not (remote / "index.html").is_symlink()
+    assert (
+        target.read_text() == "untouched"
+        and (remote / "index.html").is_file()
+        and not (remote / "index.html").is_symlink()
+    )

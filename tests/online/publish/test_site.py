@@ -1,4 +1,5 @@
 """`manage.py publish --to DIR`: the built site, crawled offline from the folder: every link resolves, nothing private."""
+
 from __future__ import annotations
 
 import io
@@ -91,7 +92,9 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
     with zipfile.ZipFile(files[f"seasons/{evening.season.pk}/standings.xlsx"]) as book:
         assert {part.date_time for part in book.infolist()} == {(2000, 1, 1, 0, 0, 0)}
         assert re.findall(r"<dcterms:\w+[^>]*>([^<]*)<", book.read("docProps/core.xml").decode()) in (
-            ["2000-01-01T00:00:00Z"] * 2, ["2000-01-01T00:00:00Z"])
+            ["2000-01-01T00:00:00Z"] * 2,
+            ["2000-01-01T00:00:00Z"],
+        )
     assert '<html lang="de">' in files["index.html"].read_text()
     assert '<html lang="en">' in files["en/index.html"].read_text()
     assert "Tabelle" in files["index.html"].read_text() and "Standings" in files["en/index.html"].read_text()
@@ -100,7 +103,9 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
     assert f'href="../en/standings/season-{evening.season.pk}.html" hreflang="en"' in standings
     # Every page is reachable from the home page, and the sitemap names them all.
     pages = {name for name in files if name.endswith(".html")}
-    assert pages <= reachable(site) | {name for name in pages if "seating" in name or "statistics" in name or "jackpot" in name}
+    assert pages <= reachable(site) | {
+        name for name in pages if "seating" in name or "statistics" in name or "jackpot" in name
+    }
     sitemap = files["sitemap.xml"].read_text()
     assert sitemap.count("<loc>") == len(pages) and "<loc>index.html</loc>" in sitemap
     # Static files under hashed names, and a favicon.
@@ -114,9 +119,11 @@ def a_player_page_shows_only_his_nights_and_his_place_as_the_server_does(site, l
     evening, tracked = league
     assert Placement.objects.filter(table=tracked).exists()  # tonight is a night of the season with results
     page = site_files(site)[f"players/{evening.player.pk}/season-{evening.season.pk}.html"].read_text()
-    server = client.get(f"/players/{evening.player.pk}/?season={evening.season.pk}", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    server = client.get(
+        f"/players/{evening.player.pk}/?season={evening.season.pk}", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     for html in (page, server):
-        nights = html[html.index("<tbody>"):html.index("</tbody>")]
+        nights = html[html.index("<tbody>") : html.index("</tbody>")]
         assert nights.count("<tr") == 1 and f"nights/{evening.played.pk}/results/" in nights
         assert html.count('<rect class="bar"') == 1 and "missed" not in html
         assert f"nights/{evening.tonight.pk}/results/" not in html
@@ -140,10 +147,24 @@ def nothing_private_is_in_the_site(site, league):
     tokens = list(Table.objects.values_list("dealer_token", flat=True))
     births = [p.date_of_birth for p in Player.objects.exclude(date_of_birth=None)]
     forbidden = [
-        "<form", "<input", "csrfmiddlewaretoken", "X-CSRFToken", "/dealer/", "dealer/", "organizer/", "admin/",
-        "accounts/login", "Kassenbuch", "cash book", "/desk/", "late-entry", "uth/", "imperial/",
+        "<form",
+        "<input",
+        "csrfmiddlewaretoken",
+        "X-CSRFToken",
+        "/dealer/",
+        "dealer/",
+        "organizer/",
+        "admin/",
+        "accounts/login",
+        "Kassenbuch",
+        "cash book",
+        "/desk/",
+        "late-entry",
+        "uth/",
+        "imperial/",
         *tokens,
-        *(f"{d:%d.%m.%Y}" for d in births), *(d.isoformat() for d in births),
+        *(f"{d:%d.%m.%Y}" for d in births),
+        *(d.isoformat() for d in births),
         *(_card_signs(card) for card in NEVER_SHOWN),
     ]
     for name, path in site_files(site).items():

@@ -1,9 +1,10 @@
 """Sending only what changed, in an order no visitor sees half-done, and completing after an interruption."""
+
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 
 import pytest
 from django.core.management import call_command
@@ -63,9 +64,13 @@ def test_new_files_go_first_then_the_changed_pages_then_what_is_gone_is_removed(
     summary = sync.send(NEW, folder)
     order = [event for event in folder.events if event[1] != sync.MANIFEST]
     assert order == [
-        ("write", "b.html"), ("write", "c.html"), ("write", "static/s.222.css"),
-        ("write", "a.html"), ("write", "index.html"),
-        ("remove", "gone.html"), ("remove", "static/s.111.css"),
+        ("write", "b.html"),
+        ("write", "c.html"),
+        ("write", "static/s.222.css"),
+        ("write", "a.html"),
+        ("write", "index.html"),
+        ("remove", "gone.html"),
+        ("remove", "static/s.111.css"),
     ]
     assert summary.removed == ["gone.html", "static/s.111.css"] and summary.unchanged == 0
     assert broken_links(tmp_path) == []
@@ -112,7 +117,11 @@ def test_an_interrupted_run_leaves_the_old_folder_as_it_was_and_the_next_run_com
         sync.send(NEW, Recording(root, fail_after=3))
     assert _files(root) == before
     sync.send(NEW, Recording(root))
-    assert set(_files(root)) == {*NEW, sync.MANIFEST} and sorted(os.listdir(tmp_path)) == [".site.publishing", "data", "site"]
+    assert set(_files(root)) == {*NEW, sync.MANIFEST} and sorted(os.listdir(tmp_path)) == [
+        ".site.publishing",
+        "data",
+        "site",
+    ]
 
 
 def test_written_in_place_an_interrupted_run_shows_nothing_and_the_next_sends_only_what_is_missing(tmp_path):
@@ -124,7 +133,11 @@ def test_written_in_place_an_interrupted_run_shows_nothing_and_the_next_sends_on
             sync.send(NEW, InPlace(tmp_path, fail_after=3))
         finally:
             sync.CHECKPOINT_SECONDS = saved
-    visible = {name: data for name, data in _files(tmp_path).items() if not name.endswith(".publishing") and name != sync.MANIFEST}
+    visible = {
+        name: data
+        for name, data in _files(tmp_path).items()
+        if not name.endswith(".publishing") and name != sync.MANIFEST
+    }
     assert visible == {name: data for name, data in before.items() if name != sync.MANIFEST}
     again = InPlace(tmp_path)
     summary = sync.send(NEW, again)
@@ -163,8 +176,11 @@ def test_a_republish_after_one_more_table_s_results_sends_only_what_they_changed
     table = evening.paper_table
     seats = list(table.seats.order_by("position"))
     manual_results.record_paper_results(
-        table=table, places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)], by=organizer,
-        version=manual_results.results_version(table), first_dealer_seat_id=seats[0].pk,
+        table=table,
+        places=[(seat.pk, place) for place, seat in enumerate(seats, start=1)],
+        by=organizer,
+        version=manual_results.results_version(table),
+        first_dealer_seat_id=seats[0].pk,
     )
     result = publish_site(to=str(root))
     sent = sorted(result.summary.sent)
@@ -183,10 +199,17 @@ def test_a_republish_after_one_more_table_s_results_sends_only_what_they_changed
             or tonight in name
             or name.removeprefix("en/").split("/")[0] in {"standings", "statistics", "jackpot", "players"}
             # The season's downloads (standings and all results, CSV and XLSX) hold the new places too.
-            or name.removeprefix("en/") in {f"seasons/{evening.season.pk}/{kind}.{fmt}" for kind in ("standings", "results") for fmt in ("csv", "xlsx")}
+            or name.removeprefix("en/")
+            in {
+                f"seasons/{evening.season.pk}/{kind}.{fmt}"
+                for kind in ("standings", "results")
+                for fmt in ("csv", "xlsx")
+            }
         )
         assert allowed, name
-    changed_players = {int(name.removeprefix("en/").split("/")[1]) for name in sent if name.removeprefix("en/").startswith("players/")}
+    changed_players = {
+        int(name.removeprefix("en/").split("/")[1]) for name in sent if name.removeprefix("en/").startswith("players/")
+    }
     assert changed_players & table_players
     assert set(before) - set(sent) - {sync.MANIFEST}, "most files were left alone"
     with capsys.disabled():

@@ -4,6 +4,7 @@ is run by hand (`manage.py publish`) or by the organizer's "Veröffentlichen" (w
 Each run is a new `manage.py` process on the suite's database (on SQLite the test process's own file, on CI's
 PostgreSQL leg its test database), so the data is committed for them to read (a transactional test).
 """
+
 from __future__ import annotations
 
 import gzip
@@ -49,7 +50,11 @@ def _publish_process(site: Path, env: dict[str, str]) -> dict:
     """`manage.py publish --status` as the organizer would type it; the run's summary it keeps."""
     run = subprocess.run(
         [sys.executable, "manage.py", "publish", "--to", str(site), "--status"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert run.returncode == 0, run.stderr[-3000:]
     return status.read_status()

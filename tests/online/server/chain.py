@@ -5,6 +5,7 @@ example file docs/server/nginx-league.conf (its name, ports and paths replaced).
 The site is `league.test` with a self-signed certificate; clients connect to 127.0.0.1 (or from 127.0.0.2,
 127.0.0.3: other clients) and name league.test in SNI and Host, as a browser does.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -67,7 +68,9 @@ class Client:
     source: str = "127.0.0.1"
     jar: dict[str, str] = field(default_factory=dict)
 
-    def request(self, method: str, path: str, *, data: dict | None = None, headers: dict | None = None, host: str | None = None) -> Answer:
+    def request(
+        self, method: str, path: str, *, data: dict | None = None, headers: dict | None = None, host: str | None = None
+    ) -> Answer:
         context = ssl.create_default_context(cafile=str(self.cafile))
         raw = socket.create_connection(("127.0.0.1", self.port), timeout=20, source_address=(self.source, 0))
         connection = http.client.HTTPSConnection(HOST, self.port, context=context, timeout=20)
@@ -99,14 +102,17 @@ class Client:
     def log_in(self, username: str, password: str) -> Answer:
         self.get("/accounts/login/")
         return self.request(
-            "POST", "/accounts/login/",
+            "POST",
+            "/accounts/login/",
             data={"username": username, "password": password, "csrfmiddlewaretoken": self.jar.get("csrftoken", "")},
             headers={"X-CSRFToken": self.jar.get("csrftoken", "")},
         )
 
     def post(self, path: str, data: dict | None = None) -> Answer:
         return self.request(
-            "POST", path, data={"csrfmiddlewaretoken": self.jar.get("csrftoken", ""), **(data or {})},
+            "POST",
+            path,
+            data={"csrfmiddlewaretoken": self.jar.get("csrftoken", ""), **(data or {})},
             headers={"X-CSRFToken": self.jar.get("csrftoken", "")},
         )
 
@@ -139,7 +145,9 @@ class Chain:
 def _run(command: list[str], env: dict, **kwargs) -> subprocess.CompletedProcess:
     result = subprocess.run(command, env=env, cwd=REPO_ROOT, capture_output=True, text=True, timeout=300, **kwargs)
     if result.returncode != 0:
-        raise RuntimeError(f"{' '.join(command[:4])} failed ({result.returncode}):\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+        raise RuntimeError(
+            f"{' '.join(command[:4])} failed ({result.returncode}):\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+        )
     return result
 
 
@@ -147,7 +155,12 @@ def _service_python() -> tuple[list[str], dict]:
     """How the service user starts Python with the checkout's packages: the venv's interpreter if he may run it;
     else (a venv made from a Python under /root, as with pyenv) the system's Python 3.11 with the venv's packages."""
     venv_python = Path(sys.executable)
-    if subprocess.run(["runuser", "-u", SERVICE_USER, "--", str(venv_python), "-c", "pass"], capture_output=True).returncode == 0:
+    if (
+        subprocess.run(
+            ["runuser", "-u", SERVICE_USER, "--", str(venv_python), "-c", "pass"], capture_output=True
+        ).returncode
+        == 0
+    ):
         return [str(venv_python)], {}
     site = next(Path(sys.prefix, "lib").glob("python3*/site-packages"))
     return ["/usr/bin/python3"], {"PYTHONPATH": str(site)}
@@ -171,7 +184,9 @@ def _nginx_config(folder: Path, https_port: int, http_port: int, app_port: int, 
         site = site.replace(old, new)
     (folder / "league.conf").write_text(site)
     main = folder / "nginx.conf"
-    temp = "\n".join(f"  {kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"  {kind}_temp_path {folder / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     main.write_text(
         f"user root;\nworker_processes 1;\ndaemon off;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\n"
         "events { worker_connections 512; }\n"
@@ -220,22 +235,57 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
         certs.mkdir()
         cert, key = certs / "cert.pem", certs / "key.pem"
         subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN={HOST}",
-             "-addext", f"subjectAltName=DNS:{HOST}", "-keyout", str(key), "-out", str(cert)],
-            check=True, capture_output=True,
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "2",
+                "-subj",
+                f"/CN={HOST}",
+                "-addext",
+                f"subjectAltName=DNS:{HOST}",
+                "-keyout",
+                str(key),
+                "-out",
+                str(cert),
+            ],
+            check=True,
+            capture_output=True,
         )
         env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "HOME": str(folder),
-            "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0", "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": HOST, "CSRF_TRUSTED_ORIGINS": f"https://{HOST}:{https_port}",
-            "PUBLIC_URL": f"https://{HOST}:{https_port}", "DATABASE_URL": cluster.url, "DATA_DIR": str(data_dir),
-            "TRUSTED_PROXIES": "127.0.0.1", **_from_example("LIVE_STREAMS_PER_CLIENT"),
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "LANG": "C.UTF-8",
+            "HOME": str(folder),
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": secrets.token_urlsafe(50),
+            "ALLOWED_HOSTS": HOST,
+            "CSRF_TRUSTED_ORIGINS": f"https://{HOST}:{https_port}",
+            "PUBLIC_URL": f"https://{HOST}:{https_port}",
+            "DATABASE_URL": cluster.url,
+            "DATA_DIR": str(data_dir),
+            "TRUSTED_PROXIES": "127.0.0.1",
+            **_from_example("LIVE_STREAMS_PER_CLIENT"),
         }
         python, extra = _service_python()
 
         def as_service(*arguments: str, more: dict | None = None) -> list[str]:
             variables = {**env, **extra, **(more or {})}
-            return ["runuser", "-u", SERVICE_USER, "--", "env", "-i", *(f"{k}={v}" for k, v in variables.items()), *python, *arguments]
+            return [
+                "runuser",
+                "-u",
+                SERVICE_USER,
+                "--",
+                "env",
+                "-i",
+                *(f"{k}={v}" for k, v in variables.items()),
+                *python,
+                *arguments,
+            ]
 
         # The deployer, who owns the checkout, collects the static files into it ...
         from league.venue import one_setup_at_a_time  # the venue servers' lock on the checkout's static folder
@@ -245,10 +295,19 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
         # ... and every other command runs as the service user, who owns the data folder.
         _run(as_service("manage.py", "migrate", "--noinput", "-v", "0"), env)
         superuser = ("chef", secrets.token_urlsafe(12))
-        _run(as_service("manage.py", "createsuperuser", "--noinput", more={
-            "DJANGO_SUPERUSER_USERNAME": superuser[0], "DJANGO_SUPERUSER_PASSWORD": superuser[1],
-            "DJANGO_SUPERUSER_EMAIL": "chef@example.org",
-        }), env)
+        _run(
+            as_service(
+                "manage.py",
+                "createsuperuser",
+                "--noinput",
+                more={
+                    "DJANGO_SUPERUSER_USERNAME": superuser[0],
+                    "DJANGO_SUPERUSER_PASSWORD": superuser[1],
+                    "DJANGO_SUPERUSER_EMAIL": "chef@example.org",
+                },
+            ),
+            env,
+        )
         checked = _run(as_service("manage.py", "check", "--deploy"), env)
         deploy_check = checked.stdout + checked.stderr
         built = _run(as_service("-m", "tests.benchmarks.support.venue_db", "build", cluster.url, "--tables", "2"), env)
@@ -259,19 +318,41 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
         with open(app_log, "wb") as log:
             server = subprocess.Popen(
                 as_service("manage.py", "serve", "--bind", f"127.0.0.1:{app_port}", "--threads", str(threads)),
-                cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                cwd=REPO_ROOT,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         stack.callback(_stop, server)
-        _wait(lambda: socket.create_connection(("127.0.0.1", app_port), timeout=1).close() or True, 60, "manage.py serve", app_log)
+        _wait(
+            lambda: socket.create_connection(("127.0.0.1", app_port), timeout=1).close() or True,
+            60,
+            "manage.py serve",
+            app_log,
+        )
 
         nginx_dir = folder / "nginx"
         nginx_dir.mkdir()
         config = _nginx_config(nginx_dir, https_port, http_port, app_port, cert, key)
         test = subprocess.run([NGINX, "-t", "-c", str(config)], capture_output=True, text=True)
         assert test.returncode == 0, test.stderr
-        proxy = subprocess.Popen([NGINX, "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        proxy = subprocess.Popen(
+            [NGINX, "-c", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+        )
         stack.callback(_stop, proxy)
-        chain = Chain(https_port, http_port, app_port, cert, data_dir, folder, cluster.url, night, superuser, deploy_check, app_log)
+        chain = Chain(
+            https_port,
+            http_port,
+            app_port,
+            cert,
+            data_dir,
+            folder,
+            cluster.url,
+            night,
+            superuser,
+            deploy_check,
+            app_log,
+        )
         _wait(lambda: chain.client().get("/health/").status == 200, 60, "the app through nginx", app_log)
         yield chain
 

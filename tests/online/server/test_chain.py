@@ -3,6 +3,7 @@ file itself) to `manage.py serve` as a service user who cannot write in the chec
 
 One chain per test function (each starts its own PostgreSQL, app server and nginx on free 127.0.0.1 ports).
 """
+
 from __future__ import annotations
 
 import json
@@ -66,7 +67,7 @@ def test_the_server_chain_https_proxy_app_postgresql_as_documented(chain, playwr
     while chunk := direct.recv(65536):
         raw += chunk
     direct.close()
-    assert raw.startswith(b"HTTP/1.1 400") and "Nicht angenommen".encode() in raw
+    assert raw.startswith(b"HTTP/1.1 400") and b"Nicht angenommen" in raw
     time.sleep(0.5)
     log = chain.app_log.read_text()
     assert "Invalid HTTP_HOST header" in log and "Traceback" not in log, log[-3000:]
@@ -99,7 +100,9 @@ def test_the_server_chain_https_proxy_app_postgresql_as_documented(chain, playwr
     # buffered), and with 8 stream pages open in one browser a 9th page still loads.
     browser = _browser(playwright, browser_type_launch_args)
     try:
-        context = browser.new_context(ignore_https_errors=True, locale="de-DE", extra_http_headers={"Accept-Language": "de"})
+        context = browser.new_context(
+            ignore_https_errors=True, locale="de-DE", extra_http_headers={"Accept-Language": "de"}
+        )
         tv = context.new_page()
         tv.goto(f"{chain.url}/nights/{night}/clock/")
         clock = tv.locator("#clock")
@@ -114,7 +117,9 @@ def test_the_server_chain_https_proxy_app_postgresql_as_documented(chain, playwr
         print(f"\nthrough nginx: organizer's POST -> TV: {', '.join(f'{d * 1000:.0f} ms' for d in delays)}")
 
         tables = [table["id"] for table in chain.night["tables"]]
-        streams = [f"/nights/{night}/clock/"] * 3 + [f"/nights/{night}/rail/"] * 2 + [f"/tables/{t}/rail/" for t in tables]
+        streams = (
+            [f"/nights/{night}/clock/"] * 3 + [f"/nights/{night}/rail/"] * 2 + [f"/tables/{t}/rail/" for t in tables]
+        )
         pages = [tv]
         for path in streams:
             page = context.new_page()
@@ -148,7 +153,8 @@ def test_behind_the_proxy_the_app_sees_each_client_s_own_address_and_a_client_ca
     faker = chain.client("127.0.0.2")
     faker.get("/accounts/login/")
     faker.request(
-        "POST", "/accounts/login/",
+        "POST",
+        "/accounts/login/",
         data={"username": "nobody-x", "password": "wrong", "csrfmiddlewaretoken": faker.jar.get("csrftoken", "")},
         headers={"X-Forwarded-For": "203.0.113.9", "X-CSRFToken": faker.jar.get("csrftoken", "")},
     )

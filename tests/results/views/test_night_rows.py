@@ -1,4 +1,5 @@
 """A night's placements as text: the same as the template language writes the same figures, German and English."""
+
 import datetime
 from decimal import Decimal
 
@@ -23,21 +24,62 @@ ROW = engines["django"].from_string(
 def _rows() -> list[PlacementRow]:
     out = timezone.make_aware(datetime.datetime(2026, 3, 4, 23, 41))
     return [
-        PlacementRow(seat_id=1, position=3, player_id=70, name="Anna", place=1, points=Decimal("10.50"), reason=PlacementReason.WINNER),
-        PlacementRow(seat_id=2, position=1, player_id=71, name="Bob", place=2, points=Decimal("7"), decided_at=out,
-                     reason=PlacementReason.BUSTED, hand_number=17),
-        PlacementRow(seat_id=3, position=2, player_id=72, name="Cleo", place=3, points=Decimal("0"), decided_at=out,
-                     reason=PlacementReason.DISQUALIFIED),
-        PlacementRow(seat_id=4, position=4, player_id=73, name="Dan", place=4, points=Decimal("1.25"), decided_at=out,
-                     reason=PlacementReason.MANUAL, tied=2),
+        PlacementRow(
+            seat_id=1,
+            position=3,
+            player_id=70,
+            name="Anna",
+            place=1,
+            points=Decimal("10.50"),
+            reason=PlacementReason.WINNER,
+        ),
+        PlacementRow(
+            seat_id=2,
+            position=1,
+            player_id=71,
+            name="Bob",
+            place=2,
+            points=Decimal("7"),
+            decided_at=out,
+            reason=PlacementReason.BUSTED,
+            hand_number=17,
+        ),
+        PlacementRow(
+            seat_id=3,
+            position=2,
+            player_id=72,
+            name="Cleo",
+            place=3,
+            points=Decimal("0"),
+            decided_at=out,
+            reason=PlacementReason.DISQUALIFIED,
+        ),
+        PlacementRow(
+            seat_id=4,
+            position=4,
+            player_id=73,
+            name="Dan",
+            place=4,
+            points=Decimal("1.25"),
+            decided_at=out,
+            reason=PlacementReason.MANUAL,
+            tied=2,
+        ),
     ]
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("status", [TableStatus.FINISHED, TableStatus.PLAYING])
 def test_each_row_reads_as_the_template_language_writes_it(language, status):
-    result = TableResults(table=Table(pk=5, number=1, status=status), placed=_rows(), waiting=[], jackpot_sum=Decimal(0),
-                          jackpot_share=None, deposit=None, on_paper=False)
+    result = TableResults(
+        table=Table(pk=5, number=1, status=status),
+        placed=_rows(),
+        waiting=[],
+        jackpot_sum=Decimal(0),
+        jackpot_share=None,
+        deposit=None,
+        on_paper=False,
+    )
     with translation.override(language):
         [shown] = shown_tables([result], season_id=4)
         for row, text in zip(result.placed, shown.placed):

@@ -1,5 +1,6 @@
 """A player's nights and best finishes as text: the same as the template language writes the same figures,
 German and English."""
+
 import datetime
 from fractions import Fraction
 
@@ -25,10 +26,28 @@ FINISH = engines["django"].from_string(
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_each_night_reads_as_the_template_language_writes_it(language):
     nights = [
-        PlayerNight(night_id=7, date=datetime.date(2026, 3, 4), table_number=2, place=3, table_size=9, tied=2,
-                    points=Fraction(7, 2), total=Fraction(7, 2), knockouts=Fraction(1, 2)),
-        PlayerNight(night_id=1234, date=datetime.date(2026, 11, 25), table_number=12, place=10, table_size=10,
-                    points=Fraction(1001), total=Fraction(2009, 2), counted=False, knockouts=Fraction(3)),
+        PlayerNight(
+            night_id=7,
+            date=datetime.date(2026, 3, 4),
+            table_number=2,
+            place=3,
+            table_size=9,
+            tied=2,
+            points=Fraction(7, 2),
+            total=Fraction(7, 2),
+            knockouts=Fraction(1, 2),
+        ),
+        PlayerNight(
+            night_id=1234,
+            date=datetime.date(2026, 11, 25),
+            table_number=12,
+            place=10,
+            table_size=10,
+            points=Fraction(1001),
+            total=Fraction(2009, 2),
+            counted=False,
+            knockouts=Fraction(3),
+        ),
     ]
     with translation.override(language):
         for night, text in zip(nights, shown_nights(nights)):
@@ -39,14 +58,24 @@ def test_each_night_reads_as_the_template_language_writes_it(language):
 
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_each_finish_reads_as_the_template_language_writes_it(language):
-    finishes = [Finish(1, 10, 1, datetime.date(2025, 1, 9), 3, "Herbst 2025"), Finish(2, 8, 2, datetime.date(2026, 5, 1), 44, "")]
+    finishes = [
+        Finish(1, 10, 1, datetime.date(2025, 1, 9), 3, "Herbst 2025"),
+        Finish(2, 8, 2, datetime.date(2026, 5, 1), 44, ""),
+    ]
     with translation.override(language):
         for finish, text in zip(finishes, shown_finishes(finishes)):
             assert f"{text.place}|{text.url}|{text.date}" == FINISH.render({"finish": finish})
 
 
 def test_points_have_the_german_decimal_mark():
-    night = PlayerNight(night_id=7, date=datetime.date(2026, 3, 4), table_number=2, place=3, table_size=9,
-                        points=Fraction(7, 2), total=Fraction(7, 2))
+    night = PlayerNight(
+        night_id=7,
+        date=datetime.date(2026, 3, 4),
+        table_number=2,
+        place=3,
+        table_size=9,
+        points=Fraction(7, 2),
+        total=Fraction(7, 2),
+    )
     with translation.override("de"):
         assert (shown_nights([night])[0].points, shown_nights([night])[0].date) == ("3,5", "04.03.2026")

@@ -1,4 +1,5 @@
 """The standings' rows as text: the same as the template language writes the same figures, German and English."""
+
 from fractions import Fraction
 
 import pytest
@@ -21,20 +22,35 @@ TEMPLATE = engines["django"].from_string(
 
 
 def _row(position, previous, points, dropped=0, counts=(2, 1, 0)):
-    return Standing(position=position, player_id=70 + position, name="Anna", points=points, nights=12,
-                    place_counts=counts, previous_position=previous, tied=1, dropped=dropped)
+    return Standing(
+        position=position,
+        player_id=70 + position,
+        name="Anna",
+        points=points,
+        nights=12,
+        place_counts=counts,
+        previous_position=previous,
+        tied=1,
+        dropped=dropped,
+    )
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_each_row_reads_as_the_template_language_writes_it(language, db):
-    rows = [_row(1, 3, Fraction(7, 2), dropped=2), _row(2, 1, Fraction(10, 3)), _row(3, None, Fraction(5), counts=()),
-            _row(4, 4, Fraction(1001, 1), dropped=1, counts=(1,))]
+    rows = [
+        _row(1, 3, Fraction(7, 2), dropped=2),
+        _row(2, 1, Fraction(10, 3)),
+        _row(3, None, Fraction(5), counts=()),
+        _row(4, 4, Fraction(1001, 1), dropped=1, counts=(1,)),
+    ]
     with translation.override(language):
         shown = shown_rows(rows, season_id=4, me=rows[1])
         for row, text in zip(rows, shown):
             expected = TEMPLATE.render({"row": row})
-            got = (f"{text.points}|{text.nights}|{text.wins}|{text.seconds}|{text.thirds}|{text.move}:{text.move_text}:"
-                   f"{text.move_title}|{text.dropped}|{text.player_url}")
+            got = (
+                f"{text.points}|{text.nights}|{text.wins}|{text.seconds}|{text.thirds}|{text.move}:{text.move_text}:"
+                f"{text.move_title}|{text.dropped}|{text.player_url}"
+            )
             assert got == expected
     assert [r.me for r in shown] == [False, True, False, False]
     assert [r.leader for r in shown] == [True, False, False, False]

@@ -1,9 +1,10 @@
 """A season's own blind structure: the pure rules (tournaments/poker/structure.py), the clock that follows it
 (tournaments/poker/clock.py), the organizer's page, and the tracker's hands that take their ante from it."""
+
 from __future__ import annotations
 
 import dataclasses
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.urls import reverse
@@ -17,7 +18,7 @@ from tournaments.poker import clock, structure
 from tournaments.poker.clock import Schedule, State
 from tournaments.poker.structure import Break, Level, Structure, StructureError
 
-T0 = datetime(2026, 11, 25, 19, 30, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 25, 19, 30, tzinfo=UTC)
 OWN = Structure(
     (Level(25, 50, 0, 20), Level(50, 100, 0, 20), Level(75, 150, 25, 15), Level(100, 200, 25, 15)),
     (Break(2, 10, "Farbwechsel: die 25er gehen"),),
@@ -55,27 +56,30 @@ def test_the_seed_s_doubling_written_out_is_the_seed_s_clock():
         assert seed.length(clock.Stage(level)) == written.length(clock.Stage(level))
 
 
-@pytest.mark.parametrize(("levels", "breaks", "code", "params"), [
-    ([], [], "empty", {}),
-    ([Level(25, 50), Level(25, 50)], [], "nothing_rising", {"level": 2, "big": 50, "previous": 0}),
-    ([Level(100, 200, 25), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "ante": 25}),
-    ([Level(100, 200, 50), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "previous": 50}),
-    ([Level(25, 50), Level(25, 40)], [], "big_falling", {"level": 2, "big": 40, "previous": 50}),
-    ([Level(50, 100), Level(40, 120)], [], "small_falling", {"level": 2, "small": 40, "previous": 50}),
-    ([Level(-25, 50)], [], "too_small", {"level": 1, "field": "small"}),
-    ([Level(25, 50, -1)], [], "too_small", {"level": 1, "field": "ante"}),
-    ([Level(25, 50, 0, 0)], [], "too_small", {"level": 1, "field": "minutes"}),
-    ([Level(25, 50, 0, 500)], [], "too_large", {"level": 1, "field": "minutes"}),
-    ([Level(25, 50_000_000)], [], "too_large", {"level": 1, "field": "big"}),
-    ([Level(100, 50)], [], "small_above_big", {"level": 1}),
-    ([Level(25, 50, 75)], [], "ante_above_big", {"level": 1}),
-    ([Level(25, 50)], [Break(3, 10)], "break_level", {"level": 3}),
-    ([Level(25, 50)], [Break(1, 0)], "break_minutes", {"level": 1}),
-    ([Level(25, 50)], [Break(1, 10, "x" * 61)], "note_too_long", {"level": 1}),
-    ([Level(25, 50)], [Break(1, 10, "a\x07b")], "note_control", {"level": 1}),
-    ([Level(25, 50, 0, 15.5)], [], "not_whole", {"level": 1}),
-    ([Level(k, k * 2) for k in range(1, 42)], [], "too_many_levels", {}),
-])
+@pytest.mark.parametrize(
+    ("levels", "breaks", "code", "params"),
+    [
+        ([], [], "empty", {}),
+        ([Level(25, 50), Level(25, 50)], [], "nothing_rising", {"level": 2, "big": 50, "previous": 0}),
+        ([Level(100, 200, 25), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "ante": 25}),
+        ([Level(100, 200, 50), Level(100, 200, 25)], [], "nothing_rising", {"level": 2, "previous": 50}),
+        ([Level(25, 50), Level(25, 40)], [], "big_falling", {"level": 2, "big": 40, "previous": 50}),
+        ([Level(50, 100), Level(40, 120)], [], "small_falling", {"level": 2, "small": 40, "previous": 50}),
+        ([Level(-25, 50)], [], "too_small", {"level": 1, "field": "small"}),
+        ([Level(25, 50, -1)], [], "too_small", {"level": 1, "field": "ante"}),
+        ([Level(25, 50, 0, 0)], [], "too_small", {"level": 1, "field": "minutes"}),
+        ([Level(25, 50, 0, 500)], [], "too_large", {"level": 1, "field": "minutes"}),
+        ([Level(25, 50_000_000)], [], "too_large", {"level": 1, "field": "big"}),
+        ([Level(100, 50)], [], "small_above_big", {"level": 1}),
+        ([Level(25, 50, 75)], [], "ante_above_big", {"level": 1}),
+        ([Level(25, 50)], [Break(3, 10)], "break_level", {"level": 3}),
+        ([Level(25, 50)], [Break(1, 0)], "break_minutes", {"level": 1}),
+        ([Level(25, 50)], [Break(1, 10, "x" * 61)], "note_too_long", {"level": 1}),
+        ([Level(25, 50)], [Break(1, 10, "a\x07b")], "note_control", {"level": 1}),
+        ([Level(25, 50, 0, 15.5)], [], "not_whole", {"level": 1}),
+        ([Level(k, k * 2) for k in range(1, 42)], [], "too_many_levels", {}),
+    ],
+)
 def test_a_bad_structure_is_refused_naming_the_level(levels, breaks, code, params):
     with pytest.raises(StructureError) as caught:
         Structure(tuple(levels), tuple(breaks))
@@ -84,16 +88,22 @@ def test_a_bad_structure_is_refused_naming_the_level(levels, breaks, code, param
 
 
 def test_rows_from_the_form_skip_empty_ones_and_name_a_missing_field():
-    rows = [{"small": 25, "big": 50, "minutes": 15}, {}, {"small": 50, "big": 100, "ante": 10, "minutes": 15,
-                                                            "break_minutes": 10, "note": "Pause"}]
+    rows = [
+        {"small": 25, "big": 50, "minutes": 15},
+        {},
+        {"small": 50, "big": 100, "ante": 10, "minutes": 15, "break_minutes": 10, "note": "Pause"},
+    ]
     built = structure.from_rows(rows, after_last="repeat", ante_by="big_blind")
     assert built.levels == (Level(25, 50, 0, 15), Level(50, 100, 10, 15)) and built.breaks == (Break(2, 10, "Pause"),)
     with pytest.raises(StructureError) as caught:
-        structure.from_rows([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "minutes": 15}],
-                            after_last="double", ante_by="each")
+        structure.from_rows(
+            [{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "minutes": 15}], after_last="double", ante_by="each"
+        )
     assert (caught.value.code, caught.value.params) == ("missing", {"level": 2, "field": "big"})
     with pytest.raises(StructureError, match="note_without_break"):
-        structure.from_rows([{"small": 25, "big": 50, "minutes": 15, "note": "Hi"}], after_last="double", ante_by="each")
+        structure.from_rows(
+            [{"small": 25, "big": 50, "minutes": 15, "note": "Hi"}], after_last="double", ante_by="each"
+        )
 
 
 # --- the clock follows it --------------------------------------------------------------------------
@@ -130,8 +140,6 @@ def test_a_season_on_the_seed_s_rules_sends_the_screens_what_it_sent_before():
 # --- the season's page -------------------------------------------------------------------------------
 
 
-
-
 @pytest.fixture(autouse=True)
 def english_client(client):
     client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
@@ -153,10 +161,16 @@ def test_the_organizer_copies_a_template_edits_it_and_saves(organizer_client):
     page = organizer_client.get(url, {"template": "classic"}).content.decode()
     assert 'value="75"' in page and 'name="ante_5"' in page
     assert Season.objects.get().blind_structure == ""  # a template is copied into the form, not saved
-    response = _post(organizer_client, season, [
-        {"small": 25, "big": 50, "minutes": 20}, {"small": 50, "big": 100, "minutes": 20, "break_minutes": 10, "note": "Farbwechsel"},
-        {"small": 100, "big": 200, "ante": 25, "minutes": 15},
-    ], ante_by="big_blind")
+    response = _post(
+        organizer_client,
+        season,
+        [
+            {"small": 25, "big": 50, "minutes": 20},
+            {"small": 50, "big": 100, "minutes": 20, "break_minutes": 10, "note": "Farbwechsel"},
+            {"small": 100, "big": 200, "ante": 25, "minutes": 15},
+        ],
+        ante_by="big_blind",
+    )
     assert response.status_code == 302
     season.refresh_from_db()
     kept = structure.from_text(season.blind_structure)
@@ -166,18 +180,33 @@ def test_the_organizer_copies_a_template_edits_it_and_saves(organizer_client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("rows", "message"), [
-    ([{"small": 25, "big": 50, "minutes": 15}, {"small": 25, "big": 40, "minutes": 15}],
-     "Level 2: the big blind (40) is below the one of the level before (50); blinds never go down."),
-    ([{"small": 100, "big": 200, "minutes": 15}, {"small": 100, "big": 200, "minutes": 15}],
-     "Level 2: same blinds as the level before: raise the blinds, or the ante above 0."),
-    ([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": "-100", "minutes": 15}], "greater than or equal to 0"),
-    ([{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": 100, "minutes": 0}],
-     "Level 2: the minutes must be at least 1."),
-    ([{"small": 25, "big": "99999999", "minutes": 15}], "less than or equal to 10000000"),
-    ([], "Enter at least one level."),
-    ([{"small": 25, "big": 50, "minutes": 15, "ante": 80}], "Level 1: an ante of 80 is more than the big blind (50) allows."),
-])
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (
+            [{"small": 25, "big": 50, "minutes": 15}, {"small": 25, "big": 40, "minutes": 15}],
+            "Level 2: the big blind (40) is below the one of the level before (50); blinds never go down.",
+        ),
+        (
+            [{"small": 100, "big": 200, "minutes": 15}, {"small": 100, "big": 200, "minutes": 15}],
+            "Level 2: same blinds as the level before: raise the blinds, or the ante above 0.",
+        ),
+        (
+            [{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": "-100", "minutes": 15}],
+            "greater than or equal to 0",
+        ),
+        (
+            [{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": 100, "minutes": 0}],
+            "Level 2: the minutes must be at least 1.",
+        ),
+        ([{"small": 25, "big": "99999999", "minutes": 15}], "less than or equal to 10000000"),
+        ([], "Enter at least one level."),
+        (
+            [{"small": 25, "big": 50, "minutes": 15, "ante": 80}],
+            "Level 1: an ante of 80 is more than the big blind (50) allows.",
+        ),
+    ],
+)
 def test_a_bad_structure_is_refused_on_the_page_and_nothing_is_saved(organizer_client, rows, message):
     season = make_season()
     response = _post(organizer_client, season, rows)
@@ -213,16 +242,22 @@ def test_only_organizers_see_or_change_the_structure(client):
     season = make_season()
     url = reverse("blind_structure", args=[season.pk])
     assert client.get(url).status_code == 302
-    assert client.post(url, {"rows": "1", "small_1": "10", "big_1": "20", "minutes_1": "5", "after_last": "double",
-                             "ante_by": "each"}).status_code == 302
+    assert (
+        client.post(
+            url,
+            {"rows": "1", "small_1": "10", "big_1": "20", "minutes_1": "5", "after_last": "double", "ante_by": "each"},
+        ).status_code
+        == 302
+    )
     assert Season.objects.get().blind_structure == ""
 
 
 @pytest.mark.django_db
 def test_the_tv_state_and_the_control_page_show_the_ante_and_the_break_note(organizer_client):
     season = make_season()
-    clock_control.set_blind_structure(season=season, levels=dataclasses.replace(
-        OWN, levels=(Level(25, 50, 10, 20),) + OWN.levels[1:]))
+    clock_control.set_blind_structure(
+        season=season, levels=dataclasses.replace(OWN, levels=(Level(25, 50, 10, 20),) + OWN.levels[1:])
+    )
     night = make_night(season)
     clock_control.start_clock(night=night, now=clock_control.timezone.now() - timedelta(minutes=1))
     state = organizer_client.get(reverse("clock_state", args=[night.pk])).json()
@@ -235,8 +270,9 @@ def test_the_tv_state_and_the_control_page_show_the_ante_and_the_break_note(orga
 def test_a_tracked_hand_takes_its_ante_from_the_structure_and_replays_with_it(organizer):
     table = table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
     season = table.night.season
-    Season.objects.filter(pk=season.pk).update(blind_structure=Structure(
-        (Level(25, 50, 10, 15), Level(50, 100, 20, 15)), (), "double", "each").to_text())
+    Season.objects.filter(pk=season.pk).update(
+        blind_structure=Structure((Level(25, 50, 10, 15), Level(50, 100, 20, 15)), (), "double", "each").to_text()
+    )
     dealer = Dealer(table)
     dealer.next_hand()
     hand = Hand.objects.get()

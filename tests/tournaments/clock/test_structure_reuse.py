@@ -1,5 +1,6 @@
 """Blind structures kept for other seasons (a name, saved and reused), the grid's row buttons, and the levels
 as a CSV file (tournaments/clock/structure_file.py): refused files name their line and write nothing."""
+
 from __future__ import annotations
 
 import re
@@ -18,7 +19,8 @@ from tournaments.poker.structure import Level
 pytestmark = pytest.mark.django_db
 
 ANTE_AT_EQUAL_BLINDS = [
-    {"small": 50, "big": 100, "minutes": 20}, {"small": 100, "big": 200, "minutes": 20},
+    {"small": 50, "big": 100, "minutes": 20},
+    {"small": 100, "big": 200, "minutes": 20},
     {"small": 100, "big": 200, "ante": 25, "minutes": 20, "break_minutes": 10, "note": "Farbwechsel"},
     {"small": 150, "big": 300, "ante": 50, "minutes": 20},
 ]
@@ -46,7 +48,9 @@ def test_a_structure_saved_under_a_name_is_offered_and_copied_in_another_season(
     other = make_season(name="Saison 2027")
     page = organizer_client.get(reverse("blind_structure", args=[other.pk])).content.decode()
     assert f'value="saved-{saved.pk}"' in page and "Clubabend 20 min" in page
-    page = organizer_client.get(reverse("blind_structure", args=[other.pk]), {"template": f"saved-{saved.pk}"}).content.decode()
+    page = organizer_client.get(
+        reverse("blind_structure", args=[other.pk]), {"template": f"saved-{saved.pk}"}
+    ).content.decode()
     assert "„Clubabend 20 min“ übernommen" in page
     assert 'name="ante_3" value="25"' in page and 'name="note_3" value="Farbwechsel"' in page
 
@@ -78,8 +82,11 @@ def _grid(client, season, rows, **button):
 
 def test_the_row_buttons_move_drop_and_insert_levels_and_save_nothing(organizer_client):
     season = make_season()
-    rows = [{"small": 25, "big": 50, "minutes": 15}, {"small": 50, "big": 100, "minutes": 15},
-            {"small": 75, "big": 150, "minutes": 15}]
+    rows = [
+        {"small": 25, "big": 50, "minutes": 15},
+        {"small": 50, "big": 100, "minutes": 15},
+        {"small": 75, "big": 150, "minutes": 15},
+    ]
     page = _grid(organizer_client, season, rows, down="1")
     assert 'name="small_1" value="50"' in page and 'name="small_2" value="25"' in page
     page = _grid(organizer_client, season, rows, up="3")
@@ -104,27 +111,39 @@ def test_the_levels_go_out_as_csv_and_come_back_the_same(organizer_client):
 
 
 def _upload(client, season, content: bytes, name="blinds.csv"):
-    return client.post(reverse("blind_structure", args=[season.pk]),
-                       {"import": "1", "structure_file": SimpleUploadedFile(name, content, "text/csv")})
+    return client.post(
+        reverse("blind_structure", args=[season.pk]),
+        {"import": "1", "structure_file": SimpleUploadedFile(name, content, "text/csv")},
+    )
 
 
 def test_a_file_from_another_tool_fills_the_grid_and_saves_nothing(organizer_client):
     season = make_season()
-    content = "Level,SB,BB,Ante,Minutes,Break,Note\r\n1,100,200,,20,,\r\n2,100,200,25,20,10,Pause\r\n3,\"1,000\",\"2,000\",200,20,,\r\n"
+    content = 'Level,SB,BB,Ante,Minutes,Break,Note\r\n1,100,200,,20,,\r\n2,100,200,25,20,10,Pause\r\n3,"1,000","2,000",200,20,,\r\n'
     page = _upload(organizer_client, season, content.encode("cp1252")).content.decode()
     assert "3 Stufen aus der Datei gelesen" in page
     assert 'name="ante_2" value="25"' in page and 'name="small_3" value="1000"' in page
     assert Season.objects.get().blind_structure == ""
 
 
-@pytest.mark.parametrize(("content", "message"), ids=["same-blinds", "not-a-number", "missing", "zip", "empty", "too-large"], argvalues=[
-    (b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;20\n2;100;200;0;20\n", "Zeile 3: Stufe 2: gleiche Blinds wie die Stufe davor"),
-    (b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;20\n2;100;zwei;0;20\n", "Zeile 3: „zwei“ ist keine ganze Zahl (Big Blind)."),
-    (b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;\n", "Zeile 2: Minuten fehlt."),
-    (b"PK\x03\x04 not a csv", "Das ist keine CSV-Datei"),
-    (b"Stufe;SB;BB\n", "Die Datei enthält keine Stufen."),
-    (b"1;25;50;0;15\n" * 6000, "zu groß"),
-])
+@pytest.mark.parametrize(
+    ("content", "message"),
+    ids=["same-blinds", "not-a-number", "missing", "zip", "empty", "too-large"],
+    argvalues=[
+        (
+            b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;20\n2;100;200;0;20\n",
+            "Zeile 3: Stufe 2: gleiche Blinds wie die Stufe davor",
+        ),
+        (
+            b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;20\n2;100;zwei;0;20\n",
+            "Zeile 3: „zwei“ ist keine ganze Zahl (Big Blind).",
+        ),
+        (b"Stufe;SB;BB;Ante;Minuten\n1;100;200;0;\n", "Zeile 2: Minuten fehlt."),
+        (b"PK\x03\x04 not a csv", "Das ist keine CSV-Datei"),
+        (b"Stufe;SB;BB\n", "Die Datei enthält keine Stufen."),
+        (b"1;25;50;0;15\n" * 6000, "zu groß"),
+    ],
+)
 def test_a_bad_file_is_refused_naming_its_line_and_nothing_is_written(organizer_client, content, message):
     season = make_season()
     page = _upload(organizer_client, season, content).content.decode()

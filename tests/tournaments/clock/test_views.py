@@ -1,4 +1,5 @@
 """The blind clock's pages, its JSON state and its service, against the database."""
+
 import datetime
 from datetime import timedelta
 
@@ -87,7 +88,10 @@ def test_the_tv_page_shows_the_running_level_without_javascript(client, night):
     assert 'data-clock-field="level">2<' in html
     assert 'data-clock-field="small">50<' in html and 'data-clock-field="big">100<' in html
     assert 'data-clock-field="next-small">100<' in html and 'data-clock-field="next-big">200<' in html
-    assert any(f'data-clock-field="countdown" role="timer" aria-label="Time left in this level">{t}<' in html for t in ("10:00", "9:59"))
+    assert any(
+        f'data-clock-field="countdown" role="timer" aria-label="Time left in this level">{t}<' in html
+        for t in ("10:00", "9:59")
+    )
     assert 'class="clock is-running is-seated' not in html  # no seating drawn yet
     assert "is-running" in html
 
@@ -122,10 +126,16 @@ def test_after_the_seating_the_players_left_are_the_seats_without_a_placement(cl
     seats = []
     for index, name in enumerate(["Anna", "Ben", "Cem", "Dora", "Emil"]):
         entry = Entry.objects.create(
-            night=night, player=make_player(name), registered_by=organizer,
-            paid_at=timezone.now(), fee_paid=10, jackpot_share=2,
+            night=night,
+            player=make_player(name),
+            registered_by=organizer,
+            paid_at=timezone.now(),
+            fee_paid=10,
+            jackpot_share=2,
         )
-        seats.append(Seat.objects.create(table=tables[index % 2], entry=entry, position=index // 2 + 1, starting_stack=1500))
+        seats.append(
+            Seat.objects.create(table=tables[index % 2], entry=entry, position=index // 2 + 1, starting_stack=1500)
+        )
     Placement.objects.create(table=tables[1], seat=seats[1], place=2, reason="busted")
     Placement.objects.create(table=tables[1], seat=seats[3], place=1, reason="winner")
     Table.objects.filter(pk=tables[1].pk).update(status="finished")
@@ -141,7 +151,13 @@ def test_the_state_after_start_pause_next_and_adjust(organizer_client, night):
     client = organizer_client
     client.post(reverse("clock_act", args=[night.pk, "start"]))
     state = _state(client, night)
-    assert (state["level"], state["running"], state["started"], state["small_blind"], state["big_blind"]) == (1, True, True, 25, 50)
+    assert (state["level"], state["running"], state["started"], state["small_blind"], state["big_blind"]) == (
+        1,
+        True,
+        True,
+        25,
+        50,
+    )
     assert 898 <= state["seconds_left"] <= 900
     assert state["upcoming"][0] == {"level": 2, "is_break": False, "small_blind": 50, "big_blind": 100, "seconds": 900}
     assert datetime.datetime.fromisoformat(state["server_time"]) <= timezone.now()
@@ -152,7 +168,13 @@ def test_the_state_after_start_pause_next_and_adjust(organizer_client, night):
 
     client.post(reverse("clock_act", args=[night.pk, "next"]))
     state = _state(client, night)
-    assert (state["level"], state["small_blind"], state["big_blind"], state["seconds_left"], state["paused"]) == (2, 50, 100, 900, True)
+    assert (state["level"], state["small_blind"], state["big_blind"], state["seconds_left"], state["paused"]) == (
+        2,
+        50,
+        100,
+        900,
+        True,
+    )
 
     client.post(reverse("clock_act", args=[night.pk, "minus-minute"]))
     assert _state(client, night)["seconds_left"] == 840
@@ -190,7 +212,9 @@ def test_previous_level_asks_first_on_the_htmx_path(organizer_client, night):
 
 
 def test_the_breaks_are_set_on_the_control_page(organizer_client, night):
-    response = organizer_client.post(reverse("clock_breaks", args=[night.pk]), {"every_levels": 4, "minutes": 10}, follow=True)
+    response = organizer_client.post(
+        reverse("clock_breaks", args=[night.pk]), {"every_levels": 4, "minutes": 10}, follow=True
+    )
     assert "Breaks saved." in response.content.decode()
     assert "10 min after every 4 levels" in response.content.decode()
     assert ClockState.objects.values_list("break_every_levels", "break_minutes").get(night=night) == (4, 10)
@@ -279,7 +303,9 @@ def test_clock_for_creates_the_row_once(night):
 # --- bounded queries -------------------------------------------------------------------------------
 
 
-def test_the_pages_take_a_bounded_number_of_queries(client, organizer, organizer_client, night, django_assert_max_num_queries):
+def test_the_pages_take_a_bounded_number_of_queries(
+    client, organizer, organizer_client, night, django_assert_max_num_queries
+):
     clock_control.start_clock(night=night)
     table = Table.objects.create(night=night, number=1)
     for position, name in enumerate(["Anna", "Ben", "Cem", "Dora"], start=1):

@@ -1,4 +1,5 @@
 """After the draw: unpaid entries listed at the draw, then paid and seated or withdrawn; a walk-in who is new."""
+
 from __future__ import annotations
 
 import datetime
@@ -10,8 +11,8 @@ from league import once
 from league.desk import services as league_services
 from league.models import Entry, Player
 from tests.league.factories import make_night, make_player
-from tournaments.models import Seat, Table, TableStatus
 from tournaments.floor import late_entries, services, waiting
+from tournaments.models import Seat, Table, TableStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +84,9 @@ def test_an_unseated_entry_is_withdrawn_after_the_draw_with_a_confirmation(organ
     assert uwe.is_withdrawn and uwe.refund_amount is None and uwe.withdrawal_reason == "went home"
 
 
-def test_withdrawing_an_unseated_entry_with_too_long_a_reason_says_so_and_withdraws_nothing(organizer_client, drawn_night):
+def test_withdrawing_an_unseated_entry_with_too_long_a_reason_says_so_and_withdraws_nothing(
+    organizer_client, drawn_night
+):
     uwe = Entry.objects.get(player__name="Uwe Unbezahlt")
     response = organizer_client.post(f"/entries/{uwe.pk}/withdraw-unseated/", {"reason": "x" * 201})
     page = response.content.decode()
@@ -95,7 +98,9 @@ def test_withdrawing_an_unseated_entry_with_too_long_a_reason_says_so_and_withdr
 
 def test_a_paid_entry_left_unseated_is_refunded_when_withdrawn_after_the_draw(organizer, drawn_night):
     # Paid while the draw was being made: not seated, so the fee goes back and is recorded.
-    late = league_services.register_player(night=drawn_night, player=make_player("Late Lotte"), by=organizer, fee=FEE, late=True)
+    late = league_services.register_player(
+        night=drawn_night, player=make_player("Late Lotte"), by=organizer, fee=FEE, late=True
+    )
     late_entries.withdraw_unseated_entry(entry=late, by=organizer, reason="no seat wanted")
     late.refresh_from_db()
     assert late.is_withdrawn and late.refund_amount == FEE

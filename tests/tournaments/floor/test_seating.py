@@ -4,8 +4,8 @@ from django.urls import reverse
 from league.models import Entry
 from tests.league.factories import make_player
 from tests.tournaments.conftest import FEE, Dealer, paid_night
-from tournaments.models import Seat, Table
 from tournaments.floor import services
+from tournaments.models import Seat, Table
 from tournaments.poker import seating
 from tournaments.poker.cards import Card, parse_cards, seeded_rng
 

@@ -4,6 +4,7 @@ Threads are released together by a barrier, each with its own database connectio
 version of the seating their page showed. One draw wins; the other is told the seating changed and
 replaces nothing. Runs on SQLite and, in CI's second leg, on PostgreSQL (DATABASE_URL).
 """
+
 from __future__ import annotations
 
 import threading
@@ -14,8 +15,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.tournaments.conftest import paid_night
-from tournaments.models import Seat
 from tournaments.floor import services
+from tournaments.models import Seat
 from tournaments.poker.cards import seeded_rng
 
 ROUNDS = 20
@@ -29,7 +30,9 @@ def _race(night, version: str, rounds_seed: int) -> list[object]:
         try:
             barrier.wait(timeout=10)
             with translation.override("en"):  # a thread does not inherit the test's language
-                outcomes[slot] = services.draw_seating(night=night, rng=seeded_rng(rounds_seed + slot), seen_version=version)
+                outcomes[slot] = services.draw_seating(
+                    night=night, rng=seeded_rng(rounds_seed + slot), seen_version=version
+                )
         except services.NightError as error:
             outcomes[slot] = error
         except Exception as error:  # anything else fails the test below with its text

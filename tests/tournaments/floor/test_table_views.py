@@ -31,7 +31,9 @@ def test_the_first_dealer_cannot_change_after_the_first_hand(organizer_client, o
     table = table_of({"Anna": 1500, "Ben": 1500}, organizer)
     Dealer(table).next_hand()
     ben = table.seats.get(entry__player__name="Ben")
-    response = organizer_client.post(reverse("first_dealer", args=[table.pk]), {"seat": ben.pk}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = organizer_client.post(
+        reverse("first_dealer", args=[table.pk]), {"seat": ben.pk}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "first dealer is settled" in response.content.decode()
     table.refresh_from_db()
     assert table.first_dealer.player.name == "Anna"
@@ -79,7 +81,9 @@ def test_a_first_dealer_seat_that_is_not_plain_digits_is_refused_with_a_message(
     table = table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500}, organizer)
     table.first_dealer = None
     table.save()
-    response = organizer_client.post(reverse("first_dealer", args=[table.pk]), {"seat": seat}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    response = organizer_client.post(
+        reverse("first_dealer", args=[table.pk]), {"seat": seat}, follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 200  # "²" was a 500
     assert "does not sit at this table" in response.content.decode() or seat.strip() == ""
     table.refresh_from_db()

@@ -1,4 +1,5 @@
 """Nobody who paid is sent home: a walk-in the full tables cannot take gets a way on (docs/rules.md)."""
+
 from __future__ import annotations
 
 import datetime
@@ -11,14 +12,16 @@ from league import once
 from league.cashbook import book
 from league.models import Entry
 from tests.tournaments.conftest import FEE, Dealer, paid_night
-from tournaments.models import Hand, Seat, Table
 from tournaments.floor import late_entries, services, waiting
+from tournaments.models import Hand, Seat, Table
 from tournaments.poker import seating
 from tournaments.poker.cards import seeded_rng
 
 
 def _walk_in(night, organizer, name: str, born: datetime.date = datetime.date(1990, 3, 4)):
-    return late_entries.seat_walk_in(night=night, fee=FEE, by=organizer, player_fields={"name": name, "date_of_birth": born})
+    return late_entries.seat_walk_in(
+        night=night, fee=FEE, by=organizer, player_fields={"name": name, "date_of_birth": born}
+    )
 
 
 def _twelve_drawn(organizer):
@@ -131,7 +134,9 @@ def test_a_single_waiting_player_is_refunded_with_the_cash_book_line(organizer):
 
 
 @pytest.mark.django_db
-def test_the_walk_in_goes_to_a_german_confirmation_and_one_confirmation_draws_five_four_four(organizer_client, organizer):
+def test_the_walk_in_goes_to_a_german_confirmation_and_one_confirmation_draws_five_four_four(
+    organizer_client, organizer
+):
     night = _twelve_drawn(organizer)
     data = {"name": "Dreizehn Neu", "date_of_birth": "1990-03-04", "fee": "10,00", "once": once.new_token()}
     response = organizer_client.post(reverse("walk_in", args=[night.pk]), data, HTTP_ACCEPT_LANGUAGE="de")
@@ -153,7 +158,9 @@ def test_a_stale_confirmation_says_why_and_shows_the_way_on_as_it_is_now(organiz
     way = waiting.way_on(night)
     _first_hand(night)
     url = reverse("way_on", args=[night.pk])
-    response = organizer_client.post(url, {"way": way.way, "version": way.version}, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    response = organizer_client.post(
+        url, {"way": way.way, "version": way.version}, HTTP_ACCEPT_LANGUAGE="de", follow=True
+    )
     page = response.content.decode()
     assert "Inzwischen hat sich der Abend geändert" in page and "Es wurde nichts geändert" in page
     assert "Dreizehn Neu wartet auf einen zweiten Spieler" in page and _sizes(night) == [6, 6]
@@ -186,5 +193,7 @@ def test_only_an_organizer_gives_a_way_on_and_a_made_up_way_changes_nothing(orga
     url = reverse("way_on", args=[night.pk])
     response = Client().post(url, {"way": way.way, "version": way.version})
     assert response.status_code == 302 and response.url.startswith(reverse("login"))
-    page = organizer_client.post(url, {"way": "everyone home", "version": way.version}, HTTP_ACCEPT_LANGUAGE="de", follow=True)
+    page = organizer_client.post(
+        url, {"way": "everyone home", "version": way.version}, HTTP_ACCEPT_LANGUAGE="de", follow=True
+    )
     assert "Es wurde nichts geändert" in page.content.decode() and _sizes(night) == [6, 6]

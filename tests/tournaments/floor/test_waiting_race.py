@@ -5,6 +5,7 @@ wait for the table, see the hand, and refuse with words, changing nothing; the h
 (whose writers queue anyway) and, in CI's second leg, on PostgreSQL (DATABASE_URL), where without the tables'
 lock the re-draw would look for hands before the dealer's commit and then delete his table.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -15,21 +16,26 @@ from django.db import connections, transaction
 from django.utils import translation
 
 from tests.tournaments.conftest import FEE, paid_night
-from tournaments.models import Hand, Seat
 from tournaments.floor import late_entries, services, waiting
+from tournaments.models import Hand, Seat
 from tournaments.poker.cards import seeded_rng
 from tournaments.tracker import services as tracker
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("redraw, refusal", [("way on", "changed meanwhile"), ("plain", "first hand has been played")])
-def test_a_redraw_confirmed_while_the_first_hand_is_being_dealt_is_refused_and_the_hand_stands(organizer, redraw, refusal):
+def test_a_redraw_confirmed_while_the_first_hand_is_being_dealt_is_refused_and_the_hand_stands(
+    organizer, redraw, refusal
+):
     night = paid_night(organizer, 12)
     services.draw_seating(night=night, rng=seeded_rng(1))
     table = night.tables.get(number=1)
     services.draw_first_dealer(table=table, rng=seeded_rng(2))
     late_entries.seat_walk_in(
-        night=night, fee=FEE, by=organizer, player_fields={"name": "Dreizehn Neu", "date_of_birth": datetime.date(1990, 3, 4)}
+        night=night,
+        fee=FEE,
+        by=organizer,
+        player_fields={"name": "Dreizehn Neu", "date_of_birth": datetime.date(1990, 3, 4)},
     )
     way = waiting.way_on(night)
     night.refresh_from_db()

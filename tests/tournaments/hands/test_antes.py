@@ -7,6 +7,7 @@ A player who cannot cover his ante posts what he has and is all-in; with ``"big_
 posted first and the ante from what is left. Worked examples are computed by hand in the comments; random
 hands check the invariants, and pokerkit (test-only) plays the exported PHH to the same stacks.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -32,7 +33,9 @@ from tournaments.poker.phh import phh_document, phh_order
 from tournaments.poker.replay import ReplayError, play_hand, replay_hand
 from tournaments.poker.stats import hand_facts
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 def _hand(players, *, ante, ante_by="each", button="Anna", blinds=(25, 50)):
@@ -49,8 +52,10 @@ def test_each_player_antes_before_the_blinds_and_the_antes_are_dead_money_in_the
     # Dora calls 50, Anna folds, Ben calls, Carl checks; then all check down, Carl's sevens win.
     data = _hand([("Anna", 1000), ("Ben", 1000), ("Carl", 1000), ("Dora", 1000)], ante=10)
     data["actions"] = [
-        {"player": "Dora", "action": "call"}, {"player": "Anna", "action": "fold"},
-        {"player": "Ben", "action": "call"}, {"player": "Carl", "action": "check"},
+        {"player": "Dora", "action": "call"},
+        {"player": "Anna", "action": "fold"},
+        {"player": "Ben", "action": "call"},
+        {"player": "Carl", "action": "check"},
     ] + [{"player": p, "action": "check"} for _ in range(3) for p in ("Ben", "Carl", "Dora")]
     data["hole_cards"] = {"Ben": "2c3d", "Carl": "7d7c", "Dora": "QsJc"}
     data["board"] = "Ah Kd 7h 2s 9h"
@@ -60,8 +65,12 @@ def test_each_player_antes_before_the_blinds_and_the_antes_are_dead_money_in_the
     assert out["stacks"] == {"Anna": 990, "Ben": 940, "Carl": 1130, "Dora": 940}
     hand = play_hand(data).hand
     assert [(s.player, s.kind, s.added) for s in hand.history[:6]] == [
-        ("Ben", "ante", 10), ("Carl", "ante", 10), ("Dora", "ante", 10), ("Anna", "ante", 10),
-        ("Ben", "small_blind", 25), ("Carl", "big_blind", 50),
+        ("Ben", "ante", 10),
+        ("Carl", "ante", 10),
+        ("Dora", "ante", 10),
+        ("Anna", "ante", 10),
+        ("Ben", "small_blind", 25),
+        ("Carl", "big_blind", 50),
     ]
 
 
@@ -69,8 +78,11 @@ def test_the_antes_count_toward_no_call_and_are_never_returned_as_an_uncalled_be
     # Everyone folds to the big blind: he gets his blind back above the small blind (25 uncalled) and wins
     # the antes (4 x 10) and the small blind: 1000 - 10 - 50 + 25 + 40 + 50 = 1055.
     data = _hand([("Anna", 1000), ("Ben", 1000), ("Carl", 1000), ("Dora", 1000)], ante=10)
-    data["actions"] = [{"player": "Dora", "action": "fold"}, {"player": "Anna", "action": "fold"},
-                       {"player": "Ben", "action": "fold"}]
+    data["actions"] = [
+        {"player": "Dora", "action": "fold"},
+        {"player": "Anna", "action": "fold"},
+        {"player": "Ben", "action": "fold"},
+    ]
     played = play_hand(data)
     assert played.result.returned == {"Carl": 25}
     assert played.result.stacks == {"Anna": 990, "Ben": 965, "Carl": 1055, "Dora": 990}
@@ -89,9 +101,11 @@ def test_a_player_who_cannot_cover_his_ante_is_all_in_and_can_win_only_the_antes
     # Pots: the antes 6 + 10 + 10 + 10 = 36 (Anna, Carl, Dora, Ben... all still in but Anna who folded);
     # then the bets: Carl 50 + Dora 50 = 100 for Carl and Dora.
     data = _hand([("Anna", 1000), ("Ben", 6), ("Carl", 1000), ("Dora", 1000)], ante=10)
-    data["actions"] = [{"player": "Dora", "action": "call"}, {"player": "Anna", "action": "fold"},
-                       {"player": "Carl", "action": "check"}] + [
-        {"player": p, "action": "check"} for _ in range(3) for p in ("Carl", "Dora")]
+    data["actions"] = [
+        {"player": "Dora", "action": "call"},
+        {"player": "Anna", "action": "fold"},
+        {"player": "Carl", "action": "check"},
+    ] + [{"player": p, "action": "check"} for _ in range(3) for p in ("Carl", "Dora")]
     data["hole_cards"] = {"Ben": "AsAh", "Carl": "7d7c", "Dora": "QsJc"}
     data["board"] = "Ad Kd 7h 2s 9h"
     out = replay_hand(data)
@@ -107,11 +121,18 @@ def test_a_player_who_cannot_cover_his_ante_is_all_in_and_can_win_only_the_antes
 def test_a_big_blind_ante_comes_after_his_blind_when_he_is_short():
     # Carl (BB) has 80: the blind 50 first, then 30 of the 50 ante; he is all-in.
     data = _hand([("Anna", 1500), ("Ben", 500), ("Carl", 80), ("Dora", 2060)], ante=50, ante_by="big_blind")
-    data["actions"] = [{"player": "Dora", "action": "raise", "to": 150}, {"player": "Anna", "action": "fold"},
-                       {"player": "Ben", "action": "call"}, {"player": "Ben", "action": "check"},
-                       {"player": "Dora", "action": "bet", "to": 100}, {"player": "Ben", "action": "call"},
-                       {"player": "Ben", "action": "check"}, {"player": "Dora", "action": "check"},
-                       {"player": "Ben", "action": "check"}, {"player": "Dora", "action": "check"}]
+    data["actions"] = [
+        {"player": "Dora", "action": "raise", "to": 150},
+        {"player": "Anna", "action": "fold"},
+        {"player": "Ben", "action": "call"},
+        {"player": "Ben", "action": "check"},
+        {"player": "Dora", "action": "bet", "to": 100},
+        {"player": "Ben", "action": "call"},
+        {"player": "Ben", "action": "check"},
+        {"player": "Dora", "action": "check"},
+        {"player": "Ben", "action": "check"},
+        {"player": "Dora", "action": "check"},
+    ]
     data["hole_cards"] = {"Ben": "2c3d", "Carl": "7d7c", "Dora": "QhJh"}
     data["board"] = "Ah Kd 7h 2s 2h"
     played = play_hand(data)
@@ -119,8 +140,10 @@ def test_a_big_blind_ante_comes_after_his_blind_when_he_is_short():
     # Main pot: the ante 30 + 3 x 50 = 180 for Carl's sevens; side pot: Ben and Dora 100 + 100 more each = 400.
     assert replay_hand(data) == {
         "stacks": {"Anna": 1500, "Ben": 250, "Carl": 180, "Dora": 2210},
-        "pots": [{"amount": 180, "eligible": ["Ben", "Carl", "Dora"], "winners": ["Carl"]},
-                 {"amount": 400, "eligible": ["Ben", "Dora"], "winners": ["Dora"]}],
+        "pots": [
+            {"amount": 180, "eligible": ["Ben", "Carl", "Dora"], "winners": ["Carl"]},
+            {"amount": 400, "eligible": ["Ben", "Dora"], "winners": ["Dora"]},
+        ],
         "busted": [],
     }
 
@@ -139,8 +162,11 @@ def test_everyone_all_in_on_the_antes_plays_for_the_antes_alone():
     data["hole_cards"] = {"Anna": "AsAh", "Ben": "7d7c"}
     data["board"] = "Ad Kd 7h 2s 9h"
     out = replay_hand(data)
-    assert out == {"stacks": {"Anna": 17, "Ben": 0},
-                   "pots": [{"amount": 17, "eligible": ["Anna", "Ben"], "winners": ["Anna"]}], "busted": ["Ben"]}
+    assert out == {
+        "stacks": {"Anna": 17, "Ben": 0},
+        "pots": [{"amount": 17, "eligible": ["Anna", "Ben"], "winners": ["Anna"]}],
+        "busted": ["Ben"],
+    }
 
 
 def test_a_sitting_out_player_posts_his_ante_too():
@@ -164,13 +190,16 @@ def test_a_hand_without_an_ante_replays_exactly_as_before():
     assert "ante_trimming_status = true" in phh_document(play_hand(base))
 
 
-@pytest.mark.parametrize("blinds, message", [
-    ({"small": 25, "big": 50, "ante": -1}, "ante must be a whole number"),
-    ({"small": 25, "big": 50, "ante": 2.5}, "blinds: ante must be a whole number"),
-    ({"small": 25, "big": 50, "ante": "10"}, "blinds: ante must be a whole number"),
-    ({"small": 25, "big": 50, "ante": 10, "ante_by": "button"}, "ante_by must be 'each' or 'big_blind'"),
-    ({"small": 25, "big": 50, "ante": 10, "ante_by": 3}, 'ante_by must be "each" or "big_blind"'),
-])
+@pytest.mark.parametrize(
+    "blinds, message",
+    [
+        ({"small": 25, "big": 50, "ante": -1}, "ante must be a whole number"),
+        ({"small": 25, "big": 50, "ante": 2.5}, "blinds: ante must be a whole number"),
+        ({"small": 25, "big": 50, "ante": "10"}, "blinds: ante must be a whole number"),
+        ({"small": 25, "big": 50, "ante": 10, "ante_by": "button"}, "ante_by must be 'each' or 'big_blind'"),
+        ({"small": 25, "big": 50, "ante": 10, "ante_by": 3}, 'ante_by must be "each" or "big_blind"'),
+    ],
+)
 def test_a_bad_ante_is_refused_with_one_line(blinds, message):
     data = _hand([("Anna", 1000), ("Ben", 1000)], ante=0)
     data["blinds"] = blinds
@@ -262,11 +291,11 @@ def _covers_ante_and_blinds(setup: HandSetup) -> bool:
     """pokerkit lets the others call a short big blind for less (test_against_pokerkit): the blinds must
     be covered after the antes; other players may be short of the ante."""
     hand = Hand(setup)
-    return all(
-        step.all_in is False for step in hand.history if step.kind in ("small_blind", "big_blind")
-    ) and hand.big_blind_seat in [s.player for s in hand.history if s.kind == "big_blind"] and hand.stacks[
-        hand.small_blind_seat
-    ] + hand.committed[hand.small_blind_seat] >= setup.small_blind
+    return (
+        all(step.all_in is False for step in hand.history if step.kind in ("small_blind", "big_blind"))
+        and hand.big_blind_seat in [s.player for s in hand.history if s.kind == "big_blind"]
+        and hand.stacks[hand.small_blind_seat] + hand.committed[hand.small_blind_seat] >= setup.small_blind
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -305,7 +334,12 @@ def test_the_ohh_export_posts_the_antes():
     assert ohh["ante_amount"] == 10 and ohh["_ante_by"] == "each"
     preflop = ohh["rounds"][0]["actions"]
     assert [(a["action"], a.get("amount")) for a in preflop[:5]] == [
-        ("Post Ante", 10), ("Post Ante", 10), ("Post Ante", 10), ("Post SB", 25), ("Post BB", 50)]
+        ("Post Ante", 10),
+        ("Post Ante", 10),
+        ("Post Ante", 10),
+        ("Post SB", 25),
+        ("Post BB", 50),
+    ]
 
 
 def test_antes_are_forced_bets_in_the_statistics():

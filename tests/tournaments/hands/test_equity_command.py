@@ -1,4 +1,5 @@
 """``python manage.py equity FILE|-`` run as a user runs it, in a subprocess (docs/contracts.md)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,14 @@ REPO = Path(__file__).resolve().parents[3]
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", "equity", *args], cwd=REPO, input=stdin, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", "equity", *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -28,8 +35,11 @@ def test_random_spots_print_exactly_what_a_plain_enumeration_gives(seed, tmp_pat
     rng = random.Random(100 + seed)
     hands, board, dead = random_spot(rng, rng.randint(2, 5), rng.choice((3, 4)), rng.choice((0, 2)))
     names = [f"Spieler {k + 1}" for k in range(len(hands))]
-    spot = {"hands": {n: format_cards(h) for n, h in zip(names, hands)}, "board": format_cards(board, " "),
-            "dead": [str(c) for c in dead]}
+    spot = {
+        "hands": {n: format_cards(h) for n, h in zip(names, hands)},
+        "board": format_cards(board, " "),
+        "dead": [str(c) for c in dead],
+    }
     path = tmp_path / "spot.json"
     path.write_text(json.dumps(spot))
     done = run(str(path))
@@ -37,9 +47,15 @@ def test_random_spots_print_exactly_what_a_plain_enumeration_gives(seed, tmp_pat
     boards, wins, ties, shares = reference(hands, board, dead)
     assert json.loads(done.stdout) == {
         "boards": boards,
-        "players": {n: {"wins": w, "ties": t, "equity": round(float(s), 6) if s.denominator > 1 else int(s),
-                        "equity_exact": f"{s.numerator}/{s.denominator}" if s.denominator > 1 else str(s.numerator)}
-                    for n, w, t, s in zip(names, wins, ties, shares)},
+        "players": {
+            n: {
+                "wins": w,
+                "ties": t,
+                "equity": round(float(s), 6) if s.denominator > 1 else int(s),
+                "equity_exact": f"{s.numerator}/{s.denominator}" if s.denominator > 1 else str(s.numerator),
+            }
+            for n, w, t, s in zip(names, wins, ties, shares)
+        },
     }
 
 
@@ -52,18 +68,21 @@ def test_it_reads_standard_input_and_six_hands_before_the_flop():
     assert sum(Fraction(p["equity_exact"]) for p in out["players"].values()) == 1
 
 
-@pytest.mark.parametrize("stdin", [
-    "{not json",
-    '{"hands": {"A": "AsKs", "B": "AsQd"}, "board": ""}',
-    '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "2c3c"}',
-    '{"hands": {"A": "AsKs"}, "board": ""}',
-    '{"hands": {"A": "AsKs", "B": "QdQcQh"}, "board": ""}',
-    '{"hands": {"A": "AsKs", "A": "QdQc"}, "board": ""}',
-    '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "2c3c4c5c6c7c"}',
-    '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "", "dead": "Zz"}',
-    "[]",
-    "",
-])
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        "{not json",
+        '{"hands": {"A": "AsKs", "B": "AsQd"}, "board": ""}',
+        '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "2c3c"}',
+        '{"hands": {"A": "AsKs"}, "board": ""}',
+        '{"hands": {"A": "AsKs", "B": "QdQcQh"}, "board": ""}',
+        '{"hands": {"A": "AsKs", "A": "QdQc"}, "board": ""}',
+        '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "2c3c4c5c6c7c"}',
+        '{"hands": {"A": "AsKs", "B": "QdQc"}, "board": "", "dead": "Zz"}',
+        "[]",
+        "",
+    ],
+)
 def test_bad_input_prints_one_line_on_stderr_nothing_on_stdout_and_exits_2(stdin):
     done = run("-", stdin=stdin)
     assert (done.returncode, done.stdout, len(done.stderr.splitlines())) == (2, "", 1), done.stderr

@@ -1,4 +1,5 @@
 """``python manage.py export_hand FILE|- --format phh|ohh`` run as a user runs it, in a subprocess."""
+
 from __future__ import annotations
 
 import io
@@ -18,7 +19,12 @@ EXAMPLE = REPO / "tests" / "data" / "contracts" / "replay_hand" / "12_side_pots.
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "manage.py", "export_hand", *args], cwd=REPO, input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "manage.py", "export_hand", *args],
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -47,8 +53,11 @@ def test_it_prints_ohh_with_pots_and_shown_cards_from_standard_input():
     "stdin, words",
     [
         ("{", "malformed JSON"),
-        ('{"blinds": {"small": 25, "big": 50}, "button": "A", "players": [{"name": "A", "stack": 100}, {"name": "B", "stack": 100}], '
-         '"actions": [{"player": "B", "action": "call"}]}', "action 0 (B call)"),
+        (
+            '{"blinds": {"small": 25, "big": 50}, "button": "A", "players": [{"name": "A", "stack": 100}, {"name": "B", "stack": 100}], '
+            '"actions": [{"player": "B", "action": "call"}]}',
+            "action 0 (B call)",
+        ),
         ('{"blinds": {"small": 25, "big": 50}}', "missing field 'button'"),
     ],
 )
@@ -72,10 +81,14 @@ def test_a_disqualification_is_exported_as_a_marked_fold_with_the_chips_that_lef
     from django.core.management import call_command
 
     hand = {
-        "blinds": {"small": 25, "big": 50}, "button": "Anna",
+        "blinds": {"small": 25, "big": 50},
+        "button": "Anna",
         "players": [{"name": "Anna", "stack": 1500}, {"name": "Ben", "stack": 1500}, {"name": "Carl", "stack": 1500}],
-        "actions": [{"player": "Anna", "action": "raise", "to": 150}, {"player": "Ben", "action": "disqualify"},
-                    {"player": "Carl", "action": "fold"}],
+        "actions": [
+            {"player": "Anna", "action": "raise", "to": 150},
+            {"player": "Ben", "action": "disqualify"},
+            {"player": "Carl", "action": "fold"},
+        ],
     }
     path = tmp_path / "dq.json"
     path.write_text(_json.dumps(hand))

@@ -1,4 +1,5 @@
 """The replayer, the statistics pages and the hand-history downloads, on a table played through the tracker."""
+
 from __future__ import annotations
 
 import pytest
@@ -50,7 +51,7 @@ def test_the_replayer_steps_through_a_hand_and_never_shows_a_folded_players_card
     assert "Main pot" in last and "Side pot" in last
     for step in range(9):
         page = client.get(url + f"?step={step}").content.decode()
-        main = page[page.index("<main>"):page.index("</main>")]  # the CSRF token in the head may hold any letters
+        main = page[page.index("<main>") : page.index("</main>")]  # the CSRF token in the head may hold any letters
         for card in NEVER_SHOWN:
             assert _card_signs(card) not in page and card not in main
 
@@ -70,7 +71,9 @@ def test_hands_of_a_table_still_playing_are_not_public(client, db, organizer):
     assert client.get(f"/tables/{playing.pk}/replays/1/").status_code == 404
 
 
-def test_the_player_page_shows_his_figures_knockouts_and_links_to_the_hands(client, table, django_assert_max_num_queries):
+def test_the_player_page_shows_his_figures_knockouts_and_links_to_the_hands(
+    client, table, django_assert_max_num_queries
+):
     anna = _player_id(table, "Anna")
     season = table.night.season_id
     with django_assert_max_num_queries(20):
@@ -93,7 +96,9 @@ def test_the_player_page_reads_in_german(client, table):
 def test_the_standings_show_the_season_awards(client, table):
     html = client.get(f"/standings/?season={table.night.season_id}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Season awards" in html and "Most knockouts" in html
-    awards = results_statistics.compute_awards(table.night.season_id, results_statistics.season_statistics(table.night.season_id), [])
+    awards = results_statistics.compute_awards(
+        table.night.season_id, results_statistics.season_statistics(table.night.season_id), []
+    )
     knockouts = next(a for a in awards if a.key == "knockouts")
     assert knockouts.value == 3 and [name for _, name in knockouts.holders] == ["Anna"]
 
@@ -249,4 +254,4 @@ def test_a_replay_step_that_is_not_plain_digits_shows_the_first_frame(client, ta
 
 
 def _main(page):
-    return page[page.index("<main>"):page.index("</main>")]
+    return page[page.index("<main>") : page.index("</main>")]

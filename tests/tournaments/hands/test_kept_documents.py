@@ -1,5 +1,6 @@
 """The kept hand-history documents (the `hand_stats` file cache) stand for the rows they print: a renamed season
 is a new key, and `check_league` compares what is kept with the hands made into documents again."""
+
 from __future__ import annotations
 
 import io
@@ -35,7 +36,9 @@ def test_a_renamed_season_is_printed_in_the_next_download(organizer_client, fini
     assert "Wintersaison 2026" in again and "'Saison 2026" not in again
 
 
-def test_a_kept_document_that_differs_from_the_hands_is_found_and_emptied_by_repair(organizer_client, finished_table, settings):
+def test_a_kept_document_that_differs_from_the_hands_is_found_and_emptied_by_repair(
+    organizer_client, finished_table, settings
+):
     settings.LANGUAGE_CODE = "en"
     organizer_client.get(reverse("table_hands_file", args=[finished_table.pk, "ohh"]))
     row = Table.objects.filter(pk=finished_table.pk).values_list(*exports.TABLE_FIELDS).get()

@@ -5,6 +5,7 @@ main pot of 3.650 and a side pot of 600; now the parts add up to the pot and the
 on their own. The dealer's page named a pot's only eligible player before its winner ("Lena Busch →
 Lena Busch").
 """
+
 from __future__ import annotations
 
 import re
@@ -43,9 +44,20 @@ def test_the_rail_shows_the_pot_as_the_sum_of_its_pots_and_the_uncalled_bet_apar
 def test_the_replayer_shows_the_same_figures(client, all_in):
     all_in.settle(pot_winners=[["Carl"], ["Ben"]])
     Table.objects.filter(pk=all_in.table.pk).update(status=TableStatus.FINISHED)
-    html = flat(client.get(reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=3", HTTP_ACCEPT_LANGUAGE="de").content.decode())
-    assert "Pot 2.300 Hauptpot 900 · Anna, Ben, Carl Nebenpot 1.400 · Anna, Ben 500 zurück an Anna: niemand ist mitgegangen" in html, html
-    early = flat(client.get(reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=1", HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    html = flat(
+        client.get(
+            reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=3", HTTP_ACCEPT_LANGUAGE="de"
+        ).content.decode()
+    )
+    assert (
+        "Pot 2.300 Hauptpot 900 · Anna, Ben, Carl Nebenpot 1.400 · Anna, Ben 500 zurück an Anna: niemand ist mitgegangen"
+        in html
+    ), html
+    early = flat(
+        client.get(
+            reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=1", HTTP_ACCEPT_LANGUAGE="de"
+        ).content.decode()
+    )
     assert "Pot 1.575" in early  # while the betting runs, every chip in the middle
 
 
@@ -55,7 +67,11 @@ def test_the_dealer_page_names_a_single_eligible_player_once(client, organizer):
     dealer.act("Anna", "fold")
     dealer.act("Ben", "fold")
     dealer.settle()
-    html = flat(client.get(reverse("dealer_tracker", args=[dealer.table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    html = flat(
+        client.get(
+            reverse("dealer_tracker", args=[dealer.table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de"
+        ).content.decode()
+    )
     assert "Hauptpot: 50 → Carl" in html and "Carl → Carl" not in html, html
 
 
@@ -63,6 +79,8 @@ def test_the_replayers_last_step_offers_the_next_hand_not_a_dead_forward(client,
     """The last step showed a disabled "Weiter →": it leads on to the next hand, or the list."""
     all_in.settle(pot_winners=[["Carl"], ["Ben"]])
     Table.objects.filter(pk=all_in.table.pk).update(status=TableStatus.FINISHED)
-    last = client.get(reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=99", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    last = client.get(
+        reverse("hand_replay", args=[all_in.table.pk, 1]) + "?step=99", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "Weiter →" not in last
     assert f'href="{reverse("hand_list", args=[all_in.table.pk])}"' in last and 'id="all-hands"' in last

@@ -20,7 +20,11 @@ EXAMPLE_INPUTS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswit
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "manage.py", "replay_hand", *args],
-        cwd=REPO, input=stdin, capture_output=True, text=True, timeout=60,
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -88,24 +92,39 @@ def _actions_with(index: int, **entry) -> list:
     return actions
 
 
-@pytest.mark.parametrize("stdin, message", [
-    ("{not json", "malformed JSON"),
-    ("", "malformed JSON"),
-    (_with(blinds=None), "missing field 'blinds'"),
-    (_with(players=[{"name": "Anna", "stack": 1500}, {"name": "Ben"}]), "players[1]: missing field 'stack'"),
-    (_with(hole_cards={"Anna": "AsKs", "Ben": "QhQd", "Carl": "7d1c"}), "hole cards of Carl: unknown card '1c'"),
-    (_with(board="Ah Kd 7h 2s Ks"), "card Ks used twice"),
-    (_with(actions=_actions_with(3, player="Anna", action="check")),
-     "action 3 (Anna check): cannot check facing a bet of 400"),
-    (_with(actions=_actions_with(1, player="Carl", action="call")), "action 1 (Carl call): out of turn: it is Ben's turn"),
-    (_with(actions=_actions_with(0, player="Anna", action="raise", to=60)),
-     "action 0 (Anna raise): a raise to 60 is below the minimum raise to 100"),
-    (_with(actions=_actions_with(0, player="Anna", action="raise", to=5000)),
-     "action 0 (Anna raise): raise to 5000 is more than Anna has"),
-    (_with(actions=HAND["actions"] + [{"player": "Ben", "action": "check"}]), "action 11 (Ben check): the hand is over"),
-    (_with(pot_winners=[["Carl"]]), "give either showdown cards (hole_cards) or pot_winners, not both"),
-    (_with(hole_cards=None, board=None, pot_winners=[["Zed"]]), "pot_winners[0]: 'Zed' is not a player"),
-])
+@pytest.mark.parametrize(
+    "stdin, message",
+    [
+        ("{not json", "malformed JSON"),
+        ("", "malformed JSON"),
+        (_with(blinds=None), "missing field 'blinds'"),
+        (_with(players=[{"name": "Anna", "stack": 1500}, {"name": "Ben"}]), "players[1]: missing field 'stack'"),
+        (_with(hole_cards={"Anna": "AsKs", "Ben": "QhQd", "Carl": "7d1c"}), "hole cards of Carl: unknown card '1c'"),
+        (_with(board="Ah Kd 7h 2s Ks"), "card Ks used twice"),
+        (
+            _with(actions=_actions_with(3, player="Anna", action="check")),
+            "action 3 (Anna check): cannot check facing a bet of 400",
+        ),
+        (
+            _with(actions=_actions_with(1, player="Carl", action="call")),
+            "action 1 (Carl call): out of turn: it is Ben's turn",
+        ),
+        (
+            _with(actions=_actions_with(0, player="Anna", action="raise", to=60)),
+            "action 0 (Anna raise): a raise to 60 is below the minimum raise to 100",
+        ),
+        (
+            _with(actions=_actions_with(0, player="Anna", action="raise", to=5000)),
+            "action 0 (Anna raise): raise to 5000 is more than Anna has",
+        ),
+        (
+            _with(actions=HAND["actions"] + [{"player": "Ben", "action": "check"}]),
+            "action 11 (Ben check): the hand is over",
+        ),
+        (_with(pot_winners=[["Carl"]]), "give either showdown cards (hole_cards) or pot_winners, not both"),
+        (_with(hole_cards=None, board=None, pot_winners=[["Zed"]]), "pot_winners[0]: 'Zed' is not a player"),
+    ],
+)
 def test_bad_input_prints_one_line_to_stderr_nothing_to_stdout_and_exits_2(stdin: str, message: str) -> None:
     done = run("-", stdin=stdin)
     assert done.returncode == 2
@@ -118,10 +137,14 @@ def test_bad_input_prints_one_line_to_stderr_nothing_to_stdout_and_exits_2(stdin
 def test_an_ineligible_named_winner_is_refused() -> None:
     # Carl is all-in for 400 pre-flop; Ben's flop bet of 100 called by Anna
     # makes a side pot of 200 that only Anna and Ben can win.
-    actions = HAND["actions"][:5] + [
-        {"player": "Ben", "action": "bet", "to": 100},
-        {"player": "Anna", "action": "call"},
-    ] + HAND["actions"][7:]
+    actions = (
+        HAND["actions"][:5]
+        + [
+            {"player": "Ben", "action": "bet", "to": 100},
+            {"player": "Anna", "action": "call"},
+        ]
+        + HAND["actions"][7:]
+    )
     done = run("-", stdin=_with(actions=actions, hole_cards=None, board=None, pot_winners=[["Carl"], ["Carl"]]))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == "pot_winners[1]: Carl is not eligible for this pot (eligible: Anna, Ben)\n"

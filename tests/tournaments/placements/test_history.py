@@ -2,6 +2,7 @@
 (tests/data/history: the sheet sums each player's points with SUMIF, n − place + 1 at his table) make the same
 standings; the nights are marked imported and show on the player pages; the preview names every refused row
 and why and imports the rest only on confirmation; the export writes the columns the import reads."""
+
 from __future__ import annotations
 
 import datetime
@@ -50,8 +51,13 @@ def test_a_file_of_past_nights_makes_the_standings_the_spreadsheet_computes(seas
     preview = history.preview_history(season=season, data=data, today=TODAY)
     assert not preview.refused and preview.nights == [datetime.date(2026, 9, d) for d in (2, 9, 16)]
     history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
-    assert _spreadsheet_s_standings() == {"Anna Berger": 6, "Ben Carstens": 6, "Clara Dietz": 3, "Dora Ernst": 5,
-                                          "Emil Fuchs": 2}
+    assert _spreadsheet_s_standings() == {
+        "Anna Berger": 6,
+        "Ben Carstens": 6,
+        "Clara Dietz": 3,
+        "Dora Ernst": 5,
+        "Emil Fuchs": 2,
+    }
     assert _standings(season) == _spreadsheet_s_standings()
     assert list(Night.objects.filter(season=season).values_list("imported", "status")) == [(True, "finished")] * 3
     report = check_league()
@@ -60,12 +66,14 @@ def test_a_file_of_past_nights_makes_the_standings_the_spreadsheet_computes(seas
 
 def test_the_preview_names_every_refused_row_and_imports_the_rest_only_on_confirmation(season, organizer_client):
     organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
-    text = ("Ligaabend;Tisch;Spieler;Platz\n"
-            "02.09.26;1;Anna Berger;1\n02.09.26;1;Ben Carstens;2\n"  # a good table
-            "09.09.26;1;Anna Berger;1\n09.09.26;1;Niemand Bekannt;2\n"  # an unknown player: the table is refused
-            "16.09.26;1;Clara Dietz;1\n16.09.26;1;Dora Ernst;3\n"  # places 1 and 3 of two
-            "12.12.2099;1;Clara Dietz;1\n12.12.2099;1;Dora Ernst;2\n"  # ahead of today
-            "01.08.26;1;Clara Dietz;1\n01.08.26;1;Dora Ernst;2\n")  # before the season
+    text = (
+        "Ligaabend;Tisch;Spieler;Platz\n"
+        "02.09.26;1;Anna Berger;1\n02.09.26;1;Ben Carstens;2\n"  # a good table
+        "09.09.26;1;Anna Berger;1\n09.09.26;1;Niemand Bekannt;2\n"  # an unknown player: the table is refused
+        "16.09.26;1;Clara Dietz;1\n16.09.26;1;Dora Ernst;3\n"  # places 1 and 3 of two
+        "12.12.2099;1;Clara Dietz;1\n12.12.2099;1;Dora Ernst;2\n"  # ahead of today
+        "01.08.26;1;Clara Dietz;1\n01.08.26;1;Dora Ernst;2\n"
+    )  # before the season
     url = reverse("import_past_nights", args=[season.pk])
     page = organizer_client.post(url, {"file": SimpleUploadedFile("abende.csv", text.encode())}).content.decode()
     assert not Night.objects.exists()
@@ -97,7 +105,9 @@ def test_the_season_s_results_export_imports_back_as_the_same_standings(season, 
     other = make_season(name="Kopie", start_date=datetime.date(2026, 9, 1), end_date=datetime.date(2027, 2, 28))
     preview = history.preview_history(season=other, data=exported, today=TODAY)
     assert not preview.refused
-    history.import_history(season=other, data=exported, digest=history.history_digest(preview), by=organizer, today=TODAY)
+    history.import_history(
+        season=other, data=exported, digest=history.history_digest(preview), by=organizer, today=TODAY
+    )
     assert _standings(other) == _standings(season)
 
 
@@ -121,9 +131,17 @@ def test_the_page_and_its_refusals_are_german(season, organizer_client):
     assert "weder eine CSV-Datei noch eine Tabelle" in page and not Night.objects.exists()
 
 
-@pytest.mark.parametrize("name", ["results-export.csv", "results-export.xlsx", "results-export.ods",
-                                  "results-export-libreoffice.csv", "results-export-libreoffice.xlsx",
-                                  "results-export-libreoffice.ods"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "results-export.csv",
+        "results-export.xlsx",
+        "results-export.ods",
+        "results-export-libreoffice.csv",
+        "results-export-libreoffice.xlsx",
+        "results-export-libreoffice.ods",
+    ],
+)
 def test_the_results_export_imports_back_also_after_a_round_trip_through_libreoffice(season, organizer, name):
     data = (DATA / name).read_bytes()
     preview = history.preview_history(season=season, data=data, today=TODAY)
@@ -145,7 +163,13 @@ def test_the_season_s_other_pages_read_imported_nights(season, organizer, organi
     data = (DATA / "past-nights.csv").read_bytes()
     preview = history.preview_history(season=season, data=data, today=TODAY)
     history.import_history(season=season, data=data, digest=history.history_digest(preview), by=organizer, today=TODAY)
-    for url in (reverse("standings") + f"?season={season.pk}", reverse("jackpot"), reverse("season_jackpot", args=[season.pk]),
-                reverse("season_statistics") + f"?season={season.pk}", reverse("season_payout", args=[season.pk]),
-                reverse("night_cash", args=[season.nights.first().pk]), reverse("cash_book")):
+    for url in (
+        reverse("standings") + f"?season={season.pk}",
+        reverse("jackpot"),
+        reverse("season_jackpot", args=[season.pk]),
+        reverse("season_statistics") + f"?season={season.pk}",
+        reverse("season_payout", args=[season.pk]),
+        reverse("night_cash", args=[season.nights.first().pk]),
+        reverse("cash_book"),
+    ):
         assert organizer_client.get(url).status_code == 200, url

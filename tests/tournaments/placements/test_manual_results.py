@@ -1,4 +1,5 @@
 """Paper tables: the organizer types the places from the signed sheet; corrections keep their audit trail."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -39,7 +40,11 @@ def record(table: Table, organizer, **places: int):
 
 def nothing_saved(table: Table) -> bool:
     table.refresh_from_db()
-    return not Placement.objects.filter(table=table).exists() and table.status == "waiting" and not PaperSheet.objects.exists()
+    return (
+        not Placement.objects.filter(table=table).exists()
+        and table.status == "waiting"
+        and not PaperSheet.objects.exists()
+    )
 
 
 # --- entering ---------------------------------------------------------------------
@@ -47,10 +52,16 @@ def nothing_saved(table: Table) -> bool:
 
 def test_a_paper_table_s_places_are_saved_and_count_like_tracked_ones(paper_table, organizer):
     record(paper_table, organizer, Anna=3, Ben=1, Carl=4, Dora=4, Emil=2, Fritz=6)
-    placements = {p.seat.player.name: (p.place, p.reason) for p in Placement.objects.select_related("seat__entry__player")}
+    placements = {
+        p.seat.player.name: (p.place, p.reason) for p in Placement.objects.select_related("seat__entry__player")
+    }
     assert placements == {
-        "Ben": (1, "manual"), "Emil": (2, "manual"), "Anna": (3, "manual"),
-        "Carl": (4, "manual"), "Dora": (4, "manual"), "Fritz": (6, "manual"),
+        "Ben": (1, "manual"),
+        "Emil": (2, "manual"),
+        "Anna": (3, "manual"),
+        "Carl": (4, "manual"),
+        "Dora": (4, "manual"),
+        "Fritz": (6, "manual"),
     }
     paper_table.refresh_from_db()
     assert paper_table.status == "finished" and paper_table.finished_at is not None
@@ -147,15 +158,24 @@ def test_a_stale_form_is_refused(paper_table, organizer):
 
 def correct(table: Table, organizer, reason: str = "Sheet misread", **places: int):
     return manual_results.correct_results(
-        table=table, places=places_of(table, **places), reason=reason, by=organizer, version=manual_results.results_version(table)
+        table=table,
+        places=places_of(table, **places),
+        reason=reason,
+        by=organizer,
+        version=manual_results.results_version(table),
     )
 
 
 def test_a_correction_changes_only_the_wrong_places_and_logs_who_when_and_why(paper_table, organizer):
     record(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=5, Fritz=6)
     before = nights.tables_results(paper_table.night)[0].fingerprint
-    corrections = correct(paper_table, organizer, "Emil and Fritz swapped on the sheet", Anna=1, Ben=2, Carl=3, Dora=4, Emil=6, Fritz=5)
-    assert [(c.placement.seat.player.name, c.old_place, c.new_place) for c in corrections] == [("Fritz", 6, 5), ("Emil", 5, 6)]
+    corrections = correct(
+        paper_table, organizer, "Emil and Fritz swapped on the sheet", Anna=1, Ben=2, Carl=3, Dora=4, Emil=6, Fritz=5
+    )
+    assert [(c.placement.seat.player.name, c.old_place, c.new_place) for c in corrections] == [
+        ("Fritz", 6, 5),
+        ("Emil", 5, 6),
+    ]
     assert all(c.corrected_by == organizer and c.reason == "Emil and Fritz swapped on the sheet" for c in corrections)
     assert all(c.corrected_at is not None for c in corrections)
     after = nights.tables_results(paper_table.night)[0]
@@ -194,8 +214,11 @@ def test_a_correction_from_a_stale_form_is_refused(paper_table, organizer):
     correct(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=6, Fritz=5)
     with pytest.raises(ResultsError, match="changed after this form was opened"):
         manual_results.correct_results(
-            table=paper_table, places=places_of(paper_table, Anna=2, Ben=1, Carl=3, Dora=4, Emil=5, Fritz=6),
-            reason="again", by=organizer, version=version,
+            table=paper_table,
+            places=places_of(paper_table, Anna=2, Ben=1, Carl=3, Dora=4, Emil=5, Fritz=6),
+            reason="again",
+            by=organizer,
+            version=version,
         )
     assert PlacementCorrection.objects.count() == 2
 
@@ -257,7 +280,9 @@ def test_the_organizer_saves_the_places_and_lands_on_the_night_s_results(english
     assert "The places of table 1 are saved." in page and "played on paper" in page
 
 
-def test_a_typing_error_shows_the_message_keeps_what_was_typed_and_saves_nothing(english, organizer_client, paper_table):
+def test_a_typing_error_shows_the_message_keeps_what_was_typed_and_saves_nothing(
+    english, organizer_client, paper_table
+):
     response = post_places(organizer_client, paper_table, Anna="2", Ben="1", Carl="3", Dora="4", Emil="5", Fritz="9")
     html = response.content.decode()
     assert response.status_code == 200 and "The place 9 lies outside 1 to 6." in html
@@ -274,7 +299,9 @@ def test_a_place_that_is_not_a_number_is_refused(english, organizer_client, pape
 def test_a_stale_form_shows_the_stored_places_again(english, organizer_client, paper_table, organizer):
     old = manual_results.results_version(paper_table)
     record(paper_table, organizer, Anna=1, Ben=2, Carl=3, Dora=4, Emil=5, Fritz=6)
-    response = post_places(organizer_client, paper_table, version=old, Anna="2", Ben="1", Carl="3", Dora="4", Emil="5", Fritz="6")
+    response = post_places(
+        organizer_client, paper_table, version=old, Anna="2", Ben="1", Carl="3", Dora="4", Emil="5", Fritz="6"
+    )
     html = response.content.decode()
     assert "changed after this form was opened" in html and "Correct the places of table 1" in html
     assert Placement.objects.get(seat__entry__player__name="Anna").place == 1

@@ -1,4 +1,5 @@
 """A tracked table whose phone dies goes on on paper: the tracked hands and places stay, the rest is typed."""
+
 from __future__ import annotations
 
 import io
@@ -49,8 +50,11 @@ def to_paper(table: Table, organizer) -> PaperSheet:
 def type_rest(table: Table, organizer, knockouts=None, **places: int):
     ids = {seat.player.name: seat.pk for seat in table.seats.select_related("entry__player")}
     return paper.record_paper_results(
-        table=table, places=[(ids[name], place) for name, place in places.items()], by=organizer,
-        version=paper.results_version(table), knockouts={ids[n]: k for n, k in (knockouts or {}).items()},
+        table=table,
+        places=[(ids[name], place) for name, place in places.items()],
+        by=organizer,
+        version=paper.results_version(table),
+        knockouts={ids[n]: k for n, k in (knockouts or {}).items()},
     )
 
 
@@ -101,7 +105,10 @@ def test_the_placement_sheet_lists_the_tracked_and_the_typed_places(played, orga
     type_rest(table, organizer, Dora=1, Anna=2, Ben=2)
     [sheet] = nights.placement_sheets(table.night, results_url="https://example.org/")
     assert [(row.name, row.place, row.tied) for row in sheet.rows] == [
-        ("Dora", 1, False), ("Anna", 2, True), ("Ben", 2, True), ("Carl", 4, False),
+        ("Dora", 1, False),
+        ("Anna", 2, True),
+        ("Ben", 2, True),
+        ("Carl", 4, False),
     ]
 
 
@@ -143,7 +150,9 @@ def test_the_typed_places_are_those_of_the_players_still_in(played, organizer):
         type_rest(table, organizer, Ben=1, Dora=2)
     with pytest.raises(paper.ResultsError, match="does not sit"):
         paper.record_paper_results(
-            table=table, places=[(table.seats.get(entry__player__name="Carl").pk, 1)], by=organizer,
+            table=table,
+            places=[(table.seats.get(entry__player__name="Carl").pk, 1)],
+            by=organizer,
             version=paper.results_version(table),
         )
     table.refresh_from_db()
@@ -189,11 +198,20 @@ def test_a_refused_switch_changes_nothing(organizer, how):
     elif how == "stale":
         dealer.next_hand()
     before = (Hand.objects.count(), Action.objects.count(), Placement.objects.count(), PaperSheet.objects.count())
-    message = {"finished": "This table is finished", "night finished": "The night is finished",
-               "twice": "on paper already", "stale": "changed after this page was opened"}[how]
+    message = {
+        "finished": "This table is finished",
+        "night finished": "The night is finished",
+        "twice": "on paper already",
+        "stale": "changed after this page was opened",
+    }[how]
     with pytest.raises(switch.SwitchError, match=message):
         switch.switch_to_paper(table=table, by=organizer, version=version)
-    assert (Hand.objects.count(), Action.objects.count(), Placement.objects.count(), PaperSheet.objects.count()) == before
+    assert (
+        Hand.objects.count(),
+        Action.objects.count(),
+        Placement.objects.count(),
+        PaperSheet.objects.count(),
+    ) == before
 
 
 def test_a_disqualification_in_the_abandoned_hand_stands_and_his_chips_leave_play(organizer):
@@ -231,7 +249,9 @@ def test_the_dealer_link_is_read_only_after_the_switch_in_german(played, organiz
     assert "Dieser Tisch wird auf Papier weitergeführt." in html
     assert 'value="next"' not in html and 'value="undo"' not in html and 'value="act"' not in html
     table.refresh_from_db()
-    response = client.post(url, {"op": "next", "version": table.revision}, HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true")
+    response = client.post(
+        url, {"op": "next", "version": table.revision}, HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 200
     assert "nichts mehr eingegeben werden" in response.content.decode()
     assert Hand.objects.filter(table=table).count() == 1
@@ -265,8 +285,12 @@ def test_the_organizer_types_the_rest_and_the_night_s_results_are_right(played, 
     table = played.table
     to_paper(table, organizer)
     ids = {seat.player.name: seat.pk for seat in table.seats.select_related("entry__player")}
-    data = {"version": paper.results_version(table), "mode": "paper", "seat": [ids["Anna"], ids["Ben"], ids["Dora"]],
-            "place": ["2", "1", "3"]}
+    data = {
+        "version": paper.results_version(table),
+        "mode": "paper",
+        "seat": [ids["Anna"], ids["Ben"], ids["Dora"]],
+        "place": ["2", "1", "3"],
+    }
     response = organizer_client.post(reverse("table_results", args=[table.pk]), data, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 302
     assert places(table) == {"Ben": (1, "manual"), "Anna": (2, "manual"), "Dora": (3, "manual"), "Carl": (4, "busted")}
@@ -298,7 +322,9 @@ def test_only_organizers_switch_a_table(played, client):
 
 
 def test_the_confirmation_page_in_english(played, organizer_client):
-    html = organizer_client.get(reverse("paper_switch", args=[played.table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = organizer_client.get(
+        reverse("paper_switch", args=[played.table.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "Table 1: go on on paper?" in html and "Hand 2 is being played: it is abandoned" in html
     assert "Yes, go on on paper" in html
 
@@ -317,13 +343,23 @@ def test_the_handbook_names_the_buttons_the_pages_show(played, organizer, organi
     table = played.table
     url = reverse("paper_switch", args=[table.pk])
     before = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    table_page = organizer_client.get(reverse("table_detail", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    table_page = organizer_client.get(
+        reverse("table_detail", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     to_paper(table, organizer)
     after = organizer_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    phone = organizer_client.get(reverse("dealer_tracker", args=[table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    guide = (HANDBOOK / "geber.md").read_text(encoding="utf-8") + (HANDBOOK / "erster-ligaabend.md").read_text(encoding="utf-8")
-    for button, page in (("Auf Papier weiterspielen…", table_page), ("Ja, auf Papier weiterspielen", before),
-                         ("Zurück zum Tracker", after), ("Dieser Tisch wird auf Papier weitergeführt", phone)):
+    phone = organizer_client.get(
+        reverse("dealer_tracker", args=[table.dealer_token]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    guide = (HANDBOOK / "geber.md").read_text(encoding="utf-8") + (HANDBOOK / "erster-ligaabend.md").read_text(
+        encoding="utf-8"
+    )
+    for button, page in (
+        ("Auf Papier weiterspielen…", table_page),
+        ("Ja, auf Papier weiterspielen", before),
+        ("Zurück zum Tracker", after),
+        ("Dieser Tisch wird auf Papier weitergeführt", phone),
+    ):
         assert f"**{button}**" in guide or f"„{button}“" in guide, button
         assert button in page, button
 
@@ -373,8 +409,14 @@ def test_hostile_values_on_the_switch_and_the_paper_form_change_nothing(played, 
     ids = [seat.pk for seat in table.seats.order_by("position") if not hasattr(seat, "placement")]
     for value in HOSTILE.values():
         for field in ("place", "knockouts", "seat"):
-            data = {"version": paper.results_version(table), "mode": "paper", "seat": ids, "place": ["1", "2", "3"],
-                    "knockouts": ["", "", ""], field: [value] * 3}
+            data = {
+                "version": paper.results_version(table),
+                "mode": "paper",
+                "seat": ids,
+                "place": ["1", "2", "3"],
+                "knockouts": ["", "", ""],
+                field: [value] * 3,
+            }
             response = organizer_client.post(reverse("table_results", args=[table.pk]), data, HTTP_ACCEPT_LANGUAGE="de")
             assert response.status_code == 400 or 'role="alert"' in response.content.decode(), (field, value[:20])
     assert backup.backup_text() == before
@@ -384,7 +426,9 @@ def test_the_night_s_results_offer_the_tracked_hands_of_a_switched_table(played,
     table = played.table
     to_paper(table, organizer)
     type_rest(table, organizer, Ben=1, Dora=2, Anna=3)
-    html = organizer_client.get(reverse("night_results", args=[table.night_id]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = organizer_client.get(
+        reverse("night_results", args=[table.night_id]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "played on paper" in html and reverse("hand_list", args=[table.pk]) in html
 
 

@@ -52,8 +52,7 @@ def random_setup(
         while sum(1 for s in stacks if s) < 2:
             stacks[rng.randrange(n)] = random_stack(rng, big)
     seats = tuple(
-        Seat(name, stack, rng.random() < sitting_out_rate)
-        for name, stack in zip(rng.sample(NAMES, n), stacks)
+        Seat(name, stack, rng.random() < sitting_out_rate) for name, stack in zip(rng.sample(NAMES, n), stacks)
     )
     return HandSetup(
         players=seats,
@@ -90,8 +89,7 @@ def random_action(legal: LegalActions, rng: random.Random, *, free_folds: bool =
     return Action(name, "call" if facing else "check")
 
 
-def play_random_hand(setup: HandSetup, rng: random.Random, *, free_folds: bool = True,
-                     max_actions: int = 500) -> Hand:
+def play_random_hand(setup: HandSetup, rng: random.Random, *, free_folds: bool = True, max_actions: int = 500) -> Hand:
     """Play ``setup`` to the end of the betting with random legal actions."""
     hand = Hand(setup)
     for _ in range(max_actions):
@@ -129,8 +127,7 @@ def random_pot_winners(hand: Hand, rng: random.Random) -> list[list[str]]:
     return winners
 
 
-def hand_as_contract_input(hand: Hand, deal: Deal | None = None,
-                           pot_winners: list[list[str]] | None = None) -> dict:
+def hand_as_contract_input(hand: Hand, deal: Deal | None = None, pot_winners: list[list[str]] | None = None) -> dict:
     """The ``replay_hand`` JSON input for a played hand."""
     setup = hand.setup
     blinds: dict = {"small": setup.small_blind, "big": setup.big_blind}
@@ -144,8 +141,7 @@ def hand_as_contract_input(hand: Hand, deal: Deal | None = None,
             for s in setup.players
         ],
         "actions": [
-            {"player": a.player, "action": a.verb, **({"to": a.to} if a.to is not None else {})}
-            for a in hand.actions
+            {"player": a.player, "action": a.verb, **({"to": a.to} if a.to is not None else {})} for a in hand.actions
         ],
         "min_bet_rule": setup.min_bet_rule,
     }

@@ -82,7 +82,7 @@ def _play_in_pokerkit(hand: Hand, hole_cards: dict[str, str], board: str) -> dic
         tuple(hand.starting_stacks[seat] for seat in order),
         len(order),
     )
-    board_cards = [board[i:i + 2] for i in range(0, 10, 2)]
+    board_cards = [board[i : i + 2] for i in range(0, 10, 2)]
     dealt = 0
 
     def deal() -> None:
@@ -93,7 +93,7 @@ def _play_in_pokerkit(hand: Hand, hole_cards: dict[str, str], board: str) -> dic
             state.burn_card("??")  # an unknown card, so it cannot clash with our deal
         while state.can_deal_board():
             count = 3 if dealt == 0 else 1
-            state.deal_board("".join(board_cards[dealt:dealt + count]))
+            state.deal_board("".join(board_cards[dealt : dealt + count]))
             dealt += count
 
     for step in hand.history:

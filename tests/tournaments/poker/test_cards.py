@@ -26,6 +26,7 @@ KD = FULL_DECK[(13 - 2) * 4 + 1]
 
 # --- single cards -----------------------------------------------------------
 
+
 def test_a_card_is_an_int_from_0_to_51_with_rank_and_suit():
     card = parse_card("As")
     assert isinstance(card, int) and isinstance(card, Card)
@@ -89,6 +90,7 @@ def test_card_error_is_a_value_error():
 
 # --- groups of cards -----------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "value",
     ["AsKd", "As Kd", "As,Kd", "As, Kd", " As  Kd ", "AS KD", "as,kd", ["As", "Kd"], ("As", "Kd"), ["AS", " kd"]],
@@ -125,7 +127,14 @@ def test_lists_may_hold_card_objects():
 
 @pytest.mark.parametrize(
     "value, bad",
-    [("AsXxKd", "'Xx'"), ("As Xx", "'Xx'"), ("As,1d", "'1d'"), (["As", "Zz"], "'Zz'"), ("AsKdQ", "'Q'"), ("As Kd x", "'x'")],
+    [
+        ("AsXxKd", "'Xx'"),
+        ("As Xx", "'Xx'"),
+        ("As,1d", "'1d'"),
+        (["As", "Zz"], "'Zz'"),
+        ("AsKdQ", "'Q'"),
+        ("As Kd x", "'x'"),
+    ],
 )
 def test_an_unknown_card_in_a_group_is_named(value, bad):
     with pytest.raises(CardError, match="unknown card") as err:
@@ -169,6 +178,7 @@ def test_formatting_round_trips_with_parsing():
 
 # --- distinct cards across groups -------------------------------------------------
 
+
 def test_distinct_groups_pass():
     ensure_distinct(parse_cards("AsKs"), parse_cards("7d7c"), parse_cards("Ah Kd 7h 2s 2h"))
     ensure_distinct()
@@ -191,6 +201,7 @@ def test_ensure_distinct_accepts_card_strings():
 
 
 # --- decks ----------------------------------------------------------------------
+
 
 def test_the_full_deck_has_52_distinct_cards_in_order():
     assert len(FULL_DECK) == 52

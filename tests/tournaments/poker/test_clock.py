@@ -1,6 +1,7 @@
 """The blind clock's schedule and time arithmetic, with times worked out by hand."""
+
 import ast
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 from tournaments.poker import clock
 from tournaments.poker.clock import Schedule, Stage, State
 
-T0 = datetime(2026, 11, 25, 19, 30, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 25, 19, 30, tzinfo=UTC)
 LEAGUE = Schedule()  # 15 minutes, 25/50, no breaks
 WITH_BREAKS = Schedule(break_every=4, break_minutes=10)
 
@@ -31,7 +32,15 @@ def test_blinds_double_every_level_from_the_start_blinds():
 
 def test_a_break_comes_after_every_nth_level_and_before_the_next_one():
     assert [WITH_BREAKS.has_break_before(level) for level in range(1, 10)] == [
-        False, False, False, False, True, False, False, False, True
+        False,
+        False,
+        False,
+        False,
+        True,
+        False,
+        False,
+        False,
+        True,
     ]
     assert WITH_BREAKS.next_stage(Stage(4)) == Stage(5, is_break=True)
     assert WITH_BREAKS.next_stage(Stage(5, is_break=True)) == Stage(5)
@@ -115,7 +124,10 @@ def test_switching_breaks_off_during_a_break_starts_the_next_level_afresh():
 def test_the_reading_lists_the_following_stages_for_a_screen_to_roll_on():
     reading = clock.read(clock.start(State(level=3), WITH_BREAKS, T0), WITH_BREAKS, T0)
     assert [(step.level, step.is_break, step.seconds) for step in reading.upcoming] == [
-        (4, False, 900), (5, True, 600), (5, False, 900), (6, False, 900)
+        (4, False, 900),
+        (5, True, 600),
+        (5, False, 900),
+        (6, False, 900),
     ]
 
 
@@ -234,7 +246,9 @@ def test_a_minute_can_be_added_at_the_start_of_a_level_and_on_a_paused_clock():
     state = clock.adjust(State(), LEAGUE, T0, minutes=1)
     assert clock.read(state, LEAGUE, T0).countdown == "16:00"
     paused = clock.pause(started(), LEAGUE, at(minutes=10))
-    assert clock.read(clock.adjust(paused, LEAGUE, at(minutes=11), minutes=1), LEAGUE, at(minutes=40)).seconds_left == 360
+    assert (
+        clock.read(clock.adjust(paused, LEAGUE, at(minutes=11), minutes=1), LEAGUE, at(minutes=40)).seconds_left == 360
+    )
 
 
 def test_removing_a_minute_takes_a_minute_off():
@@ -258,7 +272,12 @@ def test_removing_a_minute_from_a_paused_clock_with_thirty_seconds_left_moves_on
 def test_on_the_last_level_the_time_left_never_goes_below_zero_and_a_minute_added_counts_from_zero():
     schedule = Schedule(last_level=1)
     state = clock.start(State(), schedule, T0)
-    assert clock.read(clock.adjust(state, schedule, at(minutes=14, seconds=30), minutes=-1), schedule, at(minutes=15)).seconds_left == 0
+    assert (
+        clock.read(
+            clock.adjust(state, schedule, at(minutes=14, seconds=30), minutes=-1), schedule, at(minutes=15)
+        ).seconds_left
+        == 0
+    )
     overrun = clock.adjust(state, schedule, at(minutes=30), minutes=1)
     assert clock.read(overrun, schedule, at(minutes=30)).seconds_left == 60
 

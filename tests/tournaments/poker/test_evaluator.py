@@ -49,8 +49,16 @@ EXAMPLES = [
 
 def test_the_category_names_are_listed_high_to_low():
     assert CATEGORIES == (
-        "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush",
-        "straight", "three_of_a_kind", "two_pair", "one_pair", "high_card",
+        "royal_flush",
+        "straight_flush",
+        "four_of_a_kind",
+        "full_house",
+        "flush",
+        "straight",
+        "three_of_a_kind",
+        "two_pair",
+        "one_pair",
+        "high_card",
     )
     assert [name for name, _ in EXAMPLES] == list(CATEGORIES)
 
@@ -274,7 +282,7 @@ def test_evaluate_refuses_bad_hands(hand, message):
         evaluate(hand)
     # as a list, an unknown card is also located by its index
     with pytest.raises(CardError, match=f"^{re.escape(message)}( \\(item \\d\\))?$"):
-        evaluate([hand[i:i + 2] for i in range(0, len(hand), 2)])
+        evaluate([hand[i : i + 2] for i in range(0, len(hand), 2)])
 
 
 def test_evaluate_refuses_duplicate_card_objects():
@@ -304,6 +312,7 @@ def test_category_of_names_values_and_category_floor_bounds_them():
 
 
 # --- consistency and cross-checks -----------------------------------------------
+
 
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(st.lists(st.sampled_from(FULL_DECK), min_size=5, max_size=7, unique=True))
@@ -354,9 +363,16 @@ def test_all_2598960_five_card_hands_have_the_known_category_counts_and_treys_or
     for v, n in values.items():
         counts[category_of(v)] += n
     assert counts == {
-        "royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624, "full_house": 3744,
-        "flush": 5108, "straight": 10200, "three_of_a_kind": 54912, "two_pair": 123552,
-        "one_pair": 1098240, "high_card": 1302540,
+        "royal_flush": 4,
+        "straight_flush": 36,
+        "four_of_a_kind": 624,
+        "full_house": 3744,
+        "flush": 5108,
+        "straight": 10200,
+        "three_of_a_kind": 54912,
+        "two_pair": 123552,
+        "one_pair": 1098240,
+        "high_card": 1302540,
     }
     # 7462 classes of equal hands, exactly treys' 1 (best) .. 7462 (worst)
     assert len(values) == 7462
@@ -387,9 +403,7 @@ def test_all_133784560_seven_card_hands_have_the_known_category_counts():
         distinct = list(per_rank)
         for k in range(5, len(distinct) + 1):
             for suited in combinations(distinct, k):
-                flushes += 4 * prod(
-                    comb(3, n - 1) if r in suited else comb(3, n) for r, n in per_rank.items()
-                )
+                flushes += 4 * prod(comb(3, n - 1) if r in suited else comb(3, n) for r, n in per_rank.items())
         if total == flushes:
             continue
         hand, suit = [], 0
@@ -404,9 +418,15 @@ def test_all_133784560_seven_card_hands_have_the_known_category_counts():
             counts[category_of(hand_value(hand))] += 4 * comb(39, 7 - k)
     assert sum(counts.values()) == comb(52, 7) == 133_784_560
     assert counts == {
-        "royal_flush": 4_324, "straight_flush": 37_260, "four_of_a_kind": 224_848,
-        "full_house": 3_473_184, "flush": 4_047_644, "straight": 6_180_020,
-        "three_of_a_kind": 6_461_620, "two_pair": 31_433_400, "one_pair": 58_627_800,
+        "royal_flush": 4_324,
+        "straight_flush": 37_260,
+        "four_of_a_kind": 224_848,
+        "full_house": 3_473_184,
+        "flush": 4_047_644,
+        "straight": 6_180_020,
+        "three_of_a_kind": 6_461_620,
+        "two_pair": 31_433_400,
+        "one_pair": 58_627_800,
         "high_card": 23_294_460,
     }
 
@@ -433,8 +453,13 @@ def test_importing_the_evaluator_builds_no_tables_and_the_first_hand_is_valued_r
     from pathlib import Path
 
     others = ["AsKsQsJs9s2d3c", "7h7d2c3s4dQhKc", "2c3c4c5c6c"]
-    done = subprocess.run([sys.executable, "-c", FIRST_HAND, first, *others], capture_output=True, text=True,
-                          cwd=Path(__file__).resolve().parents[3], check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_HAND, first, *others],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[3],
+        check=True,
+    )
     built_at_import, values = json.loads(done.stdout)
     assert built_at_import is False
     assert values == [value(text) for text in (first, *others)]

@@ -14,6 +14,7 @@ FOUR = ("Anna 1000", "Ben 1000", "Carl 1000", "Dora 1000")
 
 # -- blinds and turn order --------------------------------------------------
 
+
 def test_it_posts_the_blinds_left_of_the_button_and_starts_left_of_the_big_blind() -> None:
     hand = Hand(table(*FOUR, button="Anna"))
     assert (hand.small_blind_seat, hand.big_blind_seat) == ("Ben", "Carl")
@@ -61,24 +62,36 @@ def test_the_big_blind_gets_his_option_when_nobody_raised() -> None:
 
 
 def test_streets_advance_by_themselves_to_the_showdown() -> None:
-    hand = play(table("Anna 1000", "Ben 1000", button="Anna"),
-                "Anna call, Ben check, Ben check, Anna check, Ben check, Anna check, Ben bet 50, Anna call")
+    hand = play(
+        table("Anna 1000", "Ben 1000", button="Anna"),
+        "Anna call, Ben check, Ben check, Anna check, Ben check, Anna check, Ben bet 50, Anna call",
+    )
     assert hand.street == "showdown"
     assert hand.is_betting_over and hand.to_act is None
     assert hand.board_cards_needed == 5
     assert [s.street for s in hand.history if not s.auto] == [
-        "preflop", "preflop", "flop", "flop", "turn", "turn", "river", "river"]
+        "preflop",
+        "preflop",
+        "flop",
+        "flop",
+        "turn",
+        "turn",
+        "river",
+        "river",
+    ]
 
 
 # -- short blinds ----------------------------------------------------------
+
 
 def test_a_short_small_blind_posts_what_he_has_and_is_all_in() -> None:
     # Ben posts 10 of the 25 and is all-in; the others still play for 50.
     hand = play(table("Anna 1000", "Ben 10", "Carl 1000", button="Anna"), "Anna call, Carl check")
     assert hand.all_in == ("Ben",)
     assert (hand.street, hand.to_act) == ("flop", "Carl")  # Ben is never asked
-    hand = replay(hand.setup, hand.actions + actions("Carl check, Anna check, Carl check, Anna check, "
-                                                     "Carl check, Anna check"))
+    hand = replay(
+        hand.setup, hand.actions + actions("Carl check, Anna check, Carl check, Anna check, Carl check, Anna check")
+    )
     assert [(p.amount, p.eligible) for p in hand.pots()] == [
         (30, ("Anna", "Ben", "Carl")),  # 10 from each
         (80, ("Anna", "Carl")),  # 40 more from Anna and Carl
@@ -111,6 +124,7 @@ def test_a_short_big_blind_wins_only_what_he_covers_when_everyone_folds() -> Non
 
 # -- a player is asked only when he has a decision -------------------------
 
+
 def test_the_big_blind_is_not_asked_when_everyone_else_is_all_in_and_nothing_is_to_call() -> None:
     hand = play(table("Vera 975", "Nora 2550", "Hana 25", button="Hana"), "Hana allin, Vera fold")
     assert hand.street == "showdown" and hand.to_act is None
@@ -118,8 +132,10 @@ def test_the_big_blind_is_not_asked_when_everyone_else_is_all_in_and_nothing_is_
 
 def test_a_lone_player_with_chips_is_not_asked_on_later_streets() -> None:
     # Carl is all-in pre-flop; Anna's all-in call leaves Ben alone with chips.
-    hand = play(table("Anna 300", "Ben 1000", "Carl 100", button="Anna"),
-                "Anna call, Ben call, Carl allin, Anna call, Ben call, Ben bet 50, Anna allin, Ben call")
+    hand = play(
+        table("Anna 300", "Ben 1000", "Carl 100", button="Anna"),
+        "Anna call, Ben call, Carl allin, Anna call, Ben call, Ben bet 50, Anna allin, Ben call",
+    )
     assert hand.street == "showdown"
     assert hand.all_in == ("Anna", "Carl")
 
@@ -131,6 +147,7 @@ def test_a_player_facing_an_all_in_still_decides() -> None:
 
 
 # -- sitting out -----------------------------------------------------------
+
 
 def test_a_sitting_out_big_blind_checks_and_reaches_the_showdown() -> None:
     setup = table("Anna 1000", "Ben 1000", "Carl 1000 out", button="Anna")
@@ -178,9 +195,11 @@ def test_a_sitting_out_player_all_in_on_his_blind_stays_in() -> None:
 
 # -- minimum bets -----------------------------------------------------------
 
+
 def _to_flop(rule: str) -> Hand:
-    return play(table("Anna 1000", "Ben 1000", "Carl 1000", button="Anna", rule=rule),
-                "Anna call, Ben call, Carl check")
+    return play(
+        table("Anna 1000", "Ben 1000", "Carl 1000", button="Anna", rule=rule), "Anna call, Ben call, Carl check"
+    )
 
 
 def test_preflop_a_raise_is_at_least_to_two_big_blinds_under_both_rules() -> None:
@@ -251,7 +270,9 @@ def test_incomplete_all_ins_that_add_up_to_a_full_raise_reopen_the_betting() -> 
 
 
 def test_a_full_raise_after_an_incomplete_all_in_reopens_the_betting() -> None:
-    hand = play(table(*FIVE, button="Anna", blinds=(40, 80)), "Dora call, Emil allin, Anna raise 210, Ben fold, Carl fold")
+    hand = play(
+        table(*FIVE, button="Anna", blinds=(40, 80)), "Dora call, Emil allin, Anna raise 210, Ben fold, Carl fold"
+    )
     assert hand.legal_actions().can_raise
 
 
@@ -265,9 +286,12 @@ def test_an_all_in_bet_below_the_minimum_does_not_reopen_for_who_checked() -> No
 
 # -- uncalled bets, players without chips, busting ----------------------------
 
+
 def test_an_uncalled_bet_is_returned_and_is_not_a_pot() -> None:
-    hand = play(table("Anna 1000", "Ben 1000", "Carl 1000", button="Anna"),
-                "Anna call, Ben call, Carl check, Ben bet 200, Carl fold, Anna fold")
+    hand = play(
+        table("Anna 1000", "Ben 1000", "Carl 1000", button="Anna"),
+        "Anna call, Ben call, Carl check, Ben bet 200, Carl fold, Anna fold",
+    )
     assert hand.uncalled == ("Ben", 200)
     result = hand.settle()
     assert result.returned == {"Ben": 200}
@@ -292,8 +316,10 @@ def test_heads_up_with_a_player_without_chips_uses_the_heads_up_blinds() -> None
 
 
 def test_busted_players_are_listed_best_placement_first_and_ties_in_seating_order() -> None:
-    hand = play(table("Anna 500", "Ben 300", "Carl 300", "Dora 5000", button="Anna"),
-                "Dora allin, Anna allin, Ben allin, Carl allin")
+    hand = play(
+        table("Anna 500", "Ben 300", "Carl 300", "Dora 5000", button="Anna"),
+        "Dora allin, Anna allin, Ben allin, Carl allin",
+    )
     result = hand.settle(pot_winners=[["Dora"], ["Dora"]])
     assert result.busted == ("Anna", "Ben", "Carl")
     assert result.stacks == {"Anna": 0, "Ben": 0, "Carl": 0, "Dora": 6100}
@@ -301,6 +327,7 @@ def test_busted_players_are_listed_best_placement_first_and_ties_in_seating_orde
 
 
 # -- the triad and the record -------------------------------------------------
+
 
 def test_verify_can_apply_and_apply_agree() -> None:
     hand = Hand(table(*FOUR, button="Anna"))
@@ -347,11 +374,19 @@ def test_replay_rebuilds_the_same_state() -> None:
         live.apply(action)
     again = replay(setup, live.actions)
     assert (again.stacks, again.committed, again.to_act, again.pots()) == (
-        live.stacks, live.committed, live.to_act, live.pots())
+        live.stacks,
+        live.committed,
+        live.to_act,
+        live.pots(),
+    )
 
 
 def test_setup_accepts_plain_tuples_and_dicts_for_seats() -> None:
-    setup = HandSetup(players=(("Anna", 100), {"name": "Ben", "stack": 100, "sitting_out": True}),
-                      button="Anna", small_blind=1, big_blind=2)
+    setup = HandSetup(
+        players=(("Anna", 100), {"name": "Ben", "stack": 100, "sitting_out": True}),
+        button="Anna",
+        small_blind=1,
+        big_blind=2,
+    )
     assert setup.players == (Seat("Anna", 100), Seat("Ben", 100, True))
     assert setup.min_bet_rule == "league"

@@ -106,13 +106,20 @@ SEEDS = st.integers(min_value=0, max_value=2**64)
 
 
 @SETTINGS
-@given(seed=SEEDS, players=st.integers(2, 6), rule=st.sampled_from(("league", "standard")),
-       short_rate=st.sampled_from((0.0, 0.25, 0.6)), settle_by_cards=st.booleans())
-def test_random_legal_hands_keep_every_invariant(seed: int, players: int, rule: str, short_rate: float,
-                                                 settle_by_cards: bool) -> None:
+@given(
+    seed=SEEDS,
+    players=st.integers(2, 6),
+    rule=st.sampled_from(("league", "standard")),
+    short_rate=st.sampled_from((0.0, 0.25, 0.6)),
+    settle_by_cards=st.booleans(),
+)
+def test_random_legal_hands_keep_every_invariant(
+    seed: int, players: int, rule: str, short_rate: float, settle_by_cards: bool
+) -> None:
     rng = random.Random(seed)
-    setup = random_setup(rng, players=players, rule=rule, short_rate=short_rate,
-                         sitting_out_rate=0.15, zero_stack_rate=0.05)
+    setup = random_setup(
+        rng, players=players, rule=rule, short_rate=short_rate, sitting_out_rate=0.15, zero_stack_rate=0.05
+    )
     hand = Hand(setup)
     for _ in range(300):  # terminates: far more than any hand needs
         _check_pots(hand)
@@ -125,7 +132,11 @@ def test_random_legal_hands_keep_every_invariant(seed: int, players: int, rule: 
 
     again = replay(setup, hand.actions)
     assert (again.stacks, again.total_contributed, again.street, again.pots()) == (
-        hand.stacks, hand.total_contributed, hand.street, hand.pots())
+        hand.stacks,
+        hand.total_contributed,
+        hand.street,
+        hand.pots(),
+    )
 
     if settle_by_cards:
         deal = random_deal(hand, rng)

@@ -7,6 +7,7 @@ makes none up: pokerkit reads the document and plays every recorded action,
 and the outcome is in its fields. The one known difference is pokerkit's odd
 chips on a split pot (see :func:`odd_chip_tolerance`).
 """
+
 from __future__ import annotations
 
 import json
@@ -20,7 +21,6 @@ from hypothesis import strategies as st
 from pokerkit import HandHistory
 
 from tests.tournaments.poker.random_hands import hand_as_contract_input, play_random_hand, random_deal, random_setup
-from tournaments.poker.holdem import replay
 from tournaments.poker.phh import phh_document, phh_documents, phh_order
 from tournaments.poker.replay import play_hand, replay_hand
 
@@ -157,11 +157,17 @@ def test_the_league_rules_are_kept_in_user_defined_fields():
 
 
 FOLDED_WITH_CARDS = {
-    "blinds": {"small": 25, "big": 50}, "button": "Anna",
+    "blinds": {"small": 25, "big": 50},
+    "button": "Anna",
     "players": [{"name": "Anna", "stack": 1500}, {"name": "Ben", "stack": 1500}, {"name": "Carl", "stack": 1500}],
-    "actions": [{"player": "Anna", "action": "fold"}, {"player": "Ben", "action": "call"},
-                {"player": "Carl", "action": "check"}] + [{"player": p, "action": "check"} for p in ["Ben", "Carl"] * 3],
-    "hole_cards": {"Anna": "AsAh", "Ben": "KdQd", "Carl": "7c2h"}, "board": "Ac Kh 8s 3d 4c",
+    "actions": [
+        {"player": "Anna", "action": "fold"},
+        {"player": "Ben", "action": "call"},
+        {"player": "Carl", "action": "check"},
+    ]
+    + [{"player": p, "action": "check"} for p in ["Ben", "Carl"] * 3],
+    "hole_cards": {"Anna": "AsAh", "Ben": "KdQd", "Carl": "7c2h"},
+    "board": "Ac Kh 8s 3d 4c",
 }
 
 

@@ -88,7 +88,11 @@ def test_importing_every_module_of_the_rules_core_loads_no_django():
     env["PYTHONPATH"] = str(ROOT)
     proc = subprocess.run(
         [sys.executable, "-c", _PROBE, *modules],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout.strip().splitlines()[-1])

@@ -79,37 +79,43 @@ def _broken(path: str, value=..., delete: bool = False) -> dict:
     return data
 
 
-@pytest.mark.parametrize("data, message", [
-    ([], "the input must be a JSON object"),
-    (_broken("blinds", delete=True), "missing field 'blinds'"),
-    (_broken("blinds.big", delete=True), "blinds: missing field 'big'"),
-    (_broken("button", delete=True), "missing field 'button'"),
-    (_broken("players", delete=True), "missing field 'players'"),
-    (_broken("actions", delete=True), "missing field 'actions'"),
-    (_broken("players.1.stack", delete=True), "players[1]: missing field 'stack'"),
-    (_broken("players.1.name", delete=True), "players[1]: missing field 'name'"),
-    (_broken("actions.2.player", delete=True), "action 2: missing field 'player'"),
-    (_broken("actions.2.action", delete=True), "action 2 (Dora): missing field 'action'"),
-    (_broken("blinds.small", 0), "blinds: the small blind must be a whole number of chips > 0"),
-    (_broken("blinds.small", "25"), 'blinds: small must be a whole number of chips, got "25"'),
-    (_broken("blinds.big", 50.5), "blinds: big must be a whole number of chips, got 50.5"),
-    (_broken("players.0.stack", -5), "stack of Anna must be a whole number of chips >= 0"),
-    (_broken("players.1.name", "Anna"), "the name 'Anna' is used twice"),
-    (_broken("players.1.sitting_out", "yes"), "sitting_out of Ben must be true or false"),
-    (_broken("button", "Zed"), "button: 'Zed' is not one of the players"),
-    (_broken("min_bet_rule", "pot"), "min_bet_rule: must be 'league' or 'standard'"),
-    (_broken("actions.0.to", "lots"), 'action 0 (Dora raise): to must be a whole number of chips, got "lots"'),
-    (_broken("actions.1.action", "shove"), "action 1 (Anna shove): unknown action"),
-    (_broken("actions.0.to", 90), "action 0 (Dora raise): a raise to 90 is below the minimum raise to 100"),
-    (_broken("actions.0.player", "Anna"), "action 0 (Anna raise): out of turn: it is Dora's turn"),
-    (_broken("actions", HAND["actions"][:3]), "the hand is not finished: after 3 actions it is Anna's turn to act"),
-    (_broken("hole_cards.Carl", "7d7x"), "hole cards of Carl: unknown card '7x'"),
-    (_broken("board", "Ah Kd 7h 2s As"), "card As used twice (the hole cards of Anna and the board)"),
-    (_broken("pot_winners", [["Carl"], ["Anna"]]), "give either showdown cards (hole_cards) or pot_winners, not both"),
-    (_broken("hole_cards", "AsKs"), "hole_cards must be an object"),
-    (_broken("board", 7), "board must be cards"),
-    (_broken("pot_winners", "Carl"), "pot_winners must be a list"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        ([], "the input must be a JSON object"),
+        (_broken("blinds", delete=True), "missing field 'blinds'"),
+        (_broken("blinds.big", delete=True), "blinds: missing field 'big'"),
+        (_broken("button", delete=True), "missing field 'button'"),
+        (_broken("players", delete=True), "missing field 'players'"),
+        (_broken("actions", delete=True), "missing field 'actions'"),
+        (_broken("players.1.stack", delete=True), "players[1]: missing field 'stack'"),
+        (_broken("players.1.name", delete=True), "players[1]: missing field 'name'"),
+        (_broken("actions.2.player", delete=True), "action 2: missing field 'player'"),
+        (_broken("actions.2.action", delete=True), "action 2 (Dora): missing field 'action'"),
+        (_broken("blinds.small", 0), "blinds: the small blind must be a whole number of chips > 0"),
+        (_broken("blinds.small", "25"), 'blinds: small must be a whole number of chips, got "25"'),
+        (_broken("blinds.big", 50.5), "blinds: big must be a whole number of chips, got 50.5"),
+        (_broken("players.0.stack", -5), "stack of Anna must be a whole number of chips >= 0"),
+        (_broken("players.1.name", "Anna"), "the name 'Anna' is used twice"),
+        (_broken("players.1.sitting_out", "yes"), "sitting_out of Ben must be true or false"),
+        (_broken("button", "Zed"), "button: 'Zed' is not one of the players"),
+        (_broken("min_bet_rule", "pot"), "min_bet_rule: must be 'league' or 'standard'"),
+        (_broken("actions.0.to", "lots"), 'action 0 (Dora raise): to must be a whole number of chips, got "lots"'),
+        (_broken("actions.1.action", "shove"), "action 1 (Anna shove): unknown action"),
+        (_broken("actions.0.to", 90), "action 0 (Dora raise): a raise to 90 is below the minimum raise to 100"),
+        (_broken("actions.0.player", "Anna"), "action 0 (Anna raise): out of turn: it is Dora's turn"),
+        (_broken("actions", HAND["actions"][:3]), "the hand is not finished: after 3 actions it is Anna's turn to act"),
+        (_broken("hole_cards.Carl", "7d7x"), "hole cards of Carl: unknown card '7x'"),
+        (_broken("board", "Ah Kd 7h 2s As"), "card As used twice (the hole cards of Anna and the board)"),
+        (
+            _broken("pot_winners", [["Carl"], ["Anna"]]),
+            "give either showdown cards (hole_cards) or pot_winners, not both",
+        ),
+        (_broken("hole_cards", "AsKs"), "hole_cards must be an object"),
+        (_broken("board", 7), "board must be cards"),
+        (_broken("pot_winners", "Carl"), "pot_winners must be a list"),
+    ],
+)
 def test_it_refuses_bad_input_with_one_line(data, message) -> None:
     with pytest.raises(ReplayError) as caught:
         replay_hand(data)
@@ -135,7 +141,8 @@ def test_optional_fields_default_and_aliases_are_accepted() -> None:
     data["actions"][1]["action"] = "CALL"
     assert replay_hand(data)["stacks"]["Anna"] == 1570
     data = {
-        "blinds": {"small": 25, "big": 50}, "button": "Anna",
+        "blinds": {"small": 25, "big": 50},
+        "button": "Anna",
         "players": [{"name": "Anna", "stack": 100}, {"name": "Ben", "stack": 100}],
         "actions": [{"player": "Anna", "action": "all-in"}, {"player": "Ben", "action": "all_in"}],
         "pot_winners": [["Anna", "Ben"]],
@@ -149,7 +156,8 @@ def test_optional_fields_default_and_aliases_are_accepted() -> None:
 
 def test_a_player_without_chips_stays_at_zero_and_is_not_busted() -> None:
     data = {
-        "blinds": {"small": 25, "big": 50}, "button": "Anna",
+        "blinds": {"small": 25, "big": 50},
+        "button": "Anna",
         "players": [{"name": "Anna", "stack": 100}, {"name": "Ben", "stack": 0}, {"name": "Carl", "stack": 100}],
         "actions": [{"player": "Anna", "action": "allin"}, {"player": "Carl", "action": "call"}],
         "pot_winners": [["Carl"]],
@@ -161,12 +169,14 @@ def test_a_player_without_chips_stays_at_zero_and_is_not_busted() -> None:
     }
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{", "malformed JSON: Expecting property name enclosed in double quotes (line 1, column 2)"),
-    ("", "malformed JSON: Expecting value (line 1, column 1)"),
-    ('{"a": NaN}', "malformed JSON: NaN is not a number"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "malformed JSON: Expecting property name enclosed in double quotes (line 1, column 2)"),
+        ("", "malformed JSON: Expecting value (line 1, column 1)"),
+        ('{"a": NaN}', "malformed JSON: NaN is not a number"),
+    ],
+)
 def test_malformed_json_is_one_line(text, message) -> None:
     with pytest.raises(ReplayError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_json(text)
-

@@ -1,4 +1,5 @@
 """Each statistic's definition pinned on hand-built hands (tournaments/poker/stats.py)."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,15 @@ def hand(players, actions, button, *, blinds=(25, 50), **extra):
 def test_vpip_counts_a_call_or_raise_before_the_flop_and_pfr_only_the_raise():
     played = hand(
         [("Anna", 1500, False), ("Ben", 1500, False), ("Carl", 1500, False), ("Dora", 1500, False)],
-        [("Dora", "raise", 150), ("Anna", "fold"), ("Ben", "call"), ("Carl", "fold"),
-         ("Ben", "check"), ("Dora", "bet", 100), ("Ben", "fold")],
+        [
+            ("Dora", "raise", 150),
+            ("Anna", "fold"),
+            ("Ben", "call"),
+            ("Carl", "fold"),
+            ("Ben", "check"),
+            ("Dora", "bet", 100),
+            ("Ben", "fold"),
+        ],
         button="Anna",  # Ben small blind, Carl big blind, Dora first to act
     )
     facts = hand_facts(played)
@@ -38,7 +46,9 @@ def test_checking_the_big_blind_is_not_voluntary():
     played = hand(
         [("Anna", 1500, False), ("Ben", 1500, False), ("Carl", 1500, False)],
         [("Anna", "call"), ("Ben", "call"), ("Carl", "check")] + [(p, "check") for p in ("Ben", "Carl", "Anna") * 3],
-        button="Anna", hole_cards={"Anna": "AsAh", "Ben": "KsKh", "Carl": "2c7d"}, board="3c 8d 9h Js Qd",
+        button="Anna",
+        hole_cards={"Anna": "AsAh", "Ben": "KsKh", "Carl": "2c7d"},
+        board="3c 8d 9h Js Qd",
     )
     facts = hand_facts(played)
     assert facts["Carl"].vpip is False
@@ -48,11 +58,21 @@ def test_checking_the_big_blind_is_not_voluntary():
 def test_aggression_counts_bets_and_raises_against_calls_on_every_street():
     played = hand(
         [("Anna", 1500, False), ("Ben", 1500, False)],
-        [("Anna", "raise", 100), ("Ben", "call"),  # heads-up: the button Anna is the small blind
-         ("Ben", "bet", 50), ("Anna", "raise", 150), ("Ben", "call"),
-         ("Ben", "check"), ("Anna", "bet", 200), ("Ben", "call"),
-         ("Ben", "check"), ("Anna", "check")],
-        button="Anna", hole_cards={"Anna": "AsAh", "Ben": "KsKh"}, board="3c 8d 9h Js Qd",
+        [
+            ("Anna", "raise", 100),
+            ("Ben", "call"),  # heads-up: the button Anna is the small blind
+            ("Ben", "bet", 50),
+            ("Anna", "raise", 150),
+            ("Ben", "call"),
+            ("Ben", "check"),
+            ("Anna", "bet", 200),
+            ("Ben", "call"),
+            ("Ben", "check"),
+            ("Anna", "check"),
+        ],
+        button="Anna",
+        hole_cards={"Anna": "AsAh", "Ben": "KsKh"},
+        board="3c 8d 9h Js Qd",
     )
     facts = hand_facts(played)
     assert (facts["Anna"].bets_raises, facts["Anna"].calls) == (3, 0)
@@ -66,10 +86,19 @@ def test_aggression_counts_bets_and_raises_against_calls_on_every_street():
 def test_showdown_won_and_biggest_pot_count_pot_shares_not_a_returned_bet():
     played = hand(
         [("Anna", 1500, False), ("Ben", 1000, False)],
-        [("Anna", "call"), ("Ben", "check"), ("Ben", "check"), ("Anna", "check"),
-         ("Ben", "check"), ("Anna", "check"), ("Ben", "allin"), ("Anna", "call"),
-         ],
-        button="Anna", hole_cards={"Anna": "AsAh", "Ben": "KsKh"}, board="3c 8d 9h Js Qd",
+        [
+            ("Anna", "call"),
+            ("Ben", "check"),
+            ("Ben", "check"),
+            ("Anna", "check"),
+            ("Ben", "check"),
+            ("Anna", "check"),
+            ("Ben", "allin"),
+            ("Anna", "call"),
+        ],
+        button="Anna",
+        hole_cards={"Anna": "AsAh", "Ben": "KsKh"},
+        board="3c 8d 9h Js Qd",
     )
     facts = hand_facts(played)
     assert facts["Anna"].showdown and facts["Anna"].won_at_showdown
@@ -93,7 +122,8 @@ def test_a_split_pot_that_busts_a_player_shares_the_knockout():
         [("Anna", "call"), ("Ben", "call"), ("Carl", "allin"), ("Anna", "call"), ("Ben", "call")]
         + [(p, "check") for p in ("Ben", "Anna") * 3],
         button="Anna",  # Ben small blind, Carl big blind
-        hole_cards={"Anna": "AhKc", "Ben": "AdKh", "Carl": "3c4d"}, board="2c 7d 9h Js Qd",
+        hole_cards={"Anna": "AhKc", "Ben": "AdKh", "Carl": "3c4d"},
+        board="2c 7d 9h Js Qd",
     )
     assert played.result.busted == ("Carl",)
     facts = hand_facts(played)
@@ -112,7 +142,8 @@ def test_the_knockout_goes_to_the_winner_of_the_highest_pot_the_busted_player_wa
         [("Anna", 3000, False), ("Carl", 200, False), ("Dora", 800, False)],
         [("Anna", "raise", 800), ("Carl", "allin"), ("Dora", "allin")],
         button="Anna",  # Carl small blind, Dora big blind
-        hole_cards={"Anna": "KsKh", "Carl": "AsAh", "Dora": "QsQh"}, board="2c 7d 9h 3s 4d",
+        hole_cards={"Anna": "KsKh", "Carl": "AsAh", "Dora": "QsQh"},
+        board="2c 7d 9h 3s 4d",
     )
     assert played.result.busted == ("Dora",)
     facts = hand_facts(played)
@@ -126,7 +157,8 @@ def test_a_player_who_sits_out_has_no_hand_played_but_can_be_knocked_out():
         [("Anna", 1500, False), ("Ben", 1500, False), ("Carl", 40, True)],
         [("Anna", "call"), ("Ben", "call")] + [(p, "check") for p in ("Ben", "Anna") * 3],
         button="Anna",  # Carl, away, posts his big blind with 40 of his 40 chips
-        hole_cards={"Anna": "AhKc", "Ben": "2d2h", "Carl": "3c4d"}, board="5c 7d 9h Js Qd",
+        hole_cards={"Anna": "AhKc", "Ben": "2d2h", "Carl": "3c4d"},
+        board="5c 7d 9h Js Qd",
     )
     facts = hand_facts(played)
     assert facts["Carl"].sat_out
@@ -138,7 +170,10 @@ def test_a_player_who_sits_out_has_no_hand_played_but_can_be_knocked_out():
 
 
 def test_figures_over_several_hands_show_the_hands_behind_them():
-    a, b = PlayerStats(hands=4, vpip=1, showdowns=2, showdowns_won=1), PlayerStats(hands=6, vpip=4, biggest_pot=900, biggest_pot_hand="x")
+    a, b = (
+        PlayerStats(hands=4, vpip=1, showdowns=2, showdowns_won=1),
+        PlayerStats(hands=6, vpip=4, biggest_pot=900, biggest_pot_hand="x"),
+    )
     total = merge([{"p": a}, {"p": b}])["p"]
     assert (total.hands, total.vpip, total.vpip_percent) == (10, 5, 50.0)
     assert total.showdown_won_percent == 50.0 and total.biggest_pot_hand == "x"
@@ -193,8 +228,11 @@ def test_kept_figures_come_back_equal_and_add_up_like_merge():
         for stats in part.values():
             assert from_plain(stored(as_plain(stats)), stored(knockouts_as_plain(stats))) == stats
     merged = merge(parts)
-    rows = [(person, stored(as_plain(stats)), stored(knockouts_as_plain(stats)))
-            for part in parts for person, stats in part.items()]
+    rows = [
+        (person, stored(as_plain(stats)), stored(knockouts_as_plain(stats)))
+        for part in parts
+        for person, stats in part.items()
+    ]
     assert add_plain(rows) == merged
     without_lists = add_plain((person, counts, ()) for person, counts, _ in rows)
     for person, stats in merged.items():

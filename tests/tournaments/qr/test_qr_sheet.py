@@ -1,4 +1,5 @@
 """The night's QR sheet: read back with pypdf, rendered with pdftoppm, its codes decoded with zbarimg."""
+
 from __future__ import annotations
 
 import io
@@ -26,8 +27,9 @@ def decoded_qr_codes(pdf: bytes, folder) -> list[str]:
     subprocess.run(["pdftoppm", "-r", "100", "-png", str(folder / "sheet.pdf"), str(folder / "page")], check=True)
     codes = []
     for image in sorted(folder.glob("page*.png")):
-        result = subprocess.run(["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            ["zbarimg", "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)], capture_output=True, text=True
+        )
         assert result.returncode == 0, result.stderr
         codes += result.stdout.split()
     return codes

@@ -1,5 +1,6 @@
 """The evening's steps in order (tournaments/tonight/evening.py, pure): which is done, which is due, which tables a
 step still waits for."""
+
 from __future__ import annotations
 
 import ast
@@ -10,8 +11,15 @@ from tournaments.tonight.evening import DONE, LATER, NOW, EveningFacts, TableFac
 
 
 def table(number=1, **changes) -> TableFacts:
-    values = dict(number=number, first_dealer=False, qr_printed=False, phone_opened=False, on_paper=False, finished=False,
-                  deposit_confirmed=False)
+    values = dict(
+        number=number,
+        first_dealer=False,
+        qr_printed=False,
+        phone_opened=False,
+        on_paper=False,
+        finished=False,
+        deposit_confirmed=False,
+    )
     values.update(changes)
     return TableFacts(**values)
 
@@ -47,19 +55,32 @@ def test_a_step_done_out_of_order_stays_done_and_the_first_open_one_is_due():
 
 
 def test_a_phone_on_the_link_makes_the_printed_code_needless_and_a_paper_table_needs_no_phone():
-    facts = EveningFacts(status="seated", entries=8, paid=8, clock_started=True, tables=(
-        table(1, first_dealer=True, phone_opened=True), table(2, first_dealer=True, on_paper=True, qr_printed=True)))
+    facts = EveningFacts(
+        status="seated",
+        entries=8,
+        paid=8,
+        clock_started=True,
+        tables=(
+            table(1, first_dealer=True, phone_opened=True),
+            table(2, first_dealer=True, on_paper=True, qr_printed=True),
+        ),
+    )
     found = states(facts)
     assert found["qr_codes"] == found["phones"] == DONE and found["tables_finished"] == NOW
 
 
 def test_finished_tables_wait_for_their_deposits_then_the_cash_then_the_finish():
     done_table = table(first_dealer=True, phone_opened=True, finished=True)
-    assert states(EveningFacts(status="seated", entries=4, paid=4, clock_started=True, tables=(done_table,)))["deposits"] == NOW
+    assert (
+        states(EveningFacts(status="seated", entries=4, paid=4, clock_started=True, tables=(done_table,)))["deposits"]
+        == NOW
+    )
     confirmed = table(first_dealer=True, phone_opened=True, finished=True, deposit_confirmed=True)
     found = states(EveningFacts(status="seated", entries=4, paid=4, clock_started=True, tables=(confirmed,)))
     assert (found["deposits"], found["cash"], found["finished"]) == (DONE, NOW, LATER)
-    found = states(EveningFacts(status="finished", entries=4, paid=4, clock_started=True, cash_counted=True, tables=(confirmed,)))
+    found = states(
+        EveningFacts(status="finished", entries=4, paid=4, clock_started=True, cash_counted=True, tables=(confirmed,))
+    )
     assert set(found.values()) == {DONE}
 
 

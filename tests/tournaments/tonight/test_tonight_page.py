@@ -1,5 +1,6 @@
 """Tonight's page (tournaments/tonight): which night it shows, what it reads, and the marks it relies on (a
 phone opened the dealer link, the QR sheet was printed), each cleared when the link is replaced."""
+
 from __future__ import annotations
 
 import datetime
@@ -11,8 +12,8 @@ from django.utils import timezone
 from league.models import Night, NightStatus
 from tests.evening import build_evening
 from tests.league.factories import make_season
-from tournaments.models import Table
 from tournaments.floor import services as night_services
+from tournaments.models import Table
 from tournaments.tonight import reading
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,9 @@ def test_tonight_is_the_running_night_even_past_midnight_else_the_next_planned_o
     season = make_season(start_date=datetime.date(2026, 1, 1), end_date=datetime.date(2026, 12, 31))
     today = datetime.date(2026, 11, 27)
     assert reading.tonights_night(today) is None
-    last_week = Night.objects.create(season=season, date=today - datetime.timedelta(days=7), status=NightStatus.FINISHED)
+    last_week = Night.objects.create(
+        season=season, date=today - datetime.timedelta(days=7), status=NightStatus.FINISHED
+    )
     assert reading.tonights_night(today) == last_week  # nothing else: the latest there is
     next_week = Night.objects.create(season=season, date=today + datetime.timedelta(days=7))
     assert reading.tonights_night(today) == next_week
@@ -46,7 +49,9 @@ def test_the_page_is_for_organizers_and_reads_itself_again(client, organizer_cli
     assert "<html" not in partial
 
 
-def test_a_phone_on_the_dealer_link_and_a_printed_sheet_are_marked_and_a_new_link_clears_both(client, organizer_client, organizer):
+def test_a_phone_on_the_dealer_link_and_a_printed_sheet_are_marked_and_a_new_link_clears_both(
+    client, organizer_client, organizer
+):
     evening = build_evening(organizer)
     table = evening.tracked_table
     assert Table.objects.get(pk=table.pk).dealer_link_opened_at is None
@@ -69,10 +74,14 @@ def test_the_organizers_bar_leads_to_tonight_from_every_page(organizer_client, o
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_a_night_finished_before_its_cash_was_counted_shows_one_closing_card_the_count(organizer_client, organizer, language):
+def test_a_night_finished_before_its_cash_was_counted_shows_one_closing_card_the_count(
+    organizer_client, organizer, language
+):
     evening = build_evening(organizer)
     night_services.finish_night(night=evening.tonight, confirm_unfinished=True)
-    page = organizer_client.get(reverse("night_tonight", args=[evening.tonight.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    page = organizer_client.get(
+        reverse("night_tonight", args=[evening.tonight.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     assert page.count('id="due-step"') == 1
     assert {"de": "Kasse zählen", "en": "Count the cash box"}[language] in page
     assert {"de": "Der Ligaabend ist beendet.", "en": "The night is finished."}[language] not in page

@@ -1,5 +1,6 @@
 """Issue 12: the dealer's phone is never wrong. Typed amounts, hostile input, the table's revision,
 a finished result closed to the dealer link, immediate disqualification, same-name players."""
+
 from __future__ import annotations
 
 import json
@@ -45,10 +46,18 @@ def test_the_typed_amount_is_the_amount_recorded_and_quick_sizes_are_a_form_of_t
     assert 'name="to"' in typed_form and 'name="to" value=' not in typed_form  # no quick size inside the typed form
     assert typed_form.count("<button") == 1  # Enter can only send the typed amount
     # What the browser sends when 400 is typed and Enter pressed: the typed form's fields, nothing else.
-    client.post(url, {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Anna"), "verb": "raise", "to": "400"}, **HTMX)
+    client.post(
+        url,
+        {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Anna"), "verb": "raise", "to": "400"},
+        **HTMX,
+    )
     assert list(Action.objects.values_list("verb", "to")) == [("raise", 400)]
     # A German dealer may type the thousands point.
-    client.post(url, {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Ben"), "verb": "raise", "to": "1.000"}, **HTMX)
+    client.post(
+        url,
+        {"version": dealer.state.version, "op": "act", "seat": dealer.seat("Ben"), "verb": "raise", "to": "1.000"},
+        **HTMX,
+    )
     assert list(Action.objects.values_list("verb", "to")) == [("raise", 400), ("raise", 1000)]
 
 
@@ -155,9 +164,13 @@ def test_every_kind_of_change_renews_the_revision_and_makes_older_pages_stale(th
     renewed()
     dealer.next_hand()
     renewed()
-    tracker.set_sitting_out(table=three_way, version=dealer.state.version, seat_id=dealer.seat("Carl"), sitting_out=True)
+    tracker.set_sitting_out(
+        table=three_way, version=dealer.state.version, seat_id=dealer.seat("Carl"), sitting_out=True
+    )
     renewed()
-    tracker.set_sitting_out(table=three_way, version=dealer.state.version, seat_id=dealer.seat("Carl"), sitting_out=False)
+    tracker.set_sitting_out(
+        table=three_way, version=dealer.state.version, seat_id=dealer.seat("Carl"), sitting_out=False
+    )
     renewed()
     dealer.act("Anna", "call")
     renewed()
@@ -190,7 +203,9 @@ def test_the_revision_answer_is_tiny_and_says_when_the_table_changed(client, thr
 @pytest.mark.django_db
 def test_an_expired_organizer_session_sends_the_whole_page_to_the_login(client, three_way):
     url = reverse("organizer_tracker", args=[three_way.pk])
-    response = client.post(url, {"op": "next", "version": "x"}, HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=f"http://testserver{url}")
+    response = client.post(
+        url, {"op": "next", "version": "x"}, HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=f"http://testserver{url}"
+    )
     assert response.status_code == 200 and response["HX-Redirect"].startswith(reverse("login") + "?next=")
     assert not three_way.hands.exists()
 
@@ -310,7 +325,10 @@ def test_a_disqualification_that_leaves_one_player_ends_the_hand_and_the_table(o
     table.refresh_from_db()
     assert table.status == "finished"
     assert dealer.stacks()["Ben"] == 1800  # his own 1500 and Anna's 300 that stayed in the pot
-    places = {p.seat.player.name: (p.place, p.reason, p.chips_removed) for p in Placement.objects.select_related("seat__entry__player")}
+    places = {
+        p.seat.player.name: (p.place, p.reason, p.chips_removed)
+        for p in Placement.objects.select_related("seat__entry__player")
+    }
     assert places == {"Anna": (2, "disqualified", 1200), "Ben": (1, "winner", 0)}
 
 

@@ -4,6 +4,7 @@ A smaller answer (only the action bar, attributes in another order, single quote
 elsewhere) must still give the next taps, so `python -m tests.benchmarks.load` keeps measuring
 when the tracker's answer changes shape.
 """
+
 from __future__ import annotations
 
 from tests.benchmarks.support.phone_client import DealerPhone, error_shown, tap_options
@@ -64,6 +65,11 @@ def test_the_phone_taps_only_play_inputs_and_ticks_one_winner_per_pot():
 
 
 def test_a_refusal_is_found_in_the_messages_or_anywhere_else_it_is_shown():
-    assert error_shown('<div role="status"><ul class="messages"><li class="error">Der Tisch hat sich geändert – neu geladen.</li></ul></div>').startswith("Der Tisch")
-    assert error_shown('<p class="notice error">Too many taps at the same moment</p>') == "Too many taps at the same moment"
+    assert error_shown(
+        '<div role="status"><ul class="messages"><li class="error">Der Tisch hat sich geändert – neu geladen.</li></ul></div>'
+    ).startswith("Der Tisch")
+    assert (
+        error_shown('<p class="notice error">Too many taps at the same moment</p>')
+        == "Too many taps at the same moment"
+    )
     assert error_shown('<ul class="messages"><li class="success">Gespeichert</li></ul><form></form>') == ""

@@ -1,4 +1,5 @@
 """tournaments/tracker/prepared.py: the tracker's statements, prepared on PostgreSQL, write what the ORM writes."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,7 +15,8 @@ from tournaments.tracker.services import reading
 
 pytestmark = pytest.mark.django_db
 postgresql_only = pytest.mark.skipif(
-    connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's (SQLite plans in microseconds)",
+    connection.vendor != "postgresql",
+    reason="prepared statements are PostgreSQL's (SQLite plans in microseconds)",
 )
 
 
@@ -60,7 +62,10 @@ def test_the_locked_read_is_prepared_and_keeps_a_generic_plan(organizer):
 @pytest.mark.parametrize("prepare_threshold, mode", [(0, "force_generic_plan"), (None, "auto")])
 def test_a_new_connection_plans_prepared_statements_once_only_when_it_prepares_them(prepare_threshold, mode):
     fresh = connections.create_connection(DEFAULT_DB_ALIAS)
-    fresh.settings_dict = {**fresh.settings_dict, "OPTIONS": {**fresh.settings_dict["OPTIONS"], "prepare_threshold": prepare_threshold}}
+    fresh.settings_dict = {
+        **fresh.settings_dict,
+        "OPTIONS": {**fresh.settings_dict["OPTIONS"], "prepare_threshold": prepare_threshold},
+    }
     try:
         with fresh.cursor() as cursor:  # connects: connection_created
             cursor.execute("SHOW plan_cache_mode")
@@ -84,7 +89,13 @@ def test_a_server_binding_cursor_is_given_only_while_queries_are_not_logged_and_
 def _hand(table: Table) -> Hand:
     dealer = table.seats.order_by("position").first()
     return Hand.objects.create(
-        table=table, number=1, button=dealer, level=1, small_blind=25, big_blind=50, min_bet_rule="limit",
+        table=table,
+        number=1,
+        button=dealer,
+        level=1,
+        small_blind=25,
+        big_blind=50,
+        min_bet_rule="limit",
         players=[{"seat": dealer.pk, "name": "Anna", "stack": 1000, "sitting_out": False}],
     )
 
@@ -98,7 +109,12 @@ def test_insert_writes_the_row_that_save_writes(organizer):
     assert row.pk is not None and not row._state.adding and before <= row.created_at <= timezone.now()
     stored = Action.objects.get(pk=row.pk)
     assert (stored.hand_id, stored.index, stored.seat_id, stored.verb, stored.to, stored.created_at) == (
-        hand.pk, 0, ben.pk, "raise", 150, row.created_at,
+        hand.pk,
+        0,
+        ben.pk,
+        "raise",
+        150,
+        row.created_at,
     )
     second = Action(hand=hand, index=1, seat=ben, verb="fold", to=None)
     prepared.insert(second)
@@ -107,7 +123,7 @@ def test_insert_writes_the_row_that_save_writes(organizer):
 
 def test_update_writes_the_named_fields_and_no_other(organizer):
     table = table_of({"Anna": 1000, "Ben": 1000}, organizer)
-    snapshot = {"revision": "r2", "hand": {"names": ["Zoë \"Z\"", "Ben <b>&amp;"], "chips": [1500, 0]}, "previous": None}
+    snapshot = {"revision": "r2", "hand": {"names": ['Zoë "Z"', "Ben <b>&amp;"], "chips": [1500, 0]}, "previous": None}
     table.revision, table.tracker_snapshot = "r2", snapshot
     table.status = TableStatus.FINISHED  # changed on the instance, not named: not written
     prepared.update(table, "revision", "tracker_snapshot")

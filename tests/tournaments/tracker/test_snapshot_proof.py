@@ -5,6 +5,7 @@ taps and undos then work on the rows as they are.
 Each test plants such a snapshot the way the torn backup did: the table row as it was at one moment (its
 revision with its snapshot), the hands and actions as they are later.
 """
+
 from __future__ import annotations
 
 import logging

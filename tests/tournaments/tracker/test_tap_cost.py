@@ -7,6 +7,7 @@ statement that opens the tap's transaction: the "BEGIN" that SQLite's log shows 
 The statement that closes it (COMMIT, or RELEASE SAVEPOINT here) is counted. Run with
 DATABASE_URL=postgres://... to count on PostgreSQL itself.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -23,7 +24,8 @@ from tests.tournaments.conftest import Dealer, table_of
 from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason
 from tournaments.poker import holdem
 from tournaments.tracker import services as tracker
-from tournaments.tracker.services import reading, replaying, snapshot as snapshots
+from tournaments.tracker.services import reading, replaying
+from tournaments.tracker.services import snapshot as snapshots
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}
 MAX_QUERIES = 5
@@ -49,6 +51,7 @@ class Phone:
 
     def opened(self) -> str:
         """The page with every panel opened: each shell's body fetched, as htmx does when the dealer opens it."""
+
         def body(shell: re.Match) -> str:
             self.shells += 1
             return self.client.get(shell.group(1), {"panel": shell.group(2)}, **HTMX).content.decode()
@@ -81,14 +84,19 @@ class Phone:
         return self.tap(op="award", pots=str(pots), **winners)
 
     def act_seat(self) -> str:
-        return re.search(r'name="op" value="act"><input type="hidden" name="version" value="[^"]*">'
-                         r'<input type="hidden" name="seat" value="(\d+)"', self.html).group(1)
+        return re.search(
+            r'name="op" value="act"><input type="hidden" name="version" value="[^"]*">'
+            r'<input type="hidden" name="seat" value="(\d+)"',
+            self.html,
+        ).group(1)
 
 
 def _three_rows_allowance(statements: list[str]) -> int:
     """1 for the one input that writes three rows: a disqualification during a hand that ends its betting
     (the action, the placement, the hand's status), and taking it back; 0 for every other tap."""
-    placement = any(('INTO "tournaments_placement"' in sql or 'FROM "tournaments_placement"' in sql) for sql in statements)
+    placement = any(
+        ('INTO "tournaments_placement"' in sql or 'FROM "tournaments_placement"' in sql) for sql in statements
+    )
     action = any(('INTO "tournaments_action"' in sql or 'FROM "tournaments_action"' in sql) for sql in statements)
     status = any(sql.startswith('UPDATE "tournaments_hand" SET "status"') for sql in statements)
     return int(placement and action and status)
@@ -125,7 +133,9 @@ def assert_stored_state_is_the_replay(table) -> None:
         actions[action.hand_id].append(action)
     seats = {seat.pk: seat for seat in table.seats.all()}
     chips = {seat_id: seat.starting_stack for seat_id, seat in seats.items()}
-    removed = {p.seat_id: p.chips_removed for p in Placement.objects.filter(table=table, reason=PlacementReason.DISQUALIFIED)}
+    removed = {
+        p.seat_id: p.chips_removed for p in Placement.objects.filter(table=table, reason=PlacementReason.DISQUALIFIED)
+    }
     for hand in hands:
         assert [a.index for a in actions[hand.pk]] == list(range(len(actions[hand.pk])))
         for player in hand.players:  # each hand starts with the chips the one before left
@@ -134,7 +144,9 @@ def assert_stored_state_is_the_replay(table) -> None:
         if hand.status == HandStatus.COMPLETE:
             result = _settled_again(hand, engine)
             by_name = {p["name"]: p["seat"] for p in hand.players}
-            assert hand.final_stacks == {str(by_name[name]): n for name, n in result.stacks.items()}, f"hand {hand.number}"
+            assert hand.final_stacks == {str(by_name[name]): n for name, n in result.stacks.items()}, (
+                f"hand {hand.number}"
+            )
             assert [pot["amount"] for pot in hand.result["pots"]] == [pot.amount for pot in result.pots]
             chips.update({int(seat_id): n for seat_id, n in hand.final_stacks.items()})
         else:
@@ -150,7 +162,9 @@ def assert_stored_state_is_the_replay(table) -> None:
     snapshot = table.tracker_snapshot
     if snapshot and snapshot["revision"] == table.revision:
         latest = hands[-1] if hands else None
-        assert snapshot["hand"] == _json(snapshots._hand_json(latest, actions[latest.pk] if latest else [])), "snapshot ≠ rows"
+        assert snapshot["hand"] == _json(snapshots._hand_json(latest, actions[latest.pk] if latest else [])), (
+            "snapshot ≠ rows"
+        )
         if "previous" in snapshot:
             before = hands[-2] if len(hands) > 1 else None
             assert snapshot["previous"] == _json(snapshots._hand_json(before, actions[before.pk] if before else []))
@@ -173,7 +187,9 @@ def test_every_kind_of_tap_runs_at_most_five_queries(client, organizer):
     phone.tap(op="undo")  # a hand dealt by mistake goes
     phone.tap(op="next")
     phone.tap(op="act", seat=phone.act_seat(), verb="call")
-    phone.tap(op="act", seat=phone.act_seat(), verb="raise", to=re.search(r'name="to" value="(\d+)"', phone.html).group(1))
+    phone.tap(
+        op="act", seat=phone.act_seat(), verb="raise", to=re.search(r'name="to" value="(\d+)"', phone.html).group(1)
+    )
     phone.tap(op="undo")
     phone.tap(op="act", seat=phone.act_seat(), verb="call")
     phone.tap(op="pick", target="board", card="As")
@@ -207,7 +223,19 @@ def test_every_kind_of_tap_runs_at_most_five_queries(client, organizer):
         phone.tap(op="settle")
     phone.tap(op="undo")
     kinds = {re.search(r"'op': '(\w+)'", tap).group(1) for tap, _ in phone.taps}
-    assert kinds >= {"act", "undo", "next", "settle", "award", "sitout", "sitin", "pick", "clear", "cards", "disqualify"}
+    assert kinds >= {
+        "act",
+        "undo",
+        "next",
+        "settle",
+        "award",
+        "sitout",
+        "sitin",
+        "pick",
+        "clear",
+        "cards",
+        "disqualify",
+    }
     too_many = [(tap, n) for tap, n in phone.taps if n > MAX_QUERIES]
     assert not too_many, too_many
     assert_stored_state_is_the_replay(table)
@@ -291,7 +319,10 @@ def test_random_taps_keep_every_hand_equal_to_the_replay_of_its_actions(client, 
         assert not _SHELL.search(again)  # a request that does not say which panels are open gets them all
         shown, fresh = _without_tokens(phone.html), _without_tokens(again)
         assert shown == fresh, f"step {steps}: {data}\n" + "\n".join(
-            difflib.unified_diff(shown.splitlines(), fresh.splitlines(), "the phone's page", "read afresh", lineterm="", n=1))
+            difflib.unified_diff(
+                shown.splitlines(), fresh.splitlines(), "the phone's page", "read afresh", lineterm="", n=1
+            )
+        )
         # ... and what is stored is the replay of the stored actions.
         assert_stored_state_is_the_replay(table)
     assert steps > 40

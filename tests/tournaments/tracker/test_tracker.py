@@ -214,7 +214,9 @@ def test_unknown_or_repeated_cards_are_refused_with_their_names(dealer):
 
 @pytest.mark.django_db
 def test_a_player_sitting_out_has_his_blind_taken_and_his_cards_folded(dealer):
-    tracker.set_sitting_out(table=dealer.table, version=dealer.state.version, seat_id=dealer.seat("Ben"), sitting_out=True)
+    tracker.set_sitting_out(
+        table=dealer.table, version=dealer.state.version, seat_id=dealer.seat("Ben"), sitting_out=True
+    )
     dealer.next_hand()  # Ben in the small blind, away
     dealer.act("Anna", "raise", 150)
     dealer.act("Carl", "fold")

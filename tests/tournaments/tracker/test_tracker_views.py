@@ -2,8 +2,8 @@ import pytest
 from django.urls import reverse
 
 from tests.tournaments.conftest import Dealer
-from tournaments.models import Action
 from tournaments.floor import services
+from tournaments.models import Action
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -46,7 +46,9 @@ def test_a_dealer_link_cannot_act_on_another_table(client, three_way, dealer, or
     Dealer(other).next_hand()
     dealer.next_hand()
     xena = other.seats.get(entry__player__name="Xena").pk
-    response = _post(client, reverse("dealer_tracker", args=[three_way.dealer_token]), dealer, op="act", seat=xena, verb="call")
+    response = _post(
+        client, reverse("dealer_tracker", args=[three_way.dealer_token]), dealer, op="act", seat=xena, verb="call"
+    )
     assert "not in this hand" in response.content.decode()
     assert not Action.objects.exists()
 
@@ -78,7 +80,9 @@ def test_a_tampered_amount_gets_a_message_and_changes_nothing(organizer_client, 
 @pytest.mark.django_db
 def test_the_buttons_offer_only_the_legal_actions_with_their_amounts(organizer_client, three_way, dealer):
     dealer.next_hand()
-    html = organizer_client.get(reverse("organizer_tracker", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    html = organizer_client.get(
+        reverse("organizer_tracker", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
     assert "Call 50" in html and 'value="check"' not in html
     assert 'placeholder="100–1,500"' in html  # the typed amount's range
 
@@ -100,7 +104,9 @@ def test_the_dealer_taps_the_winner_of_each_pot(organizer_client, three_way, dea
 
 
 @pytest.mark.django_db
-def test_a_tracker_request_runs_a_bounded_number_of_queries(organizer_client, three_way, dealer, django_assert_max_num_queries):
+def test_a_tracker_request_runs_a_bounded_number_of_queries(
+    organizer_client, three_way, dealer, django_assert_max_num_queries
+):
     url = reverse("organizer_tracker", args=[three_way.pk])
     dealer.next_hand()
     dealer.act("Anna", "call")
@@ -139,22 +145,43 @@ def test_the_hand_history_lists_hands_and_offers_the_json(organizer_client, thre
     assert data["button"] == "Anna" and [a["action"] for a in data["actions"]] == ["fold", "fold"]
 
 
-
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "language, expected, english",
     [
-        ("de", ["Ben: setzt den Small Blind 25", "Carl: setzt den Big Blind 50", "Anna: erhöht auf 1.500 (alles gesetzt)", "Ben: steigt aus"], True),
-        ("en", ["Ben: posts the small blind 25", "Carl: posts the big blind 50", "Anna: raises to 1,500 (all-in)", "Ben: folds"], False),
+        (
+            "de",
+            [
+                "Ben: setzt den Small Blind 25",
+                "Carl: setzt den Big Blind 50",
+                "Anna: erhöht auf 1.500 (alles gesetzt)",
+                "Ben: steigt aus",
+            ],
+            True,
+        ),
+        (
+            "en",
+            [
+                "Ben: posts the small blind 25",
+                "Carl: posts the big blind 50",
+                "Anna: raises to 1,500 (all-in)",
+                "Ben: folds",
+            ],
+            False,
+        ),
     ],
 )
-def test_the_hand_history_tells_each_action_in_the_readers_language(organizer_client, three_way, dealer, language, expected, english):
+def test_the_hand_history_tells_each_action_in_the_readers_language(
+    organizer_client, three_way, dealer, language, expected, english
+):
     dealer.next_hand()
     dealer.act("Anna", "allin")
     dealer.act("Ben", "fold")
     dealer.act("Carl", "fold")
     dealer.settle()
-    html = organizer_client.get(reverse("hand_history", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = organizer_client.get(
+        reverse("hand_history", args=[three_way.pk]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
     for text in expected:
         assert text in html
     # The stored verbs never reach the page as they are.
@@ -189,7 +216,10 @@ def test_closed_panels_come_as_shells_and_their_bodies_when_opened(client, three
         assert other.status_code == 200 and 'id="actionbar"' in other.content.decode()
 
 
-@pytest.mark.parametrize("language, stack, place, folded", [("de", "1.500", "3. Platz", "ausgestiegen"), ("en", "1,500", "3. place", "folded")])
+@pytest.mark.parametrize(
+    "language, stack, place, folded",
+    [("de", "1.500", "3. Platz", "ausgestiegen"), ("en", "1,500", "3. place", "folded")],
+)
 def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, stack, place, folded):
     """The seat rows (templates/tournaments/tracker/_seat_rows.html): every value escaped, the texts translated."""
     from django.template.loader import render_to_string
@@ -208,11 +238,18 @@ def test_the_seat_rows_read_as_the_table_stands_with_names_escaped(language, sta
     assert '<li class="seat folded" data-seat="7">' in html and '<li class="seat to-act" data-seat="8">' in html
     assert '<li class="seat out" data-seat="9">' in html and f'<span class="chips">{place}</span>' in html
     assert f'<span class="stack">{stack}</span><span class="committed">+50</span>' in html
-    assert f'<span class="badge badge-folded">{folded}</span>' in html and '<span class="badge badge-button">D</span>' in html
-    assert '<span class="holes"><span class="cardface red">A♥</span> <span class="cardface red">K♦</span></span>' in html
+    assert (
+        f'<span class="badge badge-folded">{folded}</span>' in html
+        and '<span class="badge badge-button">D</span>' in html
+    )
+    assert (
+        '<span class="holes"><span class="cardface red">A♥</span> <span class="cardface red">K♦</span></span>' in html
+    )
 
 
-@pytest.mark.parametrize("language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")])
+@pytest.mark.parametrize(
+    "language, half, allin, amount", [("de", "½ Pot", "Alles setzen", "12.500"), ("en", "½ pot", "All-in", "12,500")]
+)
 def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amount):
     """The quick sizes (the action bar's partial "sizes"): a button per size, its name translated."""
     from django.template.loader import render_to_string
@@ -227,18 +264,31 @@ def test_the_quick_sizes_read_their_names_and_amounts(language, half, allin, amo
         html = str(size_buttons([Sizing("half", 150), Sizing("allin", 12500)]))
     assert html.count("<button ") == 2
     assert f'<button name="to" value="150" class="secondary"><span>{half}</span><strong>150</strong></button>' in html
-    assert f'<button name="to" value="12500" class="secondary"><span>{allin}</span><strong>{amount}</strong></button>' in html
+    assert (
+        f'<button name="to" value="12500" class="secondary"><span>{allin}</span><strong>{amount}</strong></button>'
+        in html
+    )
     assert str(size_buttons([])) == ""
 
 
 @pytest.mark.parametrize(
     "language, to_act, to_call, call, fold, raise_to, amount",
     [
-        ("de", "Ben &lt;b&gt; ist am Zug", "Mitgehen: 12.345", "Mitgehen 12.345", "Passen", "Erhöhen auf", "24.690–1.234.567"),
+        (
+            "de",
+            "Ben &lt;b&gt; ist am Zug",
+            "Mitgehen: 12.345",
+            "Mitgehen 12.345",
+            "Passen",
+            "Erhöhen auf",
+            "24.690–1.234.567",
+        ),
         ("en", "Ben &lt;b&gt; to act", "To call: 12,345", "Call 12,345", "Fold", "Raise to", "24,690–1,234,567"),
     ],
 )
-def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to_act, to_call, call, fold, raise_to, amount, rf):
+def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(
+    language, to_act, to_call, call, fold, raise_to, amount, rf
+):
     """The action bar while a player is to act (templates/tournaments/tracker/_betting_bar.html): escaped, translated."""
     from types import SimpleNamespace
 
@@ -248,13 +298,24 @@ def test_the_betting_bar_reads_whose_turn_and_what_each_button_does(language, to
     from tournaments.tracker.page import Sizing
 
     legal = SimpleNamespace(
-        player="Ben <b>", can_check=False, can_call=True, can_bet=False, can_raise=True,
-        verbs=("fold", "call", "raise", "allin"), call_amount=12345, min_to=24690, max_to=1234567,
+        player="Ben <b>",
+        can_check=False,
+        can_call=True,
+        can_bet=False,
+        can_raise=True,
+        verbs=("fold", "call", "raise", "allin"),
+        call_amount=12345,
+        min_to=24690,
+        max_to=1234567,
     )
     context = {
-        "legal": legal, "state": SimpleNamespace(version='v"1'), "to_act_seat": 7, "pot_total": 1500,
+        "legal": legal,
+        "state": SimpleNamespace(version='v"1'),
+        "to_act_seat": 7,
+        "pot_total": 1500,
         "csrf_token": "t&k",
-        "request": rf.post("/dealer/abc/"), "sizes": [Sizing("pot", 3000)],
+        "request": rf.post("/dealer/abc/"),
+        "sizes": [Sizing("pot", 3000)],
     }
     with translation.override(language):
         html = render_to_string("tournaments/tracker/_betting_bar.html", context)

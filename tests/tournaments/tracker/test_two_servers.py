@@ -7,6 +7,7 @@ version), then tap at the same moment, each through its own server, with exactly
 sends (tests/benchmarks/support/phone_client.py). One tap is applied and the other refused as stale, on
 every round; what is stored is the applied tap, once; and afterwards both phones show the same table.
 """
+
 from __future__ import annotations
 
 import threading
@@ -48,7 +49,9 @@ def two_servers(transactional_db, tmp_path):
     url = _test_database_url()
     servers = []
     try:
-        for _ in range(2):  # one after the other: the first one's migrate and collectstatic leave nothing for the second
+        for _ in range(
+            2
+        ):  # one after the other: the first one's migrate and collectstatic leave nothing for the second
             servers.append(start_venue_server(url, log_dir=str(tmp_path)))
         yield servers
     finally:
@@ -60,7 +63,9 @@ def _applied_input(phone: DealerPhone) -> list:
     return phone.applied_inputs()[-1]
 
 
-def test_two_phones_on_two_servers_tapping_the_same_state_get_one_applied_tap_and_one_stale_refusal(transactional_db, organizer, two_servers):
+def test_two_phones_on_two_servers_tapping_the_same_state_get_one_applied_tap_and_one_stale_refusal(
+    transactional_db, organizer, two_servers
+):
     # The organizer first: a venue server on a league without one makes its own first account, named "organizer" too.
     table = table_of({"Anna Berger": STACK, "Ben Schuster": STACK, "Carl Weiß": STACK}, organizer)
     phones = [DealerPhone(server.url(), table.dealer_token, seed) for seed, server in enumerate(two_servers)]
@@ -90,7 +95,11 @@ def test_two_phones_on_two_servers_tapping_the_same_state_get_one_applied_tap_an
         assert all(taps), (round_, taps)
         outcomes = sorted(tap.outcome for tap in taps)
         outcomes_seen.append(outcomes)
-        assert outcomes == ["applied", "stale"], (round_, [(t.status, t.outcome, t.message) for t in taps], two_servers[0].log()[-2000:])
+        assert outcomes == ["applied", "stale"], (
+            round_,
+            [(t.status, t.outcome, t.message) for t in taps],
+            two_servers[0].log()[-2000:],
+        )
         winner = phones[[tap.outcome for tap in taps].index("applied")]
         # Stored exactly once: the applied tap and nothing else, whichever server took it.
         assert stored_inputs(table) == before + [_applied_input(winner)], round_

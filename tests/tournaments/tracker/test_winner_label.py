@@ -4,6 +4,7 @@ The dealer's page labelled every placed player "ausgeschieden", the table's winn
 ausgeschieden 1. Platz"); the rail struck his name through and counted him among the players out; the
 TV's eliminations listed him like any other.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,7 +38,9 @@ def seat_row(html: str, name: str) -> str:
 
 
 def test_the_dealer_page_calls_the_winner_winner_and_the_loser_out(client, finished):
-    html = client.get(reverse("dealer_tracker", args=[finished.dealer_token]), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    html = client.get(
+        reverse("dealer_tracker", args=[finished.dealer_token]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     gerd, lena = seat_row(html, "Gerd Bauer"), seat_row(html, "Lena Busch")
     assert "Sieger" in gerd and "ausgeschieden" not in gerd and "1. Platz" in gerd
     assert "ausgeschieden" in lena and "2. Platz" in lena

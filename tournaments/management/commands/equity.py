@@ -15,7 +15,9 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("file", metavar="FILE|-", help="the hands and the board as JSON, or - to read standard input")
+        parser.add_argument(
+            "file", metavar="FILE|-", help="the hands and the board as JSON, or - to read standard input"
+        )
 
     def handle(self, *args, **options) -> None:
         path = options["file"]

@@ -6,6 +6,7 @@ of a season's statistics does not replay the tables finished before it. Safe
 to run again: tables with current rows are skipped. A table left out is
 replayed on its first view anyway.
 """
+
 import time
 
 from django.core.management.base import BaseCommand

@@ -27,4 +27,3 @@ class Command(BaseCommand):
             expected=(ReplayError,),
         )
         self.stdout.write(output)
-

@@ -11,6 +11,7 @@ version, saved with a new revision), and the writes: `hands` (deal, act, undo, s
 entered) and `endings` (settle, eliminations, disqualify, the table's end). The use cases are named here,
 so a page, a command or a test says `tracker.record_action(...)` without knowing which room holds it.
 """
+
 from tournaments.tracker.services.cards import clear_cards, pick_card, save_cards
 from tournaments.tracker.services.endings import disqualify, settle
 from tournaments.tracker.services.hands import record_action, set_sitting_out, start_hand, undo
@@ -22,7 +23,14 @@ from tournaments.tracker.services.reading import (
     snapshot_disagreement,
     state_from_rows,
 )
-from tournaments.tracker.services.replaying import chips_expected, chips_in_play, derive, hand_steps, replay, settled_again
+from tournaments.tracker.services.replaying import (
+    chips_expected,
+    chips_in_play,
+    derive,
+    hand_steps,
+    replay,
+    settled_again,
+)
 from tournaments.tracker.services.snapshot import snapshot_proof
 from tournaments.tracker.services.state import (
     NoSuchTable,
@@ -35,9 +43,33 @@ from tournaments.tracker.services.state import (
 )
 
 __all__ = [
-    "NoSuchTable", "OnPaper", "ResultStands", "StaleTable", "TableState", "TrackerError",
-    "chips_expected", "chips_in_play", "clear_cards", "derive", "disqualify", "hand_steps", "load_state",
-    "note_dealer_link_opened", "pick_card", "read_state", "rebuild_snapshot", "record_action", "replay",
-    "result_stands", "save_cards", "set_sitting_out", "settle", "settled_again", "snapshot_disagreement",
-    "snapshot_proof", "start_hand", "state_from_rows", "undo",
+    "NoSuchTable",
+    "OnPaper",
+    "ResultStands",
+    "StaleTable",
+    "TableState",
+    "TrackerError",
+    "chips_expected",
+    "chips_in_play",
+    "clear_cards",
+    "derive",
+    "disqualify",
+    "hand_steps",
+    "load_state",
+    "note_dealer_link_opened",
+    "pick_card",
+    "read_state",
+    "rebuild_snapshot",
+    "record_action",
+    "replay",
+    "result_stands",
+    "save_cards",
+    "set_sitting_out",
+    "settle",
+    "settled_again",
+    "snapshot_disagreement",
+    "snapshot_proof",
+    "start_hand",
+    "state_from_rows",
+    "undo",
 ]

@@ -1,4 +1,5 @@
 """The cards the dealer enters: typed all at once, or tapped one by one in the picker, and cleared."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """A change of the table: locked at the version the phone saw, written with a new revision and its snapshot."""
+
 from __future__ import annotations
 
 import secrets
@@ -31,7 +32,11 @@ def locked(table: Table, version: str) -> TableState:
     if state.on_paper:
         if state.table.status == TableStatus.FINISHED:
             raise OnPaper(_("This table is finished."))
-        raise OnPaper(_("This table goes on on paper: nothing can be entered here any more. Write the places on the placement sheet; the organizer types them in."))
+        raise OnPaper(
+            _(
+                "This table goes on on paper: nothing can be entered here any more. Write the places on the placement sheet; the organizer types them in."
+            )
+        )
     if not isinstance(version, str) or not secrets.compare_digest(version.encode(), state.version.encode()):
         raise StaleTable(_("The table changed — reloaded. Check the current state and tap again."))
     # The hands only now: on PostgreSQL a read that waited for the lock sees the table as the change before it

@@ -1,4 +1,5 @@
 """How players leave and hands end: the settlement, the places of busted players, a disqualification, the table's end."""
+
 from __future__ import annotations
 
 import logging
@@ -50,7 +51,12 @@ def settle(*, table: Table, version: str, pot_winners: Sequence[Sequence[str]] |
     hand.pot_winners = [list(pot.winners) for pot in result.pots] if pot_winners is not None else None
     hand.result = {
         "pots": [
-            {"amount": pot.amount, "eligible": list(pot.eligible), "winners": list(pot.winners), "shares": list(pot.shares)}
+            {
+                "amount": pot.amount,
+                "eligible": list(pot.eligible),
+                "winners": list(pot.winners),
+                "shares": list(pot.shares),
+            }
             for pot in result.pots
         ],
         "returned": result.returned,
@@ -75,18 +81,22 @@ def _record_eliminations(state: TableState, hand: Hand, result: holdem.HandResul
     placements = []
     for name in result.busted:  # best first
         this_place = previous_place if start[name] == previous_stack else place
-        placements.append(Placement(
-            table=state.table, seat_id=by_name[name], place=this_place, reason=PlacementReason.BUSTED, hand=hand
-        ))
+        placements.append(
+            Placement(
+                table=state.table, seat_id=by_name[name], place=this_place, reason=PlacementReason.BUSTED, hand=hand
+            )
+        )
         previous_stack, previous_place = start[name], this_place
         place += 1
     survivors = [name for name, chips in result.stacks.items() if chips > 0]
     still_seated = remaining - len(result.busted)
     finished = len(survivors) == 1 and still_seated == 1
     if finished:
-        placements.append(Placement(
-            table=state.table, seat_id=by_name[survivors[0]], place=1, reason=PlacementReason.WINNER, hand=hand
-        ))
+        placements.append(
+            Placement(
+                table=state.table, seat_id=by_name[survivors[0]], place=1, reason=PlacementReason.WINNER, hand=hand
+            )
+        )
     _place(state, placements)
     if finished:
         _finish(state.table)
@@ -139,7 +149,9 @@ def disqualify(*, table: Table, version: str, seat_id: int) -> Placement:
         try:
             engine.apply(holdem.Action(name, holdem.DISQUALIFY))
         except holdem.HandError as error:
-            raise TrackerError(_("Not allowed: %(reason)s") % {"reason": getattr(error, "reason", str(error))}) from error
+            raise TrackerError(
+                _("Not allowed: %(reason)s") % {"reason": getattr(error, "reason", str(error))}
+            ) from error
         state.actions.append(
             Action.objects.create(hand=hand, index=len(state.actions), seat_id=seat.pk, verb=holdem.DISQUALIFY)
         )

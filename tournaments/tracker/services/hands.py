@@ -1,4 +1,5 @@
 """The hand's inputs: deal the next hand, record an action, take back the last input, sit out and back in."""
+
 from __future__ import annotations
 
 import logging
@@ -8,7 +9,17 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from tournaments.clock.services import stakes_now
-from tournaments.models import Action, Hand, HandStatus, Placement, PlacementCorrection, PlacementReason, Seat, Table, TableStatus
+from tournaments.models import (
+    Action,
+    Hand,
+    HandStatus,
+    Placement,
+    PlacementCorrection,
+    PlacementReason,
+    Seat,
+    Table,
+    TableStatus,
+)
 from tournaments.poker import holdem
 from tournaments.tracker import prepared
 from tournaments.tracker.seat_names import unique_names
@@ -81,14 +92,19 @@ def _check_input(legal: holdem.LegalActions | None, name: str, verb: str, to: in
     if name != legal.player:
         raise TrackerError(_("It is %(name)s's turn.") % {"name": legal.player})
     if verb == "check" and not legal.can_check:
-        raise TrackerError(_("%(name)s cannot check facing a bet of %(bet)s.") % {"name": name, "bet": _chips(legal.bet)})
+        raise TrackerError(
+            _("%(name)s cannot check facing a bet of %(bet)s.") % {"name": name, "bet": _chips(legal.bet)}
+        )
     if verb not in legal.verbs:
         raise TrackerError(_("That is not possible for %(name)s now; the buttons show what is.") % {"name": name})
     if verb in ("bet", "raise") and legal.min_to is not None and legal.max_to is not None:
         if to is None:
             raise TrackerError(_("Enter the amount."))
         if to < legal.min_to:
-            raise TrackerError(_("%(to)s is below the minimum: enter at least %(min)s.") % {"to": _chips(to), "min": _chips(legal.min_to)})
+            raise TrackerError(
+                _("%(to)s is below the minimum: enter at least %(min)s.")
+                % {"to": _chips(to), "min": _chips(legal.min_to)}
+            )
         if to > legal.max_to:
             raise TrackerError(
                 _("%(to)s is more than %(name)s has: at most %(max)s (all-in).")
@@ -133,14 +149,16 @@ def undo(*, table: Table, version: str) -> None:
         # A disqualification between hands is no input of a hand and cannot be taken back here: reopening the
         # hand before it would put the disqualified player's chips back into play (found by the random taps test).
         if any(
-            seat.placement.reason == PlacementReason.DISQUALIFIED and seat.placement.hand_id is None
+            seat.placement.reason == PlacementReason.DISQUALIFIED
+            and seat.placement.hand_id is None
             and seat.placement.decided_at >= hand.finished_at
             for seat in state.placed
         ):
             raise TrackerError(_("A player was disqualified after this hand: its award can no longer be undone."))
         # A disqualification during the hand stands: it is undone with its own input, not with the award.
         awarded = [
-            seat for seat in state.placed
+            seat
+            for seat in state.placed
             if seat.placement.hand_id == hand.pk and seat.placement.reason != PlacementReason.DISQUALIFIED
         ]
         _delete_placements(awarded)
@@ -173,12 +191,22 @@ def undo(*, table: Table, version: str) -> None:
     if last.pk == state.actions[-1].pk:
         state.actions.pop()
     else:  # the read's proof makes this impossible; should it happen, the rows win
-        logger.error("table %s, hand %s: the last action is %s by the rows, %s by the read; read again",
-                     state.table.pk, hand.pk, last.pk, state.actions[-1].pk)
+        logger.error(
+            "table %s, hand %s: the last action is %s by the rows, %s by the read; read again",
+            state.table.pk,
+            hand.pk,
+            last.pk,
+            state.actions[-1].pk,
+        )
         state.actions = list(Action.objects.filter(hand_id=hand.pk).order_by("index"))
     if last.verb == holdem.DISQUALIFY:
-        _delete_placements([seat for seat in state.placed if seat.pk == last.seat_id
-                            and seat.placement.reason == PlacementReason.DISQUALIFIED])
+        _delete_placements(
+            [
+                seat
+                for seat in state.placed
+                if seat.pk == last.seat_id and seat.placement.reason == PlacementReason.DISQUALIFIED
+            ]
+        )
     update_status(hand, replay(hand, state.actions))
     save(state)
 

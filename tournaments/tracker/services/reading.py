@@ -1,4 +1,5 @@
 """Reading a table: its seats and latest hands in one query while the snapshot describes the rows, else from the rows."""
+
 from __future__ import annotations
 
 import functools
@@ -43,7 +44,9 @@ def read_state(*, table_id: int | None = None, token: str | None = None, for_upd
 def read_table(*, table_id: int | None, token: str | None, for_update: bool) -> tuple[TableState, str | None]:
     """The table with its seats, and the proof of its latest hand as the rows say ("": no hand; None: not read)."""
     connection = connections[DEFAULT_DB_ALIAS]
-    sql, columns = _seats_sql(connection.vendor, token is not None, for_update and connection.features.has_select_for_update)
+    sql, columns = _seats_sql(
+        connection.vendor, token is not None, for_update and connection.features.has_select_for_update
+    )
     key = token if token is not None else table_id
     with prepared.cursor() as cursor:
         cursor.execute(sql, [key, key])  # the proof's subquery, then the seats
@@ -58,7 +61,9 @@ def read_table(*, table_id: int | None, token: str | None, for_update: bool) -> 
             tables = tables.select_for_update(of=("self",))
         table = (tables.filter(dealer_token=token) if token is not None else tables.filter(pk=table_id)).first()
         if table is None:
-            raise NoSuchTable(_("This dealer link is not valid (any more). Ask the organizer for the table's current link."))
+            raise NoSuchTable(
+                _("This dealer link is not valid (any more). Ask the organizer for the table's current link.")
+            )
     return TableState(table=table, seats=seats, hand=None, deposit_confirmed=deposit, on_paper=on_paper), proof
 
 
@@ -138,7 +143,9 @@ def _seats_sql(vendor: str, by_token: bool, lock: bool) -> tuple[str, list]:
 
 def _converters(field, alias: str, connection) -> list:
     column = field.get_col(alias)
-    return [(convert, column) for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection)]
+    return [
+        (convert, column) for convert in connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+    ]
 
 
 def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool, bool]:
@@ -147,7 +154,7 @@ def _seats_from_rows(rows, columns, connection) -> tuple[list[Seat], Table, bool
     for row_number, row in enumerate(rows):
         at, objects = 0, {}
         for alias, model, attnames, converters in columns:
-            values = list(row[at: at + len(attnames)])
+            values = list(row[at : at + len(attnames)])
             at += len(attnames)
             if alias in ("t", "n", "se", "c") and row_number:
                 continue  # the same table, night, season and clock on every row
@@ -199,12 +206,18 @@ def previous_from_rows(state: TableState) -> None:
     action_fields = ["actions__id", "actions__index", "actions__seat_id", "actions__verb", "actions__to"]
     rows = list(  # hand numbers run without gaps: only the latest hand is ever deleted
         Hand.objects.filter(table_id=state.table.pk, number=state.hand.number - 1)
-        .order_by("actions__index").values_list(*HAND_FIELDS, *action_fields)
+        .order_by("actions__index")
+        .values_list(*HAND_FIELDS, *action_fields)
     )
     state.previous = Hand.from_db(DEFAULT_DB_ALIAS, HAND_FIELDS, list(rows[0][: len(HAND_FIELDS)])) if rows else None
     state.previous_actions = [
-        Action.from_db(DEFAULT_DB_ALIAS, ["id", "hand_id", "index", "seat_id", "verb", "to"], [pk, state.previous.pk, index, seat, verb, to])
-        for pk, index, seat, verb, to in (row[len(HAND_FIELDS):] for row in rows) if pk is not None
+        Action.from_db(
+            DEFAULT_DB_ALIAS,
+            ["id", "hand_id", "index", "seat_id", "verb", "to"],
+            [pk, state.previous.pk, index, seat, verb, to],
+        )
+        for pk, index, seat, verb, to in (row[len(HAND_FIELDS) :] for row in rows)
+        if pk is not None
     ]
     state.previous_known = True
 

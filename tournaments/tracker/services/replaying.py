@@ -1,4 +1,5 @@
 """The replay: a stored hand and its actions through the engine, and what the table's chips add up to."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

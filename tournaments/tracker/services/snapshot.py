@@ -2,6 +2,7 @@
 
 It is used only while its revision is the table's and while its proof is the rows' (see `reading`).
 """
+
 from __future__ import annotations
 
 import logging
@@ -42,7 +43,9 @@ def _hand_from_json(data: dict | None) -> tuple[Hand | None, list[Action]]:
     ]
     hand = Hand.from_db(DEFAULT_DB_ALIAS, HAND_FIELDS, values)
     actions = [
-        Action.from_db(DEFAULT_DB_ALIAS, ["id", "hand_id", "index", "seat_id", "verb", "to"], [pk, hand.pk, k, seat, verb, to])
+        Action.from_db(
+            DEFAULT_DB_ALIAS, ["id", "hand_id", "index", "seat_id", "verb", "to"], [pk, hand.pk, k, seat, verb, to]
+        )
         for k, (pk, seat, verb, to) in enumerate(data["actions"])
     ]
     return hand, actions
@@ -89,7 +92,9 @@ def from_snapshot(state: TableState, proof: str | None) -> bool:
             _logged_mismatches.add((state.table.pk, state.table.revision))
             logger.warning(
                 "table %s: its snapshot does not describe its rows (snapshot %r, rows %r): read from the rows and written anew",
-                state.table.pk, snapshot.get("proof"), proof,
+                state.table.pk,
+                snapshot.get("proof"),
+                proof,
             )
         return False
     state.hand, state.actions = _hand_from_json(snapshot["hand"])

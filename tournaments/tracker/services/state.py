@@ -1,4 +1,5 @@
 """What the tracker reads and writes: a table's state, derived from its rows, and the errors shown to the dealer."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,5 @@
 """Stacked decks for Imperial Poker tests: known cards on top, the rest in a fixed order."""
+
 from __future__ import annotations
 
 from tournaments.poker.cards import FULL_DECK, Card, parse_cards

@@ -24,39 +24,37 @@ from tournaments.poker.cards import FULL_DECK, parse_cards
 # flush A-Q-8-7-5 and a sixth card K of another suit.
 TABLE_1 = [
     # seed's notation, cards,              main,              second,            BET odds
-    ("55AK8",      "5s 5d Ac Kh 8d",        "one_pair",        "ace_king",        2),
-    ("AAK96",      "As Ad Kc 9h 6s",        "one_pair",        "ace_king",        2),
-    ("AA77K",      "As Ad 7c 7h Kd",        "two_pair",        "ace_king",        3),
-    ("JJ66AK",     "Js Jd 6c 6h Ac Kd",     "two_pair",        "ace_king",        3),
-    ("QQ5533",     "Qs Qd 5c 5h 3s 3d",     "two_pair",        "two_pair",        4),
-    ("222AK",      "2s 2d 2c Ah Kd",        "three_of_a_kind", "ace_king",        4),
-    ("KKKA4",      "Ks Kd Kc Ah 4d",        "three_of_a_kind", "ace_king",        4),
-    ("5432AK",     "5s 4d 3c 2h Ac Kd",     "straight",        "ace_king",        5),
-    ("J109876",    "Js Td 9c 8h 7s 6d",     "straight",        "straight",        8),
-    ("J109879",    "Js Td 9c 8h 7s 9d",     "straight",        "straight",        8),
-    ("AQ875; K",   "Ah Qh 8h 7h 5h Kc",     "flush",           "ace_king",        6),
-    ("AQ875; 8",   "Ah Qh 8h 7h 5h 8c",     "flush",           "one_pair",        6),
-    ("AQJ109; K",  "Ah Qh Jh Th 9h Kc",     "flush",           "straight",        9),
-    ("AQ8752",     "Ah Qh 8h 7h 5h 2h",     "flush",           "flush",           10),
-    ("AAA99K",     "As Ad Ac 9s 9h Kd",     "full_house",      "ace_king",        8),
-    ("QQQ444",     "Qs Qd Qc 4s 4h 4d",     "full_house",      "full_house",      14),
-    ("KKKKA",      "Ks Kd Kc Kh Ad",        "four_of_a_kind",  "ace_king",        21),
-    ("9999JJ",     "9s 9d 9c 9h Js Jd",     "four_of_a_kind",  "full_house",      27),
-    ("5432A; K",   "5h 4h 3h 2h Ah Kc",     "straight_flush",  "ace_king",        51),
-    ("J10987; Q",  "Jh Th 9h 8h 7h Qc",     "straight_flush",  "straight",        54),
-    ("J10987; 9",  "Jh Th 9h 8h 7h 9c",     "straight_flush",  "straight",        54),
-    ("J10987A",    "Jh Th 9h 8h 7h Ah",     "straight_flush",  "flush",           55),
-    ("J109876",    "Jh Th 9h 8h 7h 6h",     "straight_flush",  "straight_flush",  100),
-    ("AKQJ10; 9",  "Ah Kh Qh Jh Th 9c",     "royal_flush",     "straight",        104),
-    ("AKQJ10; J",  "Ah Kh Qh Jh Th Jc",     "royal_flush",     "straight",        104),
-    ("AKQJ103",    "Ah Kh Qh Jh Th 3h",     "royal_flush",     "flush",           105),
-    ("AKQJ109",    "Ah Kh Qh Jh Th 9h",     "imperial_flush",  None,              1000),
+    ("55AK8", "5s 5d Ac Kh 8d", "one_pair", "ace_king", 2),
+    ("AAK96", "As Ad Kc 9h 6s", "one_pair", "ace_king", 2),
+    ("AA77K", "As Ad 7c 7h Kd", "two_pair", "ace_king", 3),
+    ("JJ66AK", "Js Jd 6c 6h Ac Kd", "two_pair", "ace_king", 3),
+    ("QQ5533", "Qs Qd 5c 5h 3s 3d", "two_pair", "two_pair", 4),
+    ("222AK", "2s 2d 2c Ah Kd", "three_of_a_kind", "ace_king", 4),
+    ("KKKA4", "Ks Kd Kc Ah 4d", "three_of_a_kind", "ace_king", 4),
+    ("5432AK", "5s 4d 3c 2h Ac Kd", "straight", "ace_king", 5),
+    ("J109876", "Js Td 9c 8h 7s 6d", "straight", "straight", 8),
+    ("J109879", "Js Td 9c 8h 7s 9d", "straight", "straight", 8),
+    ("AQ875; K", "Ah Qh 8h 7h 5h Kc", "flush", "ace_king", 6),
+    ("AQ875; 8", "Ah Qh 8h 7h 5h 8c", "flush", "one_pair", 6),
+    ("AQJ109; K", "Ah Qh Jh Th 9h Kc", "flush", "straight", 9),
+    ("AQ8752", "Ah Qh 8h 7h 5h 2h", "flush", "flush", 10),
+    ("AAA99K", "As Ad Ac 9s 9h Kd", "full_house", "ace_king", 8),
+    ("QQQ444", "Qs Qd Qc 4s 4h 4d", "full_house", "full_house", 14),
+    ("KKKKA", "Ks Kd Kc Kh Ad", "four_of_a_kind", "ace_king", 21),
+    ("9999JJ", "9s 9d 9c 9h Js Jd", "four_of_a_kind", "full_house", 27),
+    ("5432A; K", "5h 4h 3h 2h Ah Kc", "straight_flush", "ace_king", 51),
+    ("J10987; Q", "Jh Th 9h 8h 7h Qc", "straight_flush", "straight", 54),
+    ("J10987; 9", "Jh Th 9h 8h 7h 9c", "straight_flush", "straight", 54),
+    ("J10987A", "Jh Th 9h 8h 7h Ah", "straight_flush", "flush", 55),
+    ("J109876", "Jh Th 9h 8h 7h 6h", "straight_flush", "straight_flush", 100),
+    ("AKQJ10; 9", "Ah Kh Qh Jh Th 9c", "royal_flush", "straight", 104),
+    ("AKQJ10; J", "Ah Kh Qh Jh Th Jc", "royal_flush", "straight", 104),
+    ("AKQJ103", "Ah Kh Qh Jh Th 3h", "royal_flush", "flush", 105),
+    ("AKQJ109", "Ah Kh Qh Jh Th 9h", "imperial_flush", None, 1000),
 ]
 
 
-@pytest.mark.parametrize(
-    "notation, cards, main, second, odds", TABLE_1, ids=[f"{row[2]}:{row[0]}" for row in TABLE_1]
-)
+@pytest.mark.parametrize("notation, cards, main, second, odds", TABLE_1, ids=[f"{row[2]}:{row[0]}" for row in TABLE_1])
 def test_every_example_hand_of_table_1_reads_as_the_seed_says(notation, cards, main, second, odds):
     reading = read_hand(cards)
     assert reading.category == main
@@ -66,7 +64,10 @@ def test_every_example_hand_of_table_1_reads_as_the_seed_says(notation, cards, m
 
 def test_the_seed_text_pays_ak996_for_the_nines_and_ace_king_and_987665_for_two_straights():
     assert read_hand("Ah Kd 9s 9c 6h").as_contract() == {
-        "main": "one_pair", "second": "ace_king", "bet_odds": 2, "dealer_qualifies": True,
+        "main": "one_pair",
+        "second": "ace_king",
+        "bet_odds": 2,
+        "dealer_qualifies": True,
     }
     reading = read_hand("9s 8d 7c 6h 6s 5d")
     assert (reading.category, reading.second.category, reading.bet_odds) == ("straight", "straight", 8)
@@ -155,6 +156,7 @@ def test_the_bonus_is_decided_on_five_cards_only():
 
 
 # --- comparing and qualifying ---------------------------------------------------
+
 
 def test_the_dealer_qualifies_with_ace_king_or_better():
     assert dealer_qualifies("Ac Kd 4h 3s 2c")

@@ -24,8 +24,8 @@ from housegames.engines.imperial.round import (
 from tests.housegames.engines.imperial.decks import stacked_deck
 from tournaments.poker.cards import format_cards, parse_cards, seeded_rng, shuffled_deck
 
-NOTHING = "Qh Js 8s 5c 2c"        # high card: no dealer qualification, no bonus
-DEALER_AK = "Ad Kc Tc 3h 4d"       # Ace-King: the dealer qualifies with the least he may
+NOTHING = "Qh Js 8s 5c 2c"  # high card: no dealer qualification, no bonus
+DEALER_AK = "Ad Kc Tc 3h 4d"  # Ace-King: the dealer qualifies with the least he may
 
 
 def game(*boxes: str, dealer: str, draws: str = "", antes=(10,), bonuses=(), rules=None) -> Round:
@@ -44,6 +44,7 @@ def cards(text: str):
 
 
 # --- the deal -------------------------------------------------------------------
+
 
 def test_the_deal_gives_five_cards_to_each_box_and_the_dealer_and_shows_only_his_last_card():
     r = game("2c 3c 4c 5c 7d", "8s 8d Kc 4h 2s", dealer="Qs Jh 9c 6d 3h")
@@ -91,6 +92,7 @@ def test_a_deck_must_be_the_52_cards_once_each():
 
 
 # --- buying and exchanging: the costs --------------------------------------------
+
 
 def test_buying_a_sixth_card_costs_one_ante_and_leaves_only_bet_or_fold():
     r = game("9s 8d 7c 6h 2s", dealer=DEALER_AK, draws="Kh")
@@ -167,6 +169,7 @@ def test_exchanging_goes_on_until_the_deck_runs_out_with_a_warning_before_the_la
 
 # --- bet, fold, the dealer ------------------------------------------------------------
 
+
 def test_a_win_against_a_qualifying_dealer_returns_the_ante_and_pays_the_bet_by_table_2():
     r = game("9s 8d 7c 6h 5s", dealer=DEALER_AK)
     r.bet(1)
@@ -236,6 +239,7 @@ def test_nothing_is_allowed_after_the_round_is_settled():
 
 # --- the dealer-card exchange -----------------------------------------------------------
 
+
 def test_paying_the_ante_replaces_the_dealers_highest_card_and_the_box_plays_on_its_bet():
     r = game("8s 8d 8c 2s 2d", dealer="Qs Jh 9c 6d 3h", draws="Kd")
     r.bet(1)
@@ -248,7 +252,9 @@ def test_paying_the_ante_replaces_the_dealers_highest_card_and_the_box_plays_on_
     r.bet(1)
     r.go_on(exchange=[1])
     assert [(str(e["out"]), str(e["in"]), e["free"]) for e in r.dealer_exchanges] == [
-        ("Qs", "Qd", False), ("Qd", "Kc", True)]
+        ("Qs", "Qd", False),
+        ("Qd", "Kc", True),
+    ]
     assert r.boxes[0].result == "still_not_qualified"
     assert lines(r) == [("ante", -10), ("bet", -20), ("dealer_exchange", 0), ("bet_return", 20)]
 
@@ -258,7 +264,9 @@ def test_the_seeds_example_ace_of_spades_then_clubs_free_then_hearts_makes_the_d
     r.bet(1)
     r.go_on(exchange=[1])
     assert [(str(e["out"]), str(e["in"]), e["free"]) for e in r.dealer_exchanges] == [
-        ("As", "Ac", False), ("Ac", "Ah", True)]
+        ("As", "Ac", False),
+        ("Ac", "Ah", True),
+    ]
     assert r.dealer_reading.category == "flush"
     # The full house beats the flush: the BET is paid 7:1, the ante is gone.
     assert lines(r) == [("ante", -10), ("bet", -20), ("dealer_exchange", 0), ("bet_return", 20), ("bet_win", 140)]
@@ -277,7 +285,11 @@ def test_free_repeats_stop_after_three_which_is_all_the_deck_can_give_of_one_ran
     r.bet(1)
     r.go_on(exchange=[1])
     assert [(str(e["in"]), e["free"]) for e in r.dealer_exchanges] == [
-        ("Qd", False), ("Qh", True), ("Qc", True), ("4c", True)]
+        ("Qd", False),
+        ("Qh", True),
+        ("Qc", True),
+        ("4c", True),
+    ]
     assert r.dealer == cards("4c Jh 9c 6d 3h")
 
 
@@ -294,8 +306,14 @@ def test_several_boxes_ask_for_the_exchange_in_order_and_a_later_one_plays_norma
     assert lines(r, 2) == [("ante", -10), ("bet", -20), ("dealer_exchange", 0), ("bet_return", 20), ("bet_win", 80)]
     # Box 3: the dealer already qualifies, no exchange and no charge; its three fours win,
     # with the blind box's extra 1:1 on the ante.
-    assert lines(r, 3) == [("ante", -10), ("bet", -20), ("ante_return", 10), ("bet_return", 20),
-                           ("bet_win", 60), ("blind_ante_win", 10)]
+    assert lines(r, 3) == [
+        ("ante", -10),
+        ("bet", -20),
+        ("ante_return", 10),
+        ("bet_return", 20),
+        ("bet_win", 60),
+        ("blind_ante_win", 10),
+    ]
     assert len(r.dealer_exchanges) == 1
 
 
@@ -310,6 +328,7 @@ def test_the_dealers_card_cannot_be_exchanged_once_the_deck_is_used_up():
 
 
 # --- insurance -------------------------------------------------------------------------
+
 
 def test_insurance_needs_three_of_a_kind_and_lies_between_one_ante_and_the_possible_win():
     r = game("7s 7h 7d Qc 2d", dealer=DEALER_AK)
@@ -379,14 +398,21 @@ def test_a_blind_box_with_three_of_a_kind_may_insure_before_the_dealer_shows():
 
 # --- blind boxes, bonus, cap -----------------------------------------------------------
 
+
 def test_a_winning_blind_box_is_paid_its_bet_and_1_to_1_on_its_ante():
     r = game(NOTHING, "2s 3d 4h 6s 8c", "Ts 9s 8h 7d 6c", dealer=DEALER_AK)
     r.fold(1)
     r.fold(2)
     assert r.phase == BLIND_INSURANCE  # a straight may insure; the player does not
     r.reveal()
-    assert lines(r, 3) == [("ante", -10), ("bet", -20), ("ante_return", 10), ("bet_return", 20),
-                           ("bet_win", 80), ("blind_ante_win", 10)]
+    assert lines(r, 3) == [
+        ("ante", -10),
+        ("bet", -20),
+        ("ante_return", 10),
+        ("bet_return", 20),
+        ("bet_win", 80),
+        ("blind_ante_win", 10),
+    ]
     assert r.boxes[2].result == "win"
 
 
@@ -401,8 +427,14 @@ def test_the_bonus_pays_on_the_original_five_cards_even_after_a_fold():
     r = game("7s 7h 7d Qc 2d", dealer=DEALER_AK, bonuses=(2,), draws="3c")
     r.exchange(1, "7s")
     r.fold(1)
-    assert lines(r) == [("ante", -10), ("bonus", -2), ("exchange", -10), ("ante_lost", 0),
-                        ("bonus_return", 2), ("bonus_win", 50)]
+    assert lines(r) == [
+        ("ante", -10),
+        ("bonus", -2),
+        ("exchange", -10),
+        ("ante_lost", 0),
+        ("bonus_return", 2),
+        ("bonus_win", 50),
+    ]
 
 
 def test_a_bonus_below_three_of_a_kind_is_lost():
@@ -440,9 +472,16 @@ def test_a_round_under_the_cap_has_no_cap_line():
 
 # --- storing and resuming ---------------------------------------------------------------
 
+
 def test_a_round_survives_a_json_round_trip_at_every_step_with_the_same_cards_and_outcome():
-    r = game("Qs Qd 7c 5h 2s", "Ts 9s 8h 7d 6c", "4s 4d 4h Kc 2h", dealer="Qh Jh 9c 6d 3h", draws="3d Qc Jd",
-             bonuses=(1, 0, 3))
+    r = game(
+        "Qs Qd 7c 5h 2s",
+        "Ts 9s 8h 7d 6c",
+        "4s 4d 4h Kc 2h",
+        dealer="Qh Jh 9c 6d 3h",
+        draws="3d Qc Jd",
+        bonuses=(1, 0, 3),
+    )
     steps = [
         lambda: r.exchange(1, "2s"),
         lambda: r.exchange(1, "3d"),
@@ -476,7 +515,8 @@ def test_a_stored_round_with_an_illegal_action_is_refused_with_its_index():
 
 
 @pytest.mark.parametrize(
-    "action", [{"action": "dance"}, {"action": "bet"}, {"action": "bet", "box": "1"}, "bet", {"action": "bet", "box": 7}]
+    "action",
+    [{"action": "dance"}, {"action": "bet"}, {"action": "bet", "box": "1"}, "bet", {"action": "bet", "box": 7}],
 )
 def test_malformed_actions_are_refused(action):
     r = game("Qs Qd 7c 4h 2s", dealer=DEALER_AK)
@@ -495,10 +535,17 @@ def _play_randomly(r: Round, choices) -> None:
             box = r.box(option["box"])
             count = choices.draw(st.integers(1, option["max_cards"]))
             chosen = choices.draw(st.permutations(box.cards))[:count]
-            r.apply({"action": "exchange", "box": box.number, "cards": [str(c) for c in chosen], "confirm_last_card": True})
+            r.apply(
+                {"action": "exchange", "box": box.number, "cards": [str(c) for c in chosen], "confirm_last_card": True}
+            )
         elif verb == "insure":
-            r.apply({"action": "insure", "box": option["box"],
-                     "amount": choices.draw(st.integers(option["min"], option["max"]))})
+            r.apply(
+                {
+                    "action": "insure",
+                    "box": option["box"],
+                    "amount": choices.draw(st.integers(option["min"], option["max"])),
+                }
+            )
         elif verb == "reveal":
             r.apply({"action": "reveal"})
         else:
@@ -529,6 +576,7 @@ def test_any_round_played_at_random_replays_to_the_same_ledger_and_money_adds_up
 
 
 # --- readings of the seed (docs/housegames/imperial.md) -------------------------------------------
+
 
 def test_insurance_is_lost_on_a_tie_with_a_qualifying_dealer():
     r = game("9s 8d 7c 6h 5s", dealer="9h 8c 7d 6s 5d")

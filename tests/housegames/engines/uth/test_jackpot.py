@@ -1,6 +1,7 @@
 """The progressive jackpot's payout rules (docs/rules.md, "Progressive jackpot"): fixed payouts, the meter
 for a royal flush with a hole card, the community royal, the envy bonus and
 the split of the meter."""
+
 from decimal import Decimal
 
 import pytest
@@ -62,7 +63,12 @@ def test_the_fixed_payouts_do_not_touch_the_meter():
 
 def test_a_royal_flush_with_a_hole_card_wins_the_whole_meter_and_every_other_jackpot_box_gets_the_envy_bonus():
     board = parse_cards("QsJsTs3d3c")
-    boxes = [(parse_cards("2h4h"), True), (parse_cards("AsKs"), True), (parse_cards("3h3s"), True), (parse_cards("8h9h"), False)]
+    boxes = [
+        (parse_cards("2h4h"), True),
+        (parse_cards("AsKs"), True),
+        (parse_cards("3h3s"), True),
+        (parse_cards("8h9h"), False),
+    ]
     result = settle_jackpot(boxes, board, meter=METER)
     assert awards(result) == [
         (0, "envy", 500),
@@ -82,8 +88,9 @@ def test_a_royal_flush_of_a_box_without_a_jackpot_bet_still_pays_the_envy_bonus_
 
 def test_a_royal_flush_on_the_board_pays_the_community_royal_to_every_jackpot_box_and_no_envy():
     board = parse_cards("AsKsQsJsTs")
-    result = settle_jackpot([(parse_cards("2h4h"), True), (parse_cards("8c9d"), True), (parse_cards("3c3d"), False)],
-                            board, meter=None)
+    result = settle_jackpot(
+        [(parse_cards("2h4h"), True), (parse_cards("8c9d"), True), (parse_cards("3c3d"), False)], board, meter=None
+    )
     assert awards(result) == [(0, "community_royal", 5000), (1, "community_royal", 5000)]
     assert result.royal_boxes == ()
 
@@ -116,8 +123,9 @@ def test_a_royal_flush_needs_the_meter_to_be_paid():
 
 
 def test_the_jackpot_bet_is_settled_on_the_boxs_own_hand_even_after_a_fold_and_is_not_returned():
-    _rnd, settlement = settle_table(dealer="AhAd", board="7c7s7dKh2c",
-                                    boxes=[{"player": "KsKc", "ante": 10, "play": 0, "jackpot": True}])
+    _rnd, settlement = settle_table(
+        dealer="AhAd", board="7c7s7dKh2c", boxes=[{"player": "KsKc", "ante": 10, "play": 0, "jackpot": True}]
+    )
     box = settlement.boxes[0]
     assert box.result.outcome == "fold" and [a.kind for a in box.jackpot_awards] == ["full_house"]
     assert (box.staked, box.returned, box.net) == (25, 50, 25)  # ante and blind lost, jackpot 50 for the 5

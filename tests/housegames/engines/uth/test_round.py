@@ -1,6 +1,7 @@
 """A round of Ultimate Texas Hold'em as a state machine: bets, deal, the three
 decisions, the showdown, several boxes, blind boxes, limits, and the round as
 plain JSON data."""
+
 import json
 from decimal import Decimal
 
@@ -28,9 +29,18 @@ def test_a_round_goes_from_the_bets_through_three_streets_to_the_showdown():
     assert rnd.phase == "betting"
     rnd.add_box(ante=10, trips=5)
     rnd.deal(deck_order(["AsKs"], "QhQd", "AhKd7c2s2h"))
-    assert (rnd.phase, rnd.to_act(), rnd.legal_decisions(), rnd.visible_board) == ("preflop", 0, ("4x", "3x", "check"), ())
+    assert (rnd.phase, rnd.to_act(), rnd.legal_decisions(), rnd.visible_board) == (
+        "preflop",
+        0,
+        ("4x", "3x", "check"),
+        (),
+    )
     rnd.decide(0, "check")
-    assert (rnd.phase, rnd.legal_decisions(), [str(c) for c in rnd.visible_board]) == ("flop", ("2x", "check"), ["Ah", "Kd", "7c"])
+    assert (rnd.phase, rnd.legal_decisions(), [str(c) for c in rnd.visible_board]) == (
+        "flop",
+        ("2x", "check"),
+        ["Ah", "Kd", "7c"],
+    )
     rnd.decide(0, "check")
     assert (rnd.phase, rnd.legal_decisions(), len(rnd.visible_board)) == ("river", ("1x", "fold"), 5)
     decision = rnd.decide(0, "1x")
@@ -145,12 +155,18 @@ def test_bets_close_with_the_deal_and_the_deck_is_dealt_once():
         ({"ante": 101}, "ante_above_max", "box 1: ante 101 is above the table maximum of 100"),
         ({"ante": 10, "trips": 2}, "trips_below_min", "box 1: trips 2 is below the table minimum of 5"),
         ({"ante": 10, "trips": 60}, "trips_above_max", "box 1: trips 60 is above the table maximum of 50"),
-        ({"ante": 10, "blind_play": 5}, "bad_blind_play", "box 1: a blind box's Play is 4, 3, 2 or 1 times the ante, got 5"),
+        (
+            {"ante": 10, "blind_play": 5},
+            "bad_blind_play",
+            "box 1: a blind box's Play is 4, 3, 2 or 1 times the ante, got 5",
+        ),
         ({"ante": -10}, "bad_amount", "box 1: ante must be more than zero, got -10"),
     ],
 )
 def test_bets_outside_the_table_limits_are_refused(bets, code, message):
-    rnd = UthRound(limits=TableLimits(min_ante=Decimal(5), max_ante=Decimal(100), min_trips=Decimal(5), max_trips=Decimal(50)))
+    rnd = UthRound(
+        limits=TableLimits(min_ante=Decimal(5), max_ante=Decimal(100), min_trips=Decimal(5), max_trips=Decimal(50))
+    )
     with pytest.raises(UthError) as error:
         rnd.add_box(**bets)
     assert (error.value.code, str(error.value)) == (code, message)
@@ -158,7 +174,9 @@ def test_bets_outside_the_table_limits_are_refused(bets, code, message):
 
 
 def test_bets_at_the_limits_are_taken_and_trips_may_be_left_out():
-    rnd = UthRound(limits=TableLimits(min_ante=Decimal(5), max_ante=Decimal(100), min_trips=Decimal(5), max_trips=Decimal(50)))
+    rnd = UthRound(
+        limits=TableLimits(min_ante=Decimal(5), max_ante=Decimal(100), min_trips=Decimal(5), max_trips=Decimal(50))
+    )
     rnd.add_box(ante=5)
     rnd.add_box(ante=100, trips=50)
     rnd.add_box(ante=5, trips=5)
@@ -184,7 +202,9 @@ def test_an_extra_blind_box_has_its_play_placed_before_the_deal_and_never_decide
     assert rnd.stake_before_deal(1) == 10 + 10 + 20
     rnd.deal(deck_order(["AsKs", "2c3d"], "QhQd", "AhKd7c2s2h"))
     assert rnd.boxes[1].play == 20
-    with pytest.raises(UthError, match=r"^box 2: check is not allowed: a blind box's Play \(2x\) was fixed before the deal$"):
+    with pytest.raises(
+        UthError, match=r"^box 2: check is not allowed: a blind box's Play \(2x\) was fixed before the deal$"
+    ):
         rnd.decide(1, "check")
     rnd.decide(0, "4x")  # the only open box has played: showdown
     assert rnd.phase == "showdown"
@@ -280,9 +300,11 @@ def test_with_trips_on_the_flop_a_box_with_a_trips_bet_may_give_up_and_trips_sti
 
 @pytest.mark.parametrize(
     "board, trips, may_give_up",
-    [("7c7h7dJs2c", 0, False),  # no Trips bet: nothing plays on
-     ("7c7h2dJs2c", 5, False),  # a pair on the flop is not trips
-     ("AhKd7c2s2h", 5, False)],
+    [
+        ("7c7h7dJs2c", 0, False),  # no Trips bet: nothing plays on
+        ("7c7h2dJs2c", 5, False),  # a pair on the flop is not trips
+        ("AhKd7c2s2h", 5, False),
+    ],
 )
 def test_giving_up_early_needs_trips_on_the_board_and_a_trips_bet(board, trips, may_give_up):
     rnd = dealt("AsKs", dealer="QhQd", board=board, boxes=[{"ante": 10, "trips": trips}])

@@ -3,6 +3,7 @@
 Unless a test says otherwise: ante (= Blind) 10, standard rules (the dealer
 qualifies with a pair).
 """
+
 from decimal import Decimal
 
 import pytest
@@ -130,7 +131,9 @@ def test_a_fold_loses_even_when_the_folded_hand_would_have_won():
         ("AhQc", "5s7h9cJdKs", False, False),  # ace high
     ],
 )
-def test_the_dealer_qualifies_with_a_pair_or_under_pair_of_fours_with_a_pair_of_fours(dealer, board, standard, pair_of_fours):
+def test_the_dealer_qualifies_with_a_pair_or_under_pair_of_fours_with_a_pair_of_fours(
+    dealer, board, standard, pair_of_fours
+):
     for rules, qualifies in (("standard", standard), ("pair_of_fours", pair_of_fours)):
         # The player's three kings beat every one of these dealer hands.
         result = settle_box(ante=10, play=10, player="KhKc", dealer=dealer, board=board, rules=rules)

@@ -1,5 +1,6 @@
 """The simulation's fast path and the basic strategy, held to the engine, and
 the exact 7-card category counts behind the Trips return."""
+
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
@@ -98,7 +99,13 @@ def test_the_hard_coded_7_card_category_counts_match_a_combinatorial_count():
 
 def test_the_exact_trips_return_of_the_3_4_7_8_30_40_50_table_is_minus_3_50_percent():
     expected = Fraction(
-        3 * 6_461_620 + 4 * 6_180_020 + 7 * 4_047_644 + 8 * 3_473_184 + 30 * 224_848 + 40 * 37_260 + 50 * 4_324
+        3 * 6_461_620
+        + 4 * 6_180_020
+        + 7 * 4_047_644
+        + 8 * 3_473_184
+        + 30 * 224_848
+        + 40 * 37_260
+        + 50 * 4_324
         - (133_784_560 - 20_428_900),
         133_784_560,
     )
@@ -114,9 +121,23 @@ def test_the_pre_flop_strategy_raises_500_of_the_1326_starting_hands():
 
 @pytest.mark.parametrize(
     "hole, raises",
-    [("3c3d", True), ("2c2d", False), ("Ac2d", True), ("Ks2s", True), ("Kc4d", False), ("Kc5d", True),
-     ("Qs6s", True), ("Qs5s", False), ("Qc8d", True), ("Qc7d", False), ("Js8s", True), ("Js7s", False),
-     ("JcTd", True), ("Jc9d", False), ("Ts9s", False)],
+    [
+        ("3c3d", True),
+        ("2c2d", False),
+        ("Ac2d", True),
+        ("Ks2s", True),
+        ("Kc4d", False),
+        ("Kc5d", True),
+        ("Qs6s", True),
+        ("Qs5s", False),
+        ("Qc8d", True),
+        ("Qc7d", False),
+        ("Js8s", True),
+        ("Js7s", False),
+        ("JcTd", True),
+        ("Jc9d", False),
+        ("Ts9s", False),
+    ],
 )
 def test_the_pre_flop_strategy_follows_the_published_list(hole, raises):
     assert raises_preflop(parse_cards(hole)) is raises
@@ -176,11 +197,11 @@ def test_the_fast_path_settles_thousands_of_seeded_rounds_exactly_like_the_engin
 def test_the_fast_path_handles_a_four_flush_board_and_rare_hands_like_the_engine():
     fast = make_round_function()
     rare = [
-        "AsKs" "2c3d" "QsJsTs4h5h",  # royal flush
-        "9s8s" "KhKc" "7s6s5sKd2c",  # straight flush
-        "2h3c" "KhKc" "9h8h7h6hAd",  # river decision on a board with five hearts
-        "2d3c" "KhQc" "9h8h7h6hAd",
-        "Td3c" "KhQc" "AsQh8d6c4s",
+        "AsKs2c3dQsJsTs4h5h",  # royal flush
+        "9s8sKhKc7s6s5sKd2c",  # straight flush
+        "2h3cKhKc9h8h7h6hAd",  # river decision on a board with five hearts
+        "2d3cKhQc9h8h7h6hAd",
+        "Td3cKhQcAsQh8d6c4s",
     ]
     for text in rare:
         cards = tuple(int(c) for c in parse_cards(text))
@@ -194,7 +215,7 @@ def test_the_deal_draws_nine_distinct_cards_and_every_card_about_equally_often()
         counts.update(cards)
     assert len(counts) == 52
     expected = 20000 * 9 / 52
-    assert all(abs(n - expected) < 6 * expected ** 0.5 for n in counts.values())
+    assert all(abs(n - expected) < 6 * expected**0.5 for n in counts.values())
 
 
 def test_a_simulation_is_reproducible_from_its_seed_and_consistent_with_its_parts():
@@ -215,8 +236,11 @@ def test_a_simulation_is_reproducible_from_its_seed_and_consistent_with_its_part
 def test_the_confidence_intervals_cover_the_exact_category_frequencies_on_a_modest_run():
     result = simulate(50000, seed=5)
     total = sum(TRIPS_EXACT_COUNTS.values())
-    missed = [name for name, count in TRIPS_EXACT_COUNTS.items()
-              if not result.category_frequency(name).contains(count / total)]
+    missed = [
+        name
+        for name, count in TRIPS_EXACT_COUNTS.items()
+        if not result.category_frequency(name).contains(count / total)
+    ]
     assert len(missed) <= 1, missed  # 95% intervals: one miss in ten is possible
     assert result.trips_return().contains(float(exact_trips_return()))
 

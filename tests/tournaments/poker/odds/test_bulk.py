@@ -5,6 +5,7 @@ one suit, the ranks of that suit. So checking one hand of every such class check
 the classes are counted here, weighted by how many hands each stands for, and the weights add up to
 C(52, 7). ``python -m tests.benchmarks.evaluator --exhaustive`` runs every single hand as well.
 """
+
 from __future__ import annotations
 
 import random
@@ -81,8 +82,10 @@ def test_boards_from_makes_every_completion_once():
     deck = [0, 5, 9, 17, 22, 30, 33, 41, 47, 51]
     board = (12, 13)
     boards = bulk.boards_from(deck, 3, board)
-    expected = sorted((int(bulk.CARD_KEYS[list(c + board)].sum()), int(np.bitwise_or.reduce(bulk.CARD_BITS[list(c + board)])))
-                      for c in combinations(deck, 3))
+    expected = sorted(
+        (int(bulk.CARD_KEYS[list(c + board)].sum()), int(np.bitwise_or.reduce(bulk.CARD_BITS[list(c + board)])))
+        for c in combinations(deck, 3)
+    )
     assert sorted(zip(boards.keys.tolist(), boards.masks.tolist())) == expected
     assert len(boards) == comb(10, 3)
     assert len(bulk.boards_from(deck, 0, (1, 2, 3, 4, 5))) == 1

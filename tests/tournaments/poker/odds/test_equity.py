@@ -1,5 +1,6 @@
 """All-in odds (tournaments/poker/equity.py) against a plain enumeration with another evaluator, and their
 properties: the equities sum to 1, symmetric spots give equal odds, a suit renamed changes nothing."""
+
 from __future__ import annotations
 
 import random
@@ -43,9 +44,9 @@ def reference(hands, board, dead=()):
 def random_spot(rng: random.Random, players: int, board_size: int, dead_size: int = 0):
     deck = list(FULL_DECK)
     rng.shuffle(deck)
-    hands = [tuple(deck[2 * k:2 * k + 2]) for k in range(players)]
-    rest = deck[2 * players:]
-    return hands, tuple(rest[:board_size]), tuple(rest[board_size:board_size + dead_size])
+    hands = [tuple(deck[2 * k : 2 * k + 2]) for k in range(players)]
+    rest = deck[2 * players :]
+    return hands, tuple(rest[:board_size]), tuple(rest[board_size : board_size + dead_size])
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -84,8 +85,8 @@ def spots(draw):
     players = draw(st.integers(2, 10))
     board_size = draw(st.sampled_from((3, 4, 5)))
     cards = draw(st.permutations(range(52)))
-    hands = [tuple(FULL_DECK[c] for c in cards[2 * k:2 * k + 2]) for k in range(players)]
-    board = tuple(FULL_DECK[c] for c in cards[2 * players:2 * players + board_size])
+    hands = [tuple(FULL_DECK[c] for c in cards[2 * k : 2 * k + 2]) for k in range(players)]
+    board = tuple(FULL_DECK[c] for c in cards[2 * players : 2 * players + board_size])
     return hands, board
 
 
@@ -96,7 +97,10 @@ def test_equities_sum_to_one_and_every_board_has_a_winner(spot):
     odds = equity(hands, board)
     assert sum(o.equity for o in odds) == 1
     # each board is won alone once or shared by two or more: wins + ties / (sharers) add up to the boards
-    assert sum(o.wins for o in odds) + sum(Fraction(n, k) for o in odds for k, n in enumerate(o.ties_by_size) if n) == odds[0].boards  # exact: n / k in floats drifted
+    assert (
+        sum(o.wins for o in odds) + sum(Fraction(n, k) for o in odds for k, n in enumerate(o.ties_by_size) if n)
+        == odds[0].boards
+    )  # exact: n / k in floats drifted
 
 
 SWAP = {"h": "s", "s": "h", "c": "c", "d": "d"}
@@ -115,8 +119,8 @@ def test_symmetric_spots_give_equal_odds(ranks, others, board_size):
     b = _swap(a)
     low = [f"{r}{s}" for r in ranks[2:] for s in "cd"]
     rest = parse_cards(low[: 2 * others + board_size])
-    extra = [rest[2 * k:2 * k + 2] for k in range(others)]
-    board = rest[2 * others:]
+    extra = [rest[2 * k : 2 * k + 2] for k in range(others)]
+    board = rest[2 * others :]
     odds = equity([a, b, *extra], board)
     assert odds[0].wins == odds[1].wins and odds[0].ties_by_size == odds[1].ties_by_size
     assert odds[0].equity == odds[1].equity
@@ -147,8 +151,13 @@ def test_the_contract_output_names_every_player_in_input_order_with_exact_fracti
 
 def test_whole_equities_are_printed_as_0_and_1():
     out = equity_contract({"hands": {"A": "AsAh", "B": "2c3d"}, "board": "AdAc9h9s4c"})
-    assert out == {"boards": 1, "players": {"A": {"wins": 1, "ties": 0, "equity": 1, "equity_exact": "1"},
-                                            "B": {"wins": 0, "ties": 0, "equity": 0, "equity_exact": "0"}}}
+    assert out == {
+        "boards": 1,
+        "players": {
+            "A": {"wins": 1, "ties": 0, "equity": 1, "equity_exact": "1"},
+            "B": {"wins": 0, "ties": 0, "equity": 0, "equity_exact": "0"},
+        },
+    }
 
 
 def test_a_split_board_is_a_tie_for_everyone():
@@ -162,8 +171,12 @@ def test_an_equity_that_rounds_to_a_whole_number_is_one_and_a_tiny_one_is_a_plai
 
     assert (_rounded(Fraction(1, 3_424_608)), _rounded(Fraction(3_424_607, 3_424_608))) == (0, 1)
     assert isinstance(_rounded(Fraction(1, 3_424_608)), int) and _rounded(Fraction(7, 71_920)) == 0.000097
-    text = contract_text({"boards": 1, "players": {'"equity": 1e-05': {"wins": 0, "ties": 1, "equity": 1e-05,
-                                                                         "equity_exact": "1/100000"}}})
+    text = contract_text(
+        {
+            "boards": 1,
+            "players": {'"equity": 1e-05': {"wins": 0, "ties": 1, "equity": 1e-05, "equity_exact": "1/100000"}},
+        }
+    )
     assert '"equity": 0.00001,' in text and '"\\"equity\\": 1e-05": {' in text  # the name is left as it is
 
 
@@ -172,25 +185,34 @@ def test_dead_cards_leave_the_deck():
     assert out["boards"] == comb(52 - 4 - 3 - 2, 2)
 
 
-@pytest.mark.parametrize(("data", "message"), [
-    ([], "the input must be a JSON object"),
-    ({"board": ""}, "missing field 'hands'"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}}, "missing field 'board'"),
-    ({"hands": {"A": "AsKs"}, "board": ""}, "2 to 10 hands"),
-    ({"hands": {f"P{k}": format_cards(FULL_DECK[2 * k:2 * k + 2]) for k in range(11)}, "board": ""}, "2 to 10 hands"),
-    ({"hands": {"A": "AsKs", "B": "Qh"}, "board": ""}, "B must have exactly two cards, got 1"),
-    ({"hands": {"A": "AsKs", "B": "QhQdQc"}, "board": ""}, "B must have exactly two cards, got 3"),
-    ({"hands": {"A": "AsKs", "B": "QhXx"}, "board": ""}, "hands: B: unknown card 'Xx'"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c"}, "board: must have 0, 3, 4 or 5 cards, got 2"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c"}, "got 1"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c5c6c7c"}, "got 6"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c", "dead": "Qh"}, "card Qh used twice (hands: B and dead)"),
-    ({"hands": {"A": "AsKs", "B": "AsQd"}, "board": ""}, "card As used twice (hands: A and hands: B)"),
-    ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "Ks2c3c"}, "card Ks used twice (hands: A and board)"),
-    ({"hands": {"A": "AsKs", "B": 5}, "board": ""}, "hands: B: cards must be"),
-    ({"hands": ["AsKs", "QhQd"], "board": ""}, "hands must be an object"),
-    ({"hands": {"": "AsKs", "B": "QhQd"}, "board": ""}, "a name must not be empty"),
-])
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([], "the input must be a JSON object"),
+        ({"board": ""}, "missing field 'hands'"),
+        ({"hands": {"A": "AsKs", "B": "QhQd"}}, "missing field 'board'"),
+        ({"hands": {"A": "AsKs"}, "board": ""}, "2 to 10 hands"),
+        (
+            {"hands": {f"P{k}": format_cards(FULL_DECK[2 * k : 2 * k + 2]) for k in range(11)}, "board": ""},
+            "2 to 10 hands",
+        ),
+        ({"hands": {"A": "AsKs", "B": "Qh"}, "board": ""}, "B must have exactly two cards, got 1"),
+        ({"hands": {"A": "AsKs", "B": "QhQdQc"}, "board": ""}, "B must have exactly two cards, got 3"),
+        ({"hands": {"A": "AsKs", "B": "QhXx"}, "board": ""}, "hands: B: unknown card 'Xx'"),
+        ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c"}, "board: must have 0, 3, 4 or 5 cards, got 2"),
+        ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c"}, "got 1"),
+        ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c5c6c7c"}, "got 6"),
+        (
+            {"hands": {"A": "AsKs", "B": "QhQd"}, "board": "2c3c4c", "dead": "Qh"},
+            "card Qh used twice (hands: B and dead)",
+        ),
+        ({"hands": {"A": "AsKs", "B": "AsQd"}, "board": ""}, "card As used twice (hands: A and hands: B)"),
+        ({"hands": {"A": "AsKs", "B": "QhQd"}, "board": "Ks2c3c"}, "card Ks used twice (hands: A and board)"),
+        ({"hands": {"A": "AsKs", "B": 5}, "board": ""}, "hands: B: cards must be"),
+        ({"hands": ["AsKs", "QhQd"], "board": ""}, "hands must be an object"),
+        ({"hands": {"": "AsKs", "B": "QhQd"}, "board": ""}, "a name must not be empty"),
+    ],
+)
 def test_bad_input_is_refused_with_a_message_that_says_what(data, message):
     with pytest.raises(EquityError) as refused:
         equity_contract(data)
@@ -210,7 +232,7 @@ def test_each_pot_counts_its_own_hands_and_the_whole_field_is_the_same_as_equity
 
 def test_a_pot_one_hand_can_win_is_won_on_every_board_and_a_bad_pot_is_refused():
     hands = [parse_cards(h) for h in ("As Ah", "Kd Kc")]
-    (alone,), = equity_by_pot(hands, [[1]], parse_cards("2c 3d 4h 5s"))
+    ((alone,),) = equity_by_pot(hands, [[1]], parse_cards("2c 3d 4h 5s"))
     assert (alone.wins, alone.ties, alone.boards) == (44, 0, 44)
     for pot in ([], [0, 0], [2]):
         with pytest.raises(EquityError, match="a pot must name distinct hands"):
@@ -235,8 +257,10 @@ def test_odds_after_the_flop_do_not_load_numpy():
     import subprocess
     import sys
 
-    code = ("import sys; from tournaments.poker.cards import parse_cards; from tournaments.poker.equity import equity; "
-            "equity([parse_cards('AsKs'), parse_cards('QhQd'), parse_cards('7c6c')], parse_cards('2h 7d 9s')); "
-            "print('numpy' in sys.modules)")
+    code = (
+        "import sys; from tournaments.poker.cards import parse_cards; from tournaments.poker.equity import equity; "
+        "equity([parse_cards('AsKs'), parse_cards('QhQd'), parse_cards('7c6c')], parse_cards('2h 7d 9s')); "
+        "print('numpy' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False", done.stderr[-2000:]
