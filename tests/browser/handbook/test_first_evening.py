@@ -156,7 +156,7 @@ def test_the_handbooks_first_league_night_on_the_demo(
     page.get_by_role("link", name="Abbrechen").click()  # the walk goes on with the demo
 
     # A real league starts with its season and its first night: the two forms.
-    page.get_by_role("link", name="Neue Saison").click()
+    page.get_by_role("link", name="Neue Saison", exact=True).click()
     expect(page.get_by_role("heading", name="Neue Saison")).to_be_visible()
     page.get_by_label("Name").fill("Freitagsliga 2027")
     camera.page(page, "04-neue-saison", full=True)
