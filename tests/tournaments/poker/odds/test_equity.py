@@ -253,6 +253,7 @@ def test_the_few_boards_valued_one_by_one_count_as_the_bulk_evaluator_does(seed,
     assert equity_by_pot(hands, pots, board, dead) == one_by_one
 
 
+@pytest.mark.subprocess
 def test_odds_after_the_flop_do_not_load_numpy():
     import subprocess
     import sys
