@@ -30,6 +30,7 @@ pytestmark = [
     ),
     # It unblocks the database itself (no db fixture): CI's PostgreSQL leg selects it by this marker.
     pytest.mark.database,
+    pytest.mark.subprocess,  # manage.py migrate, dumpdata and the backup commands in processes of their own
 ]
 
 

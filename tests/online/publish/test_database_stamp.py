@@ -7,6 +7,7 @@ Transactional tests: the writes are committed, as an organizer's are before a pu
 from __future__ import annotations
 
 import sqlite3
+import time
 
 import pytest
 from django.db import connection, transaction
@@ -36,6 +37,17 @@ def _tables_with_rows() -> list[tuple[str, str]]:
     return found
 
 
+def _stamp_when_quiet() -> str | None:
+    """The stamp once no transaction of the server is running. PostgreSQL's transaction ids are the whole
+    server's: while the suite's other worker writes to its own database, the stamp is rightly not given."""
+    for _ in range(200):
+        found = database_stamp.stamp()
+        if found is not None or connection.vendor != "postgresql":
+            return found
+        time.sleep(0.05)
+    return None
+
+
 def _skip_unless_the_database_gives_stamps() -> None:
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         pytest.skip("an in-memory SQLite database has no stamp (each publish then asks the pages' queries)")
@@ -47,7 +59,7 @@ def test_a_write_to_any_table_changes_the_stamp(organizer, no_quiet_time):
     tables = _tables_with_rows()
     assert len(tables) > 10  # players, nights, tables, seats, placements, entries, the season's ...
     for table, column in tables:
-        before = database_stamp.stamp()
+        before = _stamp_when_quiet()
         assert before is not None
         quoted, name = connection.ops.quote_name(table), connection.ops.quote_name(column)
         with transaction.atomic(), connection.cursor() as cursor:
@@ -59,10 +71,17 @@ def test_a_write_to_any_table_changes_the_stamp(organizer, no_quiet_time):
 def test_the_stamp_stays_while_nothing_is_written(organizer, no_quiet_time):
     _skip_unless_the_database_gives_stamps()
     build_evening(organizer)
-    first = database_stamp.stamp()
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT COUNT(*) FROM league_player")
-    assert first is not None and database_stamp.stamp() == first
+    # On PostgreSQL another database's write (the suite's other worker) moves the stamp too, which only costs a
+    # republish its check: it must stay at least once in a few tries while nothing is written here.
+    kept = []
+    for _ in range(20):
+        first = _stamp_when_quiet()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT COUNT(*) FROM league_player")
+        kept.append(first is not None and database_stamp.stamp() == first)
+        if kept[-1] or connection.vendor != "postgresql":
+            break
+    assert kept[-1]
 
 
 def test_no_stamp_inside_a_transaction(organizer, no_quiet_time):
