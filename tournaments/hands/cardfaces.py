@@ -45,13 +45,9 @@ def cardface_text(value: str | None) -> str:
         return value
 
 
-def picker_rows(used: frozenset[str]) -> list[list[PickerCard]]:
-    """The picker's four rows (♠ ♥ ♦ ♣) of thirteen cards (A to 2), the cards in `used` marked."""
-    return [
-        [
-            PickerCard(code, colour(code), rank == "T", face(code), code in used)
-            for rank in RANKS
-            for code in (f"{rank}{suit}",)
-        ]
-        for suit in SUITS
-    ]
+# The picker's four rows (♠ ♥ ♦ ♣) of thirteen cards (A to 2).
+PICKER_ROWS = [[f"{rank}{suit}" for rank in RANKS] for suit in SUITS]
+
+
+def picker_card(code: str, used: bool) -> PickerCard:
+    return PickerCard(code, colour(code), code[0] == "T", face(code), used)

@@ -6,11 +6,11 @@ from collections.abc import Collection
 from functools import lru_cache
 
 from django import template
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
-from tournaments.hands.cardfaces import cardface_text, colour, face, picker_rows
+from tournaments.hands.cardfaces import PICKER_ROWS, cardface_text, colour, face, picker_card
 from tournaments.poker.cards import CardError, parse_cards
 
 register = template.Library()
@@ -37,8 +37,22 @@ def card_picker(used: Collection[str]) -> SafeString:
 
 
 # The picker is on the dealer's page after every tap, and drawing its 52 buttons through the template
-# language is a fifth of a tap's CPU; the cards in play change far less often than the page is drawn, so
-# each set of them is drawn once (a hand has at most a few dozen sets; nothing in it depends on the language).
+# language is a fifth of a tap's CPU. Each button, free and taken, is drawn once a process; the rows of them
+# once for each set of cards in play (they change far less often than the page is drawn). Nothing in them
+# depends on the language.
 @lru_cache(maxsize=128)
 def _picker(used: frozenset[str]) -> SafeString:
-    return render_to_string("tournaments/hands/_card_picker.html", {"rows": picker_rows(used)})
+    buttons = _buttons()
+    rows = [[buttons[code, code in used] for code in row] for row in PICKER_ROWS]
+    return render_to_string("tournaments/hands/_card_picker.html", {"rows": rows})
+
+
+@lru_cache(maxsize=1)
+def _buttons() -> dict[tuple[str, bool], SafeString]:
+    button = get_template("tournaments/hands/_card_picker_button.html")
+    return {
+        (code, used): button.render({"card": picker_card(code, used)})
+        for row in PICKER_ROWS
+        for code in row
+        for used in (False, True)
+    }
