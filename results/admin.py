@@ -4,8 +4,8 @@ there and changes only through the confirmed recomputation (results/points.py)."
 from __future__ import annotations
 
 from django.contrib import admin
+from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -69,8 +69,10 @@ class SeasonAdmin(admin.ModelAdmin):
 
     @admin.display(description=gettext_lazy("change"))
     def change_points_scheme(self, season: Season) -> str:
-        return format_html(
-            '<a href="{}">{}</a>',
-            reverse("points_scheme", args=[season.pk]),
-            _("Change the scheme and recompute the points…"),
+        return render_to_string(
+            "admin/results/season/_change_points_scheme.html",
+            {
+                "url": reverse("points_scheme", args=[season.pk]),
+                "label": _("Change the scheme and recompute the points…"),
+            },
         )

@@ -2,8 +2,8 @@
 
 The layers themselves are import-linter contracts (`.importlinter`, also run by CI as `lint-imports`); these
 tests run them with the rest of the suite and check what import-linter cannot: that folders say what they
-hold (no module names standing in for a package, no folder too big to scan) and that each package says in
-its docstring what it is for and names its modules.
+hold (no module names standing in for a package, no folder too big to scan), that each package says in
+its docstring what it is for and names its modules, and that HTML is drawn by templates, not in Python.
 """
 
 from __future__ import annotations
@@ -118,3 +118,67 @@ def test_every_model_the_migrations_know_is_registered_as_django_starts():
     ours = {label for label in migrated if label.split(".")[0] in APPS}
     assert len(ours) > 20
     assert ours - set(registered) == set()
+
+
+# Where markup may still be written or trusted in Python outside `templatetags/`, each with its reason
+# (docs/architecture.md, "HTML in templates").
+MARKUP_IN_PYTHON = {
+    "live/rail/views.py": "marks the rail's own rendering safe again as it comes back from the shared cache",
+    "online/publish/html.py": "rewrites the links of rendered pages for the published site; it parses, draws nothing",
+    "results/sheets.py": "ReportLab's paragraph markup (<b>) in the PDFs, not a page's HTML",
+}
+_MARKING = {"format_html", "format_html_join", "mark_safe", "SafeString"}
+_TAG_NAMES = (
+    "a|abbr|article|aside|b|body|br|button|caption|circle|code|dd|details|div|dl|dt|em|fieldset|figcaption|figure|"
+    "footer|form|g|h[1-6]|head|header|hr|html|i|img|input|label|legend|li|line|link|loc|main|meta|nav|ol|option|"
+    "output|p|path|polyline|pre|rect|script|section|select|small|span|strong|style|sub|summary|sup|svg|table|tbody|"
+    "td|text|textarea|tfoot|th|thead|time|title|tr|u|ul|url|urlset"
+)
+_TAG = re.compile(rf"</?({_TAG_NAMES})(\s[^<>]*)?/?>", re.IGNORECASE)
+
+
+def _markup_in(tree: ast.AST) -> list[str]:
+    """Calls that build or trust markup, and string literals (docstrings aside) that hold an HTML tag."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    parts_of_fstrings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name in _MARKING:
+                found.append(f"{node.lineno}: {name}()")
+        elif isinstance(node, ast.JoinedStr):  # an f-string: its text with {} for the values
+            text = "".join(part.value if isinstance(part, ast.Constant) else "{}" for part in node.values)
+            if _TAG.search(text):
+                found.append(f"{node.lineno}: {text[:60]!r}")
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings | parts_of_fstrings
+            and _TAG.search(node.value)
+        ):
+            found.append(f"{node.lineno}: {node.value[:60]!r}")
+    return found
+
+
+def test_no_html_is_built_in_python_outside_template_tags():
+    """Pages are drawn by templates with Django's escaping; a template tag may draw what only it can
+    (`templatetags/`). Anywhere else, format_html, mark_safe or an HTML tag in a string is markup nobody escapes
+    for them: it belongs in a template partial."""
+    found = {}
+    for folder, files in _folders(*APPS, "upkeep"):
+        if "templatetags" in folder.relative_to(ROOT).parts:
+            continue
+        for name in files:
+            path = folder / name
+            if markup := _markup_in(ast.parse(path.read_text(encoding="utf-8"))):
+                found[path.relative_to(ROOT).as_posix()] = markup
+    assert {path: lines for path, lines in found.items() if path not in MARKUP_IN_PYTHON} == {}
+    assert sorted(MARKUP_IN_PYTHON) == sorted(found)  # an exception that no longer holds markup leaves the list

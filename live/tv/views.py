@@ -23,7 +23,6 @@ from live import versions as live
 from live.tv import screens as tv
 from tournaments.clock import services as clock_control
 from tournaments.clock.services import SYNC_SECONDS
-from tournaments.qr.codes import qr_svg
 
 # Without an event stream the TV asks "has anything changed?" this often; a full re-read every
 # TV_SYNC_SECONDS keeps it honest either way.
@@ -59,7 +58,6 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
             "sync_seconds": _sync_or(request, TV_SYNC_SECONDS),
             "pulse_ms": TV_PULSE_MS,
             "rail_url": rail_url,
-            "qr_svg": qr_svg(rail_url, border=2, fixed_size=False),
             # The clock's keys post its buttons only for an organizer logged in on this browser.
             "keys_act": reverse("clock_act", args=[night.pk, "ACTION"]) if request.user.is_staff else "",
             **_screens_context(night),

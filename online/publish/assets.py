@@ -12,11 +12,11 @@ import io
 import posixpath
 import re
 import zipfile
-from xml.sax.saxutils import escape
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.template.loader import render_to_string
 
 
 def static_name(url_path: str) -> str | None:
@@ -72,9 +72,4 @@ def steady(content_type: str, body: bytes) -> bytes:
 def sitemap(pages: list[str], base_url: str) -> bytes:
     """sitemap.xml of the site's pages; absolute with `base_url` (the address the site is served from)."""
     base = base_url.rstrip("/") + "/" if base_url else ""
-    entries = "".join(f"  <url><loc>{escape(base + page)}</loc></url>\n" for page in sorted(pages))
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-        f"{entries}</urlset>\n"
-    ).encode()
+    return render_to_string("online/sitemap.xml", {"urls": [base + page for page in sorted(pages)]}).encode()

@@ -18,7 +18,6 @@ from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils import formats, translation
 from django.utils.html import conditional_escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from results.players import Finish, PlayerNight
@@ -30,7 +29,7 @@ class ShownNight:
     url: str
     date: str
     table_number: str
-    place: SafeString  # "3. of 9"
+    place: str  # "3. of 9"
     shared: bool  # others share his place
     counted: bool
     knockouts: str
@@ -40,7 +39,7 @@ class ShownNight:
 
 @dataclass(frozen=True)
 class ShownFinish:
-    place: SafeString
+    place: str
     shared: bool
     url: str
     date: str
@@ -58,8 +57,8 @@ def _forget_formats(**kwargs) -> None:
     _date.cache_clear()  # a test that overrides a format setting gets the new format
 
 
-def _place(place: int, table_size: int) -> SafeString:
-    return mark_safe(gettext("%(place)s. of %(n)s") % {"place": place, "n": table_size})
+def _place(place: int, table_size: int) -> str:
+    return gettext("%(place)s. of %(n)s") % {"place": place, "n": table_size}
 
 
 def shown_nights(nights: Iterable[PlayerNight]) -> list[ShownNight]:

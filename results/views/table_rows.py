@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils import formats
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from league.rules.standings import Standing
@@ -33,13 +32,13 @@ class ShownRow:
     player_url: str
     points: str
     nights: str
-    dropped: SafeString | str  # "(2 not counted)"'s inner text, or ""
+    dropped: str  # "(2 not counted)"'s inner text, or ""
     wins: str
     seconds: str
     thirds: str
     move: str  # new, up, down, same (the class of its mark)
-    move_text: SafeString | str
-    move_title: SafeString | str
+    move_text: str
+    move_title: str
 
 
 def around_id(name: str, *args: int) -> tuple[str, str]:
@@ -62,15 +61,15 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
             move, text, title = "new", new, ""
         elif movement > 0:
             move, text = "up", f"▲ {movement}"
-            title = mark_safe(ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement})
+            title = ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement}
         elif movement < 0:
             move, text = "down", f"▼ {-movement}"
-            title = mark_safe(ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement})
+            title = ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement}
         else:
             move, text, title = "same", "=", gettext("no change")
         dropped = ""
         if row.dropped:
-            dropped = mark_safe(ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {"n": row.dropped})
+            dropped = ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {"n": row.dropped}
         counts = row.place_counts
         shown.append(
             ShownRow(

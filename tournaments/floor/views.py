@@ -21,7 +21,6 @@ from tournaments.floor.forms import FinishNightForm, LateEntryForm, PayAndSeatFo
 from tournaments.floor.services import NightError
 from tournaments.models import Placement, Seat, Table
 from tournaments.poker import seating as seating_rules
-from tournaments.qr.codes import qr_svg
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
@@ -121,7 +120,6 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
             "seats": seats,
             "placements": placements,
             "dealer_url": dealer_url,
-            "dealer_qr": qr_svg(dealer_url),
             "has_hands": table.hands.exists(),
         },
     )
