@@ -240,12 +240,14 @@ def build_tables() -> None:
         _BUILT = True
 
 
-_CACHE_KEY = table_cache.key_of("evaluator", [__file__])  # this file builds them: any edit is a new file
+def _cache_key() -> str | None:
+    """The tables' file name: this file builds them, so any edit to it is a new file."""
+    return table_cache.key_of("evaluator", [__file__])
 
 
 def _cached_tables() -> tuple[dict[int, int], list[int]] | None:
     """The tables as the last build wrote them (see :mod:`tournaments.poker.table_cache`), or None."""
-    payload = table_cache.load(_CACHE_KEY)
+    payload = table_cache.load(_cache_key())
     if payload is None:
         return None
     numbers = array("q")
@@ -260,7 +262,7 @@ def _store_tables(nonflush: dict[int, int], flush: list[int]) -> None:
     numbers = array("q", nonflush.keys())
     numbers.extend(nonflush.values())
     numbers.extend(flush)
-    table_cache.store(_CACHE_KEY, numbers.tobytes())
+    table_cache.store(_cache_key(), numbers.tobytes())
 
 
 # --------------------------------------------------------------------------

@@ -22,13 +22,11 @@ their other caches. Pure Python: nothing here imports Django.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import struct
 import sys
 import zlib
 from collections.abc import Iterable
-from pathlib import Path
 
 __all__ = ["cache_dir", "key_of", "load", "store"]
 
@@ -38,24 +36,28 @@ FORMAT = 1
 _MAGIC = b"PPTABLES"
 _HEADER = struct.Struct("<8sIQI")  # magic, format, payload length, CRC-32 of the payload
 
-_PROJECT = Path(__file__).resolve().parents[2]
+# os.path, not pathlib: importing this must stay cheap for every process that imports the evaluator.
+_PROJECT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """The folder the tables are kept in (it may not exist yet)."""
     explicit = os.environ.get("POKER_TABLES_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    return Path(os.environ.get("DATA_DIR") or _PROJECT) / ".cache" / "poker-tables"
+        return explicit
+    return os.path.join(os.environ.get("DATA_DIR") or _PROJECT, ".cache", "poker-tables")
 
 
 def key_of(name: str, sources: Iterable[str]) -> str | None:
     """The file name for tables called ``name`` built by the code in the files ``sources``; None when a
     source cannot be read (then nothing is cached: an unknown builder could have changed)."""
+    import hashlib  # only a process that values a hand pays for it, not every one that imports the evaluator
+
     digest = hashlib.sha256(f"{FORMAT}:{name}:{sys.byteorder}".encode())  # arrays are kept in the machine's order
     try:
         for source in sources:
-            digest.update(Path(source).read_bytes())
+            with open(source, "rb") as code:
+                digest.update(code.read())
     except OSError:
         return None
     return f"{name}-{digest.hexdigest()[:20]}.bin"
@@ -66,7 +68,8 @@ def load(key: str | None) -> bytes | None:
     if key is None:
         return None
     try:
-        data = (cache_dir() / key).read_bytes()
+        with open(os.path.join(cache_dir(), key), "rb") as stored:
+            data = stored.read()
     except OSError:
         return None
     if len(data) < _HEADER.size:
@@ -87,13 +90,13 @@ def store(key: str | None, payload: bytes) -> bool:
     folder = cache_dir()
     tmp = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        os.makedirs(folder, exist_ok=True)
         handle, tmp = tempfile.mkstemp(prefix=f".{key}.", dir=folder)
         with os.fdopen(handle, "wb") as out:
             out.write(_HEADER.pack(_MAGIC, FORMAT, len(payload), zlib.crc32(payload)))
             out.write(payload)
         os.chmod(tmp, 0o644)
-        os.replace(tmp, folder / key)
+        os.replace(tmp, os.path.join(folder, key))
         return True
     except OSError:
         if tmp is not None:

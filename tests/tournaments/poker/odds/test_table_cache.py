@@ -62,7 +62,7 @@ def test_a_file_cut_short_is_not_read(cache, keep):
 
 def test_a_damaged_evaluator_file_means_building_again(cache):
     evaluator._store_tables(*_built_evaluator_tables())
-    path = cache / evaluator._CACHE_KEY
+    path = cache / evaluator._cache_key()
     path.write_bytes(path.read_bytes()[:-8])
     assert evaluator._cached_tables() is None
 
@@ -79,10 +79,10 @@ def test_a_folder_that_cannot_be_written_only_means_building(cache):
 def test_a_change_to_the_code_that_builds_the_tables_is_another_file(tmp_path):
     source = tmp_path / "builder.py"
     source.write_text("TABLE = 1\n")
-    before = table_cache.key_of("test", [source])
+    before = table_cache.key_of("test", [str(source)])
     source.write_text("TABLE = 2\n")
-    assert table_cache.key_of("test", [source]) != before
-    assert table_cache.key_of("test", [tmp_path / "missing.py"]) is None
+    assert table_cache.key_of("test", [str(source)]) != before
+    assert table_cache.key_of("test", [str(tmp_path / "missing.py")]) is None
 
 
 def test_the_file_is_written_whole_or_not_at_all(cache):
@@ -96,6 +96,6 @@ def test_the_file_is_written_whole_or_not_at_all(cache):
 def test_the_folder_follows_the_data_folder_unless_named(monkeypatch, tmp_path):
     monkeypatch.delenv("POKER_TABLES_CACHE_DIR", raising=False)
     monkeypatch.setenv("DATA_DIR", str(tmp_path))
-    assert table_cache.cache_dir() == tmp_path / ".cache" / "poker-tables"
+    assert Path(table_cache.cache_dir()) == tmp_path / ".cache" / "poker-tables"
     monkeypatch.setenv("POKER_TABLES_CACHE_DIR", str(tmp_path / "elsewhere"))
-    assert table_cache.cache_dir() == tmp_path / "elsewhere"
+    assert Path(table_cache.cache_dir()) == tmp_path / "elsewhere"
