@@ -83,3 +83,16 @@ def test_the_demo_is_never_the_real_leagues_current_season_or_next_night(setting
     page = organizer_client.get("/").content.decode()
     assert "Freitagsliga" in page and f"/nights/{night.pk}/desk/" in page
     assert f"/nights/{demo_night.pk}/desk/" not in page
+
+
+def test_the_demo_leaves_the_system_checks_to_the_migrate_run_just_before_it(settings, tmp_path, monkeypatch):
+    # `migrate && setup_demo`: migrate has just run every check; a second run was a sixth of this command's CPU.
+    from django.core.management.base import BaseCommand
+
+    from demo.management.commands.setup_demo import Command
+
+    settings.ORGANIZER_LOGIN_FILE = tmp_path / "login"
+    monkeypatch.setattr(BaseCommand, "check", lambda *args, **kwargs: pytest.fail("the checks ran again"))
+    # As `manage.py setup_demo` runs it (call_command skips the checks of every command).
+    Command().execute(stdout=io.StringIO(), stderr=io.StringIO(), force_color=False, no_color=True, skip_checks=False)
+    assert Player.objects.count() == 24

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tournaments.poker import evaluator
+from tournaments.poker import evaluator, table_cache
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -57,6 +57,36 @@ RANK_KEYS = np.array([0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 63
 """Key of each rank, deuce first: the sums of any seven (at most four alike) are all different."""
 
 
+_CACHE_KEY = table_cache.key_of("bulk", [__file__, evaluator.__file__])  # built here from evaluator's tables
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The tables, from the file the first build wrote (:mod:`tournaments.poker.table_cache`) or built.
+
+    The file holds the 49,205 filled entries of the rank table, not its 16 MB: as int32, the sums, their
+    strengths, the flush table and the values."""
+    payload = table_cache.load(_CACHE_KEY)
+    if payload is not None:
+        numbers = np.frombuffer(payload, dtype=np.int32)
+        filled = (len(numbers) - 8192 - _CLASSES) // 2
+        if filled > 0 and len(numbers) == 2 * filled + 8192 + _CLASSES:
+            sums, strengths = numbers[:filled], numbers[filled : 2 * filled]
+            rank_table = np.zeros(int(sums.max()) + 1, dtype=np.int16)
+            rank_table[sums] = strengths
+            flush_table = numbers[2 * filled : 2 * filled + 8192].astype(np.int16)
+            return rank_table, flush_table, numbers[2 * filled + 8192 :].copy()
+    rank_table, flush_table, values = _build()
+    sums = np.flatnonzero(rank_table).astype(np.int32)
+    table_cache.store(
+        _CACHE_KEY, np.concatenate([sums, rank_table[sums].astype(np.int32), flush_table, values]).tobytes()
+    )
+    return rank_table, flush_table, values
+
+
+_CLASSES = 7463
+"""Entries of VALUES: the 7462 classes of equal hands, and 0 for strength 0."""
+
+
 def _build() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # Every distinct hand value there is: the flush values and the non-flush ones of 5..7 ranks.
     evaluator.build_tables()
@@ -69,7 +99,7 @@ def _build() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     counts = (multisets[:, None] // 5 ** np.arange(13, dtype=np.int64)) % 5
     seven = counts.sum(axis=1) == 7
     sums = counts[seven] @ RANK_KEYS.astype(np.int64)
-    if len(np.unique(sums)) != len(sums):  # never: the keys are checked here at every start
+    if len(np.unique(sums)) != len(sums):  # never: the keys are checked at every build
         raise AssertionError("two rank multisets share a key sum")
     rank_table = np.zeros(int(sums.max()) + 1, dtype=np.int16)
     rank_table[sums] = np.searchsorted(classes, values[seven]) + 1
@@ -79,7 +109,7 @@ def _build() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rank_table, flush_table, np.concatenate([[0], classes]).astype(np.int32)
 
 
-RANK_TABLE, FLUSH_TABLE, VALUES = _build()
+RANK_TABLE, FLUSH_TABLE, VALUES = _tables()
 """Rank-key sum -> strength; a suit's 13-bit rank mask -> flush strength (0: no flush); strength -> hand value."""
 
 _ranks = np.arange(52) >> 2

@@ -35,8 +35,9 @@ rank mask of the flush suit's cards; with at most 7 cards a flush excludes a
 full house or four of a kind, so nothing else needs checking.
 
 Both tables (about 74,000 rank multisets of 5, 6 and 7 cards, and the 8192
-flush masks) are built in a fraction of a second at the first hand valued (or by
-:func:`build_tables`), not at import: every process of the app imports this module
+flush masks) are made at the first hand valued (or by :func:`build_tables`): read
+from the file the first build wrote (:mod:`tournaments.poker.table_cache`, a few
+milliseconds) or built (about 0.15 s of CPU). Not at import: every process of the app imports this module
 with the house games' rows, and most of them (a management command, a publish)
 never value a hand. They are filled in place, so the functions keep them bound as
 default arguments (no global lookup on the hot path); a lookup that misses builds
@@ -46,11 +47,13 @@ them and looks again, which costs nothing once they are built.
 from __future__ import annotations
 
 import time
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from threading import Lock
 
+from tournaments.poker import table_cache
 from tournaments.poker.cards import FULL_DECK, Card, CardError, format_cards, parse_cards
 
 __all__ = [
@@ -221,14 +224,45 @@ def build_tables() -> None:
         if _BUILT:
             return
         started = time.perf_counter()
-        flush = [0] * 8192
-        for mask in range(8192):
-            if mask.bit_count() >= 5:
-                flush[mask] = _flush_value(mask)
-        _NONFLUSH.update(_nonflush_table(_POW5))
+        cached = _cached_tables()
+        if cached is None:
+            flush = [0] * 8192
+            for mask in range(8192):
+                if mask.bit_count() >= 5:
+                    flush[mask] = _flush_value(mask)
+            nonflush = _nonflush_table(_POW5)
+            _store_tables(nonflush, flush)
+        else:
+            nonflush, flush = cached
+        _NONFLUSH.update(nonflush)
         _FLUSH[:] = flush
         BUILD_SECONDS = time.perf_counter() - started
         _BUILT = True
+
+
+def _cache_key() -> str | None:
+    """The tables' file name: this file builds them, so any edit to it is a new file."""
+    return table_cache.key_of("evaluator", [__file__])
+
+
+def _cached_tables() -> tuple[dict[int, int], list[int]] | None:
+    """The tables as the last build wrote them (see :mod:`tournaments.poker.table_cache`), or None."""
+    payload = table_cache.load(_cache_key())
+    if payload is None:
+        return None
+    numbers = array("q")
+    numbers.frombytes(payload)
+    if len(numbers) < 8192 or (len(numbers) - 8192) % 2:
+        return None
+    half = (len(numbers) - 8192) // 2
+    return dict(zip(numbers[:half], numbers[half : 2 * half])), numbers[2 * half :].tolist()
+
+
+def _store_tables(nonflush: dict[int, int], flush: list[int]) -> None:
+    numbers = array("q", nonflush.keys())
+    numbers.extend(nonflush.values())
+    numbers.extend(flush)
+    table_cache.store(_cache_key(), numbers.tobytes())
 
 
 # --------------------------------------------------------------------------
