@@ -124,10 +124,17 @@ def favicon(request: HttpRequest) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons_services.choose_season(None)
-    nights = home_rows.shown_nights(season.nights.order_by("date")) if season else []
+    nights = (
+        home_rows.shown_nights(season.nights.order_by("date").values_list("pk", "date", "status")) if season else []
+    )
     demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
         "league/home.html",
-        {"season": season, "nights": nights, "next_night": seasons_services.next_night(), "demo": demo},
+        {
+            "season": season,
+            "nights": nights,
+            "next_night": seasons_services.next_night(seasons=all_seasons),
+            "demo": demo,
+        },
     )

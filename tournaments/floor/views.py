@@ -25,8 +25,13 @@ from tournaments.qr.codes import qr_svg
 
 
 def _tables_with_seats(night: Night) -> list[Table]:
-    # The names only: no page of the seating shows a placement (the join built a row of it for every seat).
-    seats = Seat.objects.select_related("entry__player").order_by("table_id", "position")
+    # The names only: no page of the seating shows a placement (the join built a row of it for every seat), nor
+    # an entry's money or a player's other fields (thirty whole entries and players were a third of the page).
+    seats = (
+        Seat.objects.select_related("entry__player")
+        .only("table", "position", "late_entry", "entry__player__name")
+        .order_by("table_id", "position")
+    )
     # The first dealer is marked by his seat's id: his entry and player were joined for nothing. The tracker's
     # snapshot of a table (JSON, the whole state of its play) is not shown either.
     tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
