@@ -272,10 +272,15 @@ def choose_season(raw: str | None) -> tuple[list[Season], Season | None]:
     return seasons, current_season(seasons)
 
 
-def next_night(today: datetime.date | None = None) -> Night | None:
-    """The coming night that is not finished. Once the league has a season of its own, never a demo night."""
+def next_night(today: datetime.date | None = None, *, seasons: Sequence[Season] | None = None) -> Night | None:
+    """The coming night that is not finished. Once the league has a season of its own, never a demo night.
+    `seasons`: every season, when the caller has read them already (one query fewer)."""
     today = today or timezone.localdate()
     nights = Night.objects.select_related("season").filter(date__gte=today).exclude(status=NightStatus.FINISHED)
-    if Season.objects.filter(is_demo=False).exists():
+    if seasons is not None:
+        own_season = any(not season.is_demo for season in seasons)
+    else:
+        own_season = Season.objects.filter(is_demo=False).exists()
+    if own_season:
         nights = nights.filter(season__is_demo=False)
     return nights.order_by("date").first()

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.models import Night
 from league.rules.inputs import ascii_whole_or_none
+from league.seasons import home_rows
 from league.seasons import services as seasons
 from league.seasons import services as seasons_services
 from league.seasons.forms import NightForm, SeasonForm
@@ -123,10 +124,17 @@ def favicon(request: HttpRequest) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons_services.choose_season(None)
-    nights = list(season.nights.order_by("date")) if season else []
+    nights = (
+        home_rows.shown_nights(season.nights.order_by("date").values_list("pk", "date", "status")) if season else []
+    )
     demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
         "league/home.html",
-        {"season": season, "nights": nights, "next_night": seasons_services.next_night(), "demo": demo},
+        {
+            "season": season,
+            "nights": nights,
+            "next_night": seasons_services.next_night(seasons=all_seasons),
+            "demo": demo,
+        },
     )

@@ -303,3 +303,12 @@ def test_the_jackpot_page_names_every_other_season_that_still_owes_money(client,
         record_payout(season=old, player=player, amount=Decimal(amount), method="cash", by=organizer, season_over=True)
     assert jackpot.seasons_owing() == []
     assert "noch auszuzahlen" not in text(client.get(reverse("jackpot"), {"season": new.pk}, HTTP_ACCEPT_LANGUAGE="de"))
+
+
+def test_a_league_of_one_season_does_not_ask_which_other_season_owes(client, finished, organizer, monkeypatch):
+    jackpot.confirm_deposit(table=finished, by=organizer)
+    asked = []
+    monkeypatch.setattr(jackpot, "seasons_owing", lambda: asked.append(1) or [])
+    html = text(client.get(reverse("jackpot"), {"season": finished.night.season.pk}, HTTP_ACCEPT_LANGUAGE="de"))
+    assert "8,00" in html and "noch auszuzahlen" not in html
+    assert not asked

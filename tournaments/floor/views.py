@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,34 +11,25 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league import once
 from league.access import get_night_or_404, organizer_required
 from league.desk.forms import WithdrawForm
-from league.models import Entry, Night, NightStatus, Player
+from league.models import Entry, NightStatus, Player
 from league.rules.inputs import ascii_whole_or_none
 from league.web.compression import never_compress
 from league.web.public_url import public_reverse
-from tournaments.floor import late_entries, services, waiting
+from tournaments.floor import late_entries, seating_rows, services, waiting
 from tournaments.floor.forms import FinishNightForm, LateEntryForm, PayAndSeatForm, WalkInForm
 from tournaments.floor.services import NightError
 from tournaments.models import Placement, Seat, Table
 from tournaments.poker import seating as seating_rules
 
 
-def _tables_with_seats(night: Night) -> list[Table]:
-    # The names only: no page of the seating shows a placement (the join built a row of it for every seat).
-    seats = Seat.objects.select_related("entry__player").order_by("table_id", "position")
-    # The first dealer is marked by his seat's id: his entry and player were joined for nothing. The tracker's
-    # snapshot of a table (JSON, the whole state of its play) is not shown either.
-    tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
-    return list(tables.prefetch_related(Prefetch("seats", queryset=seats)))
-
-
 @require_GET
 def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     """The seating list: by table and alphabetically; prints on A4, readable on a screen."""
     night = get_night_or_404(night_id)
-    tables = _tables_with_seats(night)
+    tables = seating_rows.tables_with_seats(night)
     # The numbers as text: the template language localized each of them on its own (all the same digits).
     by_name = sorted(
-        ((seat.player.name, str(table.number), str(seat.position)) for table in tables for seat in table.seats.all()),
+        ((seat.name, str(table.number), str(seat.position)) for table in tables for seat in table.seated),
         key=lambda row: row[0].casefold(),
     )
     template = "tournaments/seating_screen.html" if request.GET.get("screen") else "tournaments/seating.html"
