@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils import dateformat, formats
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import ngettext
 
 from league.web.money import format_money
@@ -27,7 +26,7 @@ class ShownNight:
     results_url: str
     date: str
     confirmed: str
-    to_confirm: SafeString | str  # "(2 tables to confirm)"'s inner text, or ""
+    to_confirm: str  # "(2 tables to confirm)"'s inner text, or ""
 
 
 def shown_nights(nights: Iterable[NightContribution]) -> list[ShownNight]:
@@ -45,8 +44,8 @@ def shown_nights(nights: Iterable[NightContribution]) -> list[ShownNight]:
     ]
 
 
-def _to_confirm(outstanding: int) -> SafeString | str:
+def _to_confirm(outstanding: int) -> str:
     if not outstanding:
         return ""
-    # As {% blocktranslate count %} wrote it: the catalogue's text is trusted, the number is a number.
-    return mark_safe(ngettext("%(n)s table to confirm", "%(n)s tables to confirm", outstanding) % {"n": outstanding})
+    # As {% blocktranslate count %} wrote it; the template escapes it (the words hold nothing to escape).
+    return ngettext("%(n)s table to confirm", "%(n)s tables to confirm", outstanding) % {"n": outstanding}
