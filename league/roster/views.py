@@ -19,7 +19,7 @@ from league.rules.inputs import ascii_whole_or_none
 from league.rules.roster import MAX_BYTES, RosterError
 from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
-from league.web.downloads import export_language
+from league.web.downloads import attachment, export_language
 from league.web.xlsx import xlsx_bytes, xlsx_response
 
 
@@ -39,9 +39,7 @@ def _export(request: HttpRequest, kind: str) -> HttpResponse:
         if kind == "xlsx":
             return xlsx_response(xlsx_bytes([(_("Players"), header, rows)], language=language), "players.xlsx")
         if kind == "ods":
-            response = HttpResponse(ods_bytes([(_("Players"), header, rows)], language=language), content_type=ODS_TYPE)
-            response["Content-Disposition"] = 'attachment; filename="players.ods"'
-            return response
+            return attachment(ods_bytes([(_("Players"), header, rows)], language=language), "players.ods", ODS_TYPE)
     response = HttpResponse(
         safe_csv([header, *rows], language=language).encode("utf-8"), content_type="text/csv; charset=utf-8"
     )

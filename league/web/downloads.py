@@ -1,4 +1,5 @@
-"""Files the pages hand out: a generated PDF shown in the browser, and the language an export is written in."""
+"""Files the pages hand out: a generated PDF shown in the browser, an export saved as a file, and the language an
+export is written in."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ def export_language(request: HttpRequest) -> str:
         return chosen
     active = (translation.get_language() or "de")[:2]
     return active if active in EXPORT_LANGUAGES else "de"
+
+
+def attachment(content: bytes, filename: str, content_type: str) -> HttpResponse:
+    """A file the browser saves rather than shows: the exports (CSV, XLSX, ODS)."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:

@@ -16,6 +16,8 @@ from decimal import Decimal
 
 from django.http import HttpResponse
 
+from league.web.downloads import attachment
+
 # openpyxl is imported when a spreadsheet is made, not with the pages' code: it pulls in numpy, a third of a
 # second that every process serving the app (and every manage.py command's check) would pay at start.
 
@@ -73,6 +75,4 @@ def xlsx_bytes(
 
 
 def xlsx_response(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=XLSX_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return attachment(content, filename, XLSX_TYPE)

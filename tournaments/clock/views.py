@@ -16,7 +16,7 @@ from league.access import get_night_or_404, get_season_or_404, organizer_require
 from league.models import Night
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
-from league.web.downloads import export_language
+from league.web.downloads import attachment, export_language
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
 from tournaments.clock import services as clock_control
@@ -322,6 +322,4 @@ def blind_structure_file(request: HttpRequest, season_id: int) -> HttpResponse:
     language = export_language(request)
     with translation.override(language):
         content = structure_file.to_csv(clock_control.season_structure(season), language=language)
-    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="blinds-season-{season.pk}.csv"'
-    return response
+    return attachment(content.encode("utf-8"), f"blinds-season-{season.pk}.csv", "text/csv; charset=utf-8")
