@@ -321,7 +321,8 @@ class JackpotReportRenderer(SheetRenderer):
             para(_("Jackpot") + f" · {report.season}", s["title"]),
         ]
         if report.printed_at is not None:
-            printed = formats.date_format(timezone.localtime(report.printed_at), "DATETIME_FORMAT")
+            # The same stamp as the payout sheet and the cash book's ("Stand: 06.12.2026 14:48").
+            printed = formats.date_format(timezone.localtime(report.printed_at), "SHORT_DATETIME_FORMAT")
             story.append(para(_("As of %(when)s") % {"when": printed}, s["small"]))
         story += [
             Spacer(1, 4 * mm),

@@ -262,3 +262,17 @@ def test_a_night_without_tables_has_no_sheets_to_print(english, organizer_client
     night = paid_night(organizer, 3)
     response = organizer_client.get(reverse("night_sheets_pdf", args=[night.pk]), follow=True)
     assert "no table to print" in response.content.decode()
+
+
+def test_the_jackpot_report_is_stamped_like_the_payout_sheet_and_the_cash_book():
+    report = JackpotReport(
+        season="Saison 2026",
+        total=Decimal(0),
+        expected=Decimal(0),
+        nights=(),
+        payout=(),
+        percents=(Decimal("100"),),
+        printed_at=OUT,
+    )
+    (text,) = pdf_text(JackpotReportRenderer(language="de").generate(report)[2])
+    assert "Stand: 25.11.2026 21:14" in text
