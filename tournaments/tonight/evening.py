@@ -5,14 +5,15 @@ draw, a first dealer per table, the tables' dealer links printed as QR codes, th
 every tracked table, the tables played down, each table's jackpot sum paid in at the register and confirmed,
 the organizer's cash box counted and the night finished. Tonight's page (`tournaments.tonight`) shows these
 steps with the one that is due first. A step is due when every step before it is done; some can be done out
-of order (the clock may start before the QR codes are printed), and a done step stays done.
+of order (the clock may start before the QR codes are printed), and a done step stays done. A night finished
+early (the organizer may finish it at any time) shows the steps that never happened as skipped, not done.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-DONE, NOW, LATER = "done", "now", "later"
+DONE, NOW, LATER, SKIPPED = "done", "now", "later", "skipped"
 
 STEPS = (
     "registration",
@@ -52,7 +53,7 @@ class EveningFacts:
 @dataclass(frozen=True)
 class Step:
     key: str
-    state: str  # DONE, NOW or LATER
+    state: str  # DONE, NOW, LATER or SKIPPED
     tables: tuple[int, ...] = ()  # the numbers of the tables this step still waits for
 
 
@@ -70,34 +71,37 @@ def _waiting(facts: EveningFacts) -> dict[str, tuple[int, ...]]:
 
 
 def _done(key: str, facts: EveningFacts, waiting: dict[str, tuple[int, ...]]) -> bool:
-    drawn = facts.status in ("seated", "finished")
     if key == "registration":
         return facts.status != "registration"  # closed, or over with the draw
     if key == "draw":
-        return drawn
+        return facts.status == "seated" or (facts.status == "finished" and bool(facts.tables))
     if key == "clock":
-        return facts.clock_started or facts.status == "finished"
+        return facts.clock_started
     if key == "cash":
         return facts.cash_counted
     if key == "finished":
         return facts.status == "finished"
-    # Per-table steps: done once the tables are drawn and none is waiting (a finished night waits for nothing).
-    return drawn and bool(facts.tables) and (not waiting[key] or facts.status == "finished")
+    # Per-table steps: done once the tables are drawn and none is waiting.
+    return facts.status in ("seated", "finished") and bool(facts.tables) and not waiting[key]
 
 
 def evening_steps(facts: EveningFacts) -> list[Step]:
-    """The steps in order: done ones, the first one not done (due now), and the rest (later)."""
+    """The steps in order: done ones, the first one not done (due now), and the rest (later). Once the night is
+    finished nothing is due but counting the cash box, which may follow; what never happened was skipped."""
     waiting = _waiting(facts)
+    over = facts.status == "finished"
     steps = []
     due = None
     for key in STEPS:
         if _done(key, facts, waiting):
             state = DONE
+        elif over and key != "cash":
+            state = SKIPPED
         elif due is None:
             state = due = NOW
         else:
             state = LATER
-        steps.append(Step(key, state, waiting.get(key, ()) if state != DONE else ()))
+        steps.append(Step(key, state, waiting.get(key, ()) if state not in (DONE, SKIPPED) else ()))
     return steps
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from league.web.public_url import public_reverse
-from tournaments.tonight.evening import DONE, NOW, Step
+from tournaments.tonight.evening import DONE, NOW, SKIPPED, Step
 from tournaments.tonight.reading import Evening, TableLine
 
 TITLES = {
@@ -54,6 +54,10 @@ class StepView:
     @property
     def due(self) -> bool:
         return self.state == NOW
+
+    @property
+    def skipped(self) -> bool:
+        return self.state == SKIPPED
 
 
 def _table(evening: Evening, number: int) -> TableLine:

@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 from tournaments.tonight import evening
-from tournaments.tonight.evening import DONE, LATER, NOW, EveningFacts, TableFacts, evening_steps, table_gaps
+from tournaments.tonight.evening import DONE, LATER, NOW, SKIPPED, EveningFacts, TableFacts, evening_steps, table_gaps
 
 
 def table(number=1, **changes) -> TableFacts:
@@ -82,6 +82,15 @@ def test_finished_tables_wait_for_their_deposits_then_the_cash_then_the_finish()
         EveningFacts(status="finished", entries=4, paid=4, clock_started=True, cash_counted=True, tables=(confirmed,))
     )
     assert set(found.values()) == {DONE}
+
+
+def test_a_night_finished_early_shows_what_never_happened_as_skipped_not_done():
+    playing = table(first_dealer=True)
+    found = states(EveningFacts(status="finished", entries=4, paid=4, tables=(playing,)))
+    assert found["registration"] == found["draw"] == found["first_dealers"] == found["finished"] == DONE
+    assert found["clock"] == found["qr_codes"] == found["phones"] == found["tables_finished"] == SKIPPED
+    assert found["deposits"] == SKIPPED and found["cash"] == NOW
+    assert states(EveningFacts(status="finished", entries=0, paid=0))["draw"] == SKIPPED
 
 
 def test_what_a_table_lacks_in_the_order_the_evening_needs_it():

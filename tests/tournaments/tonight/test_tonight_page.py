@@ -85,3 +85,8 @@ def test_a_night_finished_before_its_cash_was_counted_shows_one_closing_card_the
     assert page.count('id="due-step"') == 1
     assert {"de": "Kasse zählen", "en": "Count the cash box"}[language] in page
     assert {"de": "Der Ligaabend ist beendet.", "en": "The night is finished."}[language] not in page
+    # Its tables never played down that night: the step is marked skipped, not ticked.
+    steps = page[page.index('id="evening-steps"') :]
+    tables_step = steps[: steps.index({"de": "Tische fertig", "en": "Tables finished"}[language])].rsplit("<li", 1)[1]
+    assert 'class="step skipped"' in tables_step
+    assert {"de": "(ausgelassen)", "en": "(skipped)"}[language] in steps
