@@ -21,7 +21,7 @@ from league.cashbook import book as cashbook
 from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReopenCountForm, ReverseLineForm
 from league.rules.inputs import ascii_whole_or_none
 from league.web.csv_safe import safe_csv
-from league.web.downloads import export_language, pdf_response
+from league.web.downloads import csv_attachment, export_language, pdf_response
 from league.web.money import format_money
 
 if TYPE_CHECKING:
@@ -129,9 +129,7 @@ def cash_book_csv(request: HttpRequest) -> HttpResponse:
                 ]
             )
         content = safe_csv(rows, language=language)
-    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="cashbook-{language}.csv"'
-    return response
+    return csv_attachment(content, f"cashbook-{language}.csv")
 
 
 @organizer_required

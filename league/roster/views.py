@@ -19,7 +19,7 @@ from league.rules.inputs import ascii_whole_or_none
 from league.rules.roster import MAX_BYTES, RosterError
 from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
-from league.web.downloads import attachment, export_language
+from league.web.downloads import attachment, csv_attachment, export_language
 from league.web.xlsx import xlsx_bytes, xlsx_response
 
 
@@ -40,11 +40,7 @@ def _export(request: HttpRequest, kind: str) -> HttpResponse:
             return xlsx_response(xlsx_bytes([(_("Players"), header, rows)], language=language), "players.xlsx")
         if kind == "ods":
             return attachment(ods_bytes([(_("Players"), header, rows)], language=language), "players.ods", ODS_TYPE)
-    response = HttpResponse(
-        safe_csv([header, *rows], language=language).encode("utf-8"), content_type="text/csv; charset=utf-8"
-    )
-    response["Content-Disposition"] = 'attachment; filename="players.csv"'
-    return response
+    return csv_attachment(safe_csv([header, *rows], language=language), "players.csv")
 
 
 @organizer_required

@@ -25,6 +25,14 @@ def attachment(content: bytes, filename: str, content_type: str) -> HttpResponse
     return response
 
 
+CSV_TYPE = "text/csv; charset=utf-8"
+
+
+def csv_attachment(text: str, filename: str) -> HttpResponse:
+    """A CSV export as a file to save, in UTF-8 (`safe_csv` writes the text)."""
+    return attachment(text.encode("utf-8"), filename, CSV_TYPE)
+
+
 def pdf_response(generated: tuple[str, str, bytes]) -> HttpResponse:
     """A renderer's `(filename, mime type, bytes)` as a response the browser shows (printing is one click)."""
     filename, mime, content = generated

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 from league.models import Season
 from league.spreadsheets.ods import ODS_TYPE, ods_bytes
 from league.web.csv_safe import safe_csv
-from league.web.downloads import attachment, export_language
+from league.web.downloads import attachment, csv_attachment, export_language
 from league.web.xlsx import xlsx_bytes, xlsx_response
 from results import exports
 
@@ -33,9 +33,7 @@ def _file(request: HttpRequest, season: Season, fmt: str, name: str, build) -> H
             content = ods_bytes([(title, header, rows)], language=language)
             return attachment(content, f"{name}-season-{season.pk}.ods", ODS_TYPE)
         content = safe_csv([header, *exports.as_text_dates(rows, language)], language=language)
-    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}-season-{season.pk}.csv"'
-    return response
+    return csv_attachment(content, f"{name}-season-{season.pk}.csv")
 
 
 @require_GET

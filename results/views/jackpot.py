@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.seasons import services as seasons
 from league.web.csv_safe import safe_csv
-from league.web.downloads import pdf_response
+from league.web.downloads import csv_attachment, pdf_response
 from league.web.money import format_money
 from results import jackpot as season_money
 from results import payout
@@ -83,9 +83,7 @@ def season_jackpot_csv(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_season_or_404(season_id)
     language = "en" if (translation.get_language() or "de").startswith("en") else "de"
     content = safe_csv(season_money.jackpot_csv_rows(season), language=language)
-    response = HttpResponse(content.encode("utf-8"), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="jackpot-season-{season.pk}.csv"'
-    return response
+    return csv_attachment(content, f"jackpot-season-{season.pk}.csv")
 
 
 @organizer_required

@@ -15,6 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from league.access import get_night_or_404, organizer_required
 from league.models import Player
 from league.rules.inputs import ascii_whole_or_none
+from league.web.downloads import attachment
 from league.web.static_site import is_static_site
 from tournaments.hands import stored
 from tournaments.hands.exports import FORMATS, TABLE_FIELDS, hands_file
@@ -70,9 +71,7 @@ def _download(tables, fmt: str, name: str, seat_ids: set[int] | None = None) -> 
     if fmt not in FORMATS:
         raise Http404(_("Unknown format."))
     filename, mime, text = hands_file(tables, fmt=fmt, name=name, seat_ids=seat_ids)
-    response = HttpResponse(text, content_type=mime)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return attachment(text.encode("utf-8"), filename, mime)
 
 
 def _table_rows(tables) -> list[tuple]:
