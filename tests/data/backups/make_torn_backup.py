@@ -1,5 +1,5 @@
 """How tests/data/backups/torn-during-play.json was made: a backup by the code of commit 46102d7 (before
-issue 31), taken while six tables played, with the taps falling between its reading of the tables and its
+backups were read in one transaction), taken while six tables played, with the taps falling between its reading of the tables and its
 reading of their hands, as they did on the venue server (52 of 54 tables torn on PostgreSQL).
 
 The old `league/backup.py` read model after model in autocommit: the `Table` rows (each with its revision
