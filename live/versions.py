@@ -28,7 +28,8 @@ from typing import NamedTuple
 from django.db import connection
 
 from league.models import Entry, Player
-from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table
+from tournaments.clock.displays import night_on_tv
+from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table, TvDisplay
 
 __all__ = [
     "night_pulse",
@@ -38,6 +39,8 @@ __all__ = [
     "seats_part",
     "clock_part",
     "tv_part",
+    "display_pulse",
+    "night_of_display",
     "table_pulse",
     "table_pulses",
     "NightTable",
@@ -143,6 +146,26 @@ def seats_part(pulse: str) -> str:
 def tv_part(pulse: str) -> str:
     """What the TV follows ("clock-seats"): a tap at a table does not change it."""
     return "-".join(parts(pulse)[:2])
+
+
+def display_pulse(display_id: int) -> str:
+    """A named TV's version, "clock-seats-night": the night it shows (`night_on_tv`: tonight's, or the next)
+    and the TV's own settings are in the clock part, so that a changed screen or rotation reaches the TV as
+    an organizer's button does; the last part is the night's id ("" when the TV shows the standings), and a
+    new one makes the TV load its page again. A removed TV has "gone" there."""
+    updated = TvDisplay.objects.filter(pk=display_id).values_list("updated_at", flat=True).first()
+    if updated is None:
+        return "--gone"
+    night = night_on_tv()
+    if night is None:
+        return f"{_digest((updated,))[:8]}--"
+    clock, seats, _play = parts(night_pulse(night.pk))
+    return f"{_digest((clock, updated))[:8]}-{seats}-{night.pk}"
+
+
+def night_of_display(pulse: str) -> str:
+    """The last part of a named TV's version: the id of the night it shows, "" for the standings."""
+    return parts(pulse).play
 
 
 def play_part(pulse: str) -> str:
