@@ -467,6 +467,8 @@
         .catch(function () { setTimeout(look, wait); });
     }
     setTimeout(look, wait);
+    // Now and then the standings as corrected since, without anyone touching the TV.
+    setTimeout(function () { window.location.reload(); }, (Number(page.dataset.reloadSeconds) || 600) * 1000);
   }
 
   function init() {
