@@ -325,9 +325,11 @@ class Hub:
             for table in tables_by_night.get(night, ()):
                 if table in pulses:
                     fresh[("table", table)] = pulses[table].pulse
-        for kind, pk in topics:
-            if kind == "display":  # a few TVs at most: a query each, after a write only
-                fresh[(kind, pk)] = live.display_pulse(pk)
+        shown = [pk for kind, pk in topics if kind == "display"]
+        if shown:  # the named TVs: two queries for all of them, after a write only; the night's version is shared
+            pulses = live.display_pulses(shown, lambda night: _night_versions(night, mark)[0])
+            for pk in shown:
+                fresh[("display", pk)] = pulses.get(pk, live.GONE)
         return fresh, tables
 
 

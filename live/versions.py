@@ -23,6 +23,7 @@ play part only and the TV's figures are not recomputed after every tap.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import NamedTuple
 
 from django.db import connection
@@ -40,6 +41,8 @@ __all__ = [
     "clock_part",
     "tv_part",
     "display_pulse",
+    "display_pulses",
+    "GONE",
     "night_of_display",
     "table_pulse",
     "table_pulses",
@@ -153,14 +156,23 @@ def display_pulse(display_id: int) -> str:
     and the TV's own settings are in the clock part, so that a changed screen or rotation reaches the TV as
     an organizer's button does; the last part is the night's id ("" when the TV shows the standings), and a
     new one makes the TV load its page again. A removed TV has "gone" there."""
-    updated = TvDisplay.objects.filter(pk=display_id).values_list("updated_at", flat=True).first()
-    if updated is None:
-        return "--gone"
+    return display_pulses([display_id]).get(display_id, GONE)
+
+
+GONE = "--gone"
+
+
+def display_pulses(display_ids, pulse_of: Callable[[int], str] = night_pulse) -> dict[int, str]:
+    """`display_pulse` of several TVs at once: one query for their rows, one for the night they all show, and
+    the night's version from `pulse_of` (the watcher passes the one it read for the night's own screens)."""
+    updated = dict(TvDisplay.objects.filter(pk__in=list(display_ids)).values_list("pk", "updated_at"))
+    if not updated:
+        return {}
     night = night_on_tv()
     if night is None:
-        return f"{_digest((updated,))[:8]}--"
-    clock, seats, _play = parts(night_pulse(night.pk))
-    return f"{_digest((clock, updated))[:8]}-{seats}-{night.pk}"
+        return {pk: f"{_digest((when,))[:8]}--" for pk, when in updated.items()}
+    clock, seats, _play = parts(pulse_of(night.pk))
+    return {pk: f"{_digest((clock, when))[:8]}-{seats}-{night.pk}" for pk, when in updated.items()}
 
 
 def night_of_display(pulse: str) -> str:

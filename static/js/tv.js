@@ -117,6 +117,8 @@
   function pulse() {
     return fetch(el.dataset.pulseUrl, {cache: "no-store"})
       .then(function (response) {
+        // A named TV that was removed: its page says so ("not found") rather than a clock that stands still.
+        if (response.status === 404 && el.dataset.display !== undefined) { window.location.reload(); }
         if (!response.ok) { throw new Error(response.status); }
         return response.text();
       })
@@ -459,7 +461,10 @@
     var wait = Number(page.dataset.pulseMs) || 1000;
     function look() {
       fetch(page.dataset.pulseUrl, {cache: "no-store"})
-        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (response) {
+          if (response.status === 404) { window.location.reload(); }  // the TV was removed: "not found"
+          return response.ok ? response.text() : null;
+        })
         .then(function (value) {
           if (value !== null && value.trim() !== page.dataset.pulse) { window.location.reload(); return; }
           setTimeout(look, wait);
@@ -476,7 +481,8 @@
     if (resting) { idle(resting); return; }
     el = document.querySelector("[data-tv]");
     if (!el) { return; }
-    soundKey = "league-tv-sound:" + el.dataset.night;
+    // A named TV keeps its sound from week to week, as it keeps its address; the night's TV for its night.
+    soundKey = "league-tv-sound:" + (el.dataset.display !== undefined ? "tv-" + el.dataset.display : el.dataset.night);
     var embedded = document.getElementById("clock-data");
     if (embedded) { applyState(JSON.parse(embedded.textContent)); }
     el.addEventListener("clock:state", function (event) { el.classList.remove("is-offline"); applyState(event.detail); });

@@ -4,6 +4,7 @@ serious violation on any screen. Also the handbook's pictures of the TVs (tests/
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from pathlib import Path
@@ -150,3 +151,22 @@ def named_tv_pictures(page: Page, live_server, organizer, tv_night, folder: Path
     expect(page.locator("[data-tv-idle]")).to_be_visible()
     page.screenshot(path=str(folder / "tv-standings-alone-1280x720.png"))
     sources.page(page, "tv-standings-alone-1280x720")
+
+
+def test_where_the_server_refuses_event_streams_a_named_tv_polls_and_still_follows_and_moves_on(
+    new_context, live_server, tv_night, monkeypatch
+) -> None:
+    monkeypatch.setenv("LIVE_STREAMS_PER_PROCESS", "0")  # every stream is answered 204, as under sync workers
+    bar = displays.add_display(name="Bar", screen=TvScreen.CLOCK)
+    tv = _tv(new_context, live_server, bar, 1280, 720)
+    clock = tv.locator("#clock")
+    expect(clock).to_have_attribute("data-live", "poll")
+    clicked = time.perf_counter()
+    displays.change_display(display_id=bar.pk, name="Bar", screen="standings", rotation=[], seconds=20)
+    expect(clock).to_have_class(re.compile(r"\bshow-standings\b"), timeout=1000)
+    print(f"\npolling: screen -> TV {(time.perf_counter() - clicked) * 1000:.0f} ms")
+    # The night is finished: the TV moves on to the next night planned, never to an error.
+    later = Night.objects.create(season=tv_night.season, date=tv_night.night.date + datetime.timedelta(days=7))
+    Night.objects.exclude(pk=later.pk).update(status="finished")
+    expect(clock).to_have_attribute("data-night", str(later.pk), timeout=3000)
+    expect(tv.locator("#clock")).to_have_class(re.compile(r"\bshow-standings\b"))
