@@ -59,7 +59,7 @@ def test_a_pause_reaches_the_tv_within_a_second(page: Page, new_context, live_se
 
     # The announcement line and the screen the organizer chooses follow just as fast.
     controls.get_by_role("textbox", name="Ansagezeile").fill("Pizza ist da!")
-    controls.get_by_label("Sitzplan", exact=True).check()
+    controls.locator("#clock-panel").get_by_label("Sitzplan", exact=True).check()
     clicked = time.perf_counter()
     controls.get_by_role("button", name="Auf dem TV zeigen").click()
     expect(page.locator("[data-tv-field=announcement]")).to_have_text("Pizza ist da!", timeout=1000)
