@@ -130,6 +130,13 @@ def test_axe_finds_no_serious_violation_on_any_screen_of_a_named_tv(
     expect(tv.locator("[data-tv-idle]")).to_be_visible(timeout=3000)
     problems += [f"standings alone: {found}" for found in serious_violations(tv)]
     assert not problems, "\n".join(problems)
+    # Read from across the room as the night's screens are (4 vh: 43 px at 1080p, 29 px at 720p).
+    smallest = tv.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('main *')]
+            .filter(el => el.childElementCount === 0 && el.textContent.trim() && el.getBoundingClientRect().height)
+            .map(el => parseFloat(getComputedStyle(el).fontSize) / window.innerHeight * 100))"""
+    )
+    assert smallest >= 3.99, f"the standings alone at {width}x{height}: {smallest:.2f} vh"
 
 
 # --- the handbook's pictures (called by the TV screenshots' walk, into the same folder and manifest) --------
