@@ -119,3 +119,12 @@ def test_the_tvs_stream_sends_its_new_screen_and_the_nights_pause_and_says_when_
     tonight.save()
     stream.until(lambda text: "event: night" in text, seconds=2)
     stream.close()
+
+
+@pytest.mark.django_db
+def test_the_watcher_reads_every_named_tvs_version_in_a_fixed_number_of_queries(tonight, django_assert_max_num_queries):
+    tvs = [displays.add_display(name=name) for name in ("Bar", "Tür", "Küche", "Terrasse")]
+    with django_assert_max_num_queries(3):  # the TVs' rows, the night they show, that night's version
+        pulses = live.display_pulses([tv.pk for tv in tvs])
+    assert pulses == {tv.pk: live.display_pulse(tv.pk) for tv in tvs}
+    assert live.display_pulses([tvs[0].pk + 100]) == {}
