@@ -67,7 +67,9 @@ SWEEP_SECONDS = 60.0
 # server process) are answered 204 and poll, so one script cannot take the threads the dealers' taps need.
 STREAMS_PER_CLIENT = 4
 
-Topic = tuple[str, int]  # ("night", id), ("tv", id): the night's clock and seats only, or ("table", id)
+# ("night", id), ("tv", id): the night's clock and seats only, ("table", id), or ("display", id): a named TV,
+# which follows whichever night it shows (live.versions.display_pulse)
+Topic = tuple[str, int]
 
 
 def sse(data: str, *, event: str | None = None, id: str | None = None) -> bytes:
@@ -323,6 +325,11 @@ class Hub:
             for table in tables_by_night.get(night, ()):
                 if table in pulses:
                     fresh[("table", table)] = pulses[table].pulse
+        shown = [pk for kind, pk in topics if kind == "display"]
+        if shown:  # the named TVs: two queries for all of them, after a write only; the night's version is shared
+            pulses = live.display_pulses(shown, lambda night: _night_versions(night, mark)[0])
+            for pk in shown:
+                fresh[("display", pk)] = pulses.get(pk, live.GONE)
         return fresh, tables
 
 

@@ -23,12 +23,14 @@ play part only and the TV's figures are not recomputed after every tap.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import NamedTuple
 
 from django.db import connection
 
 from league.models import Entry, Player
-from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table
+from tournaments.clock.displays import night_on_tv
+from tournaments.models import Action, ClockState, Hand, Placement, Seat, Table, TvDisplay
 
 __all__ = [
     "night_pulse",
@@ -38,6 +40,10 @@ __all__ = [
     "seats_part",
     "clock_part",
     "tv_part",
+    "display_pulse",
+    "display_pulses",
+    "GONE",
+    "night_of_display",
     "table_pulse",
     "table_pulses",
     "NightTable",
@@ -143,6 +149,35 @@ def seats_part(pulse: str) -> str:
 def tv_part(pulse: str) -> str:
     """What the TV follows ("clock-seats"): a tap at a table does not change it."""
     return "-".join(parts(pulse)[:2])
+
+
+def display_pulse(display_id: int) -> str:
+    """A named TV's version, "clock-seats-night": the night it shows (`night_on_tv`: tonight's, or the next)
+    and the TV's own settings are in the clock part, so that a changed screen or rotation reaches the TV as
+    an organizer's button does; the last part is the night's id ("" when the TV shows the standings), and a
+    new one makes the TV load its page again. A removed TV has "gone" there."""
+    return display_pulses([display_id]).get(display_id, GONE)
+
+
+GONE = "--gone"
+
+
+def display_pulses(display_ids, pulse_of: Callable[[int], str] = night_pulse) -> dict[int, str]:
+    """`display_pulse` of several TVs at once: one query for their rows, one for the night they all show, and
+    the night's version from `pulse_of` (the watcher passes the one it read for the night's own screens)."""
+    updated = dict(TvDisplay.objects.filter(pk__in=list(display_ids)).values_list("pk", "updated_at"))
+    if not updated:
+        return {}
+    night = night_on_tv()
+    if night is None:
+        return {pk: f"{_digest((when,))[:8]}--" for pk, when in updated.items()}
+    clock, seats, _play = parts(pulse_of(night.pk))
+    return {pk: f"{_digest((clock, when))[:8]}-{seats}-{night.pk}" for pk, when in updated.items()}
+
+
+def night_of_display(pulse: str) -> str:
+    """The last part of a named TV's version: the id of the night it shows, "" for the standings."""
+    return parts(pulse).play
 
 
 def play_part(pulse: str) -> str:

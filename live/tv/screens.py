@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
-from league.models import Entry, JackpotDeposit, Night
+from league.models import Entry, JackpotDeposit, Night, Season
 from league.web.money import format_money
 from league.web.numbers import format_chips
 from live import cache as live_cache
@@ -29,11 +29,20 @@ from live.eliminations import latest_first
 from results.jackpot import night_jackpot_sum
 from results.standings import season_standings
 from tournaments.clock import services as clock_control
-from tournaments.models import Placement, Seat, Table, TableStatus
+from tournaments.models import Placement, Seat, Table, TableStatus, TvDisplay
 from tournaments.poker import clock
 from tournaments.tracker.services import chips_in_play, load_state
 
-__all__ = ["NightFigures", "night_figures", "tv_state", "seating_screen", "eliminations", "leaderboard"]
+__all__ = [
+    "NightFigures",
+    "night_figures",
+    "tv_state",
+    "display_state",
+    "seating_screen",
+    "eliminations",
+    "leaderboard",
+    "season_leaderboard",
+]
 
 LEVELS_AHEAD = 6
 MAX_TABLE = 10  # seats at a table: the most players one hand can put out
@@ -146,6 +155,15 @@ def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None
     }
 
 
+def display_state(display: TvDisplay, night: Night, pulse: str) -> dict:
+    """A named TV's state: the night's, with the TV's own screen and rotation (`pulse` is the TV's version)."""
+    return {
+        **tv_state(night, pulse=pulse),
+        "screen": display.screen,
+        "rotation": [[name, display.seconds] for name in display.rotation_screens],
+    }
+
+
 # --- the other screens -------------------------------------------------------------
 
 
@@ -191,4 +209,8 @@ def eliminations(night: Night, *, limit: int = 40) -> list[Placement]:
 
 def leaderboard(night: Night, *, top: int = 10) -> list:
     """The season's top rows with their movement since the latest night with results."""
-    return season_standings(night.season).rows[:top]
+    return season_leaderboard(night.season, top=top)
+
+
+def season_leaderboard(season: Season, *, top: int = 10) -> list:
+    return season_standings(season).rows[:top]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -43,10 +44,21 @@ def _sync_or(request: HttpRequest, default: int) -> int:
 @require_GET
 @never_cache
 def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
-    """The pub's TV: the clock and the other screens (seating, eliminations, standings); no login."""
+    """The pub's TV: the clock and the other screens (seating, eliminations, standings); no login. Without named
+    TVs this is the one TV, showing the screen the organizer chose for the night."""
     night = get_night_or_404(night_id)
+    urls = {
+        "state": reverse("clock_state", args=[night.pk]),
+        "pulse": reverse("clock_pulse", args=[night.pk]),
+        "events": reverse("clock_events", args=[night.pk]),
+    }
+    return tv_page(request, night, tv.tv_state(night), urls)
+
+
+def tv_page(request: HttpRequest, night: Night, state: dict, urls: dict, display_key: str = "") -> HttpResponse:
+    """The TV's page for `night` with `state`, following the stream and pulse at `urls` (the night's own, or a
+    named TV's, which also say when the TV moves on to another night)."""
     board = clock_control.board_for(night)
-    rail_url = public_reverse("night_rail", night.pk)
     return render(
         request,
         "live/tv/tv.html",
@@ -54,10 +66,12 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
             "night": night,
             "board": board,
             "reading": board.reading,
-            "state": tv.tv_state(night),
+            "state": state,
+            "urls": urls,
+            "display_key": display_key,
             "sync_seconds": _sync_or(request, TV_SYNC_SECONDS),
             "pulse_ms": TV_PULSE_MS,
-            "rail_url": rail_url,
+            "rail_url": public_reverse("night_rail", night.pk),
             # The clock's keys post its buttons only for an organizer logged in on this browser.
             "keys_act": reverse("clock_act", args=[night.pk, "ACTION"]) if request.user.is_staff else "",
             **_screens_context(night),
@@ -92,6 +106,19 @@ def clock_pulse(request: HttpRequest, night_id: int) -> HttpResponse:
     return HttpResponse(live.night_pulse(night_id), content_type="text/plain; charset=utf-8")
 
 
+def night_events(seen: str, fresh: str, night: Night, state_of: Callable[..., dict]) -> list[bytes]:
+    """The TV's events from version `seen` to `fresh`: the state after an organizer's button (or a seat, or a
+    player out), the other screens when someone sat down or went out."""
+    was, now = live.parts(seen), live.parts(fresh)
+    events = []
+    if (was.clock, was.seats) != (now.clock, now.seats):
+        state = state_of(night, pulse=fresh)
+        events.append(live_events.sse(json.dumps(state, cls=DjangoJSONEncoder), event="state", id=fresh))
+    if was.seats != now.seats:
+        events.append(live_events.sse(tv.screens_html(night, fresh), event="screens", id=fresh))
+    return events
+
+
 @require_GET
 @never_cache
 @never_compress  # gzip would hold the events back until its buffer fills
@@ -105,16 +132,9 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
     language = get_language()
 
     def payloads(seen: str, fresh: str) -> list[bytes]:
-        was, now = live.parts(seen), live.parts(fresh)
-        events = []
         with translation.override(language):
             current = Night.objects.select_related("season").get(pk=night.pk)
-            if (was.clock, was.seats) != (now.clock, now.seats):
-                state = tv.tv_state(current, pulse=fresh)
-                events.append(live_events.sse(json.dumps(state, cls=DjangoJSONEncoder), event="state", id=fresh))
-            if was.seats != now.seats:
-                events.append(live_events.sse(tv.screens_html(current, fresh), event="screens", id=fresh))
-        return events
+            return night_events(seen, fresh, current, tv.tv_state)
 
     # Its own topic, "clock-seats": a tap at a table does not even wake a TV's stream.
     topic = ("tv", night.pk)

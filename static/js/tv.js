@@ -13,7 +13,11 @@
  * - the screen the organizer chose (clock, seating, eliminations, standings, the
  *   live tables) or all of them in turn, paging a screen whose rows do not fit; while
  *   taking turns it stays on the live tables as long as an all-in's odds are up (the
- *   tables come through the night's rail stream: rail.js, as on a phone);
+ *   tables come through the night's rail stream: rail.js, as on a phone). A named TV
+ *   (data-display, /tv/<key>/) has its own screen, or its own screens in turn
+ *   (state.rotation), and loads its page again when it moves on to another night
+ *   (the event "night", or the last part of its pulse "clock-seats-night"); with no
+ *   night open its page shows the standings only (data-tv-idle) and just watches the pulse;
  * - sound: one tap enables it for the night (kept in localStorage); chimes at a
  *   level change, at one minute left and at a break's end; spoken announcements
  *   (speechSynthesis, in the page's language) when the organizer switched them on.
@@ -97,7 +101,8 @@
       },
       events: {
         state: function (event) { if (window.LeagueClock) { window.LeagueClock.apply(JSON.parse(event.data)); } },
-        screens: function (event) { setScreens(event.data); }
+        screens: function (event) { setScreens(event.data); },
+        night: function () { window.location.reload(); }
       },
       poll: pulse,
       pollMs: function () { return Number(el.dataset.pulseMs) || 500; },
@@ -112,6 +117,8 @@
   function pulse() {
     return fetch(el.dataset.pulseUrl, {cache: "no-store"})
       .then(function (response) {
+        // A named TV that was removed: its page says so ("not found") rather than a clock that stands still.
+        if (response.status === 404 && el.dataset.display !== undefined) { window.location.reload(); }
         if (!response.ok) { throw new Error(response.status); }
         return response.text();
       })
@@ -125,6 +132,7 @@
           if (window.LeagueClock) { window.LeagueClock.sync(); }
         }
         if (now[1] !== was[1]) { figuresChanged(); }
+        if (el.dataset.display !== undefined && now[2] !== was[2]) { window.location.reload(); }
       });
   }
 
@@ -374,8 +382,12 @@
   function chooseScreen(reset) {
     if (!state) { return; }
     if (state.screen !== "rotate") { show(state.screen); return; }
-    if (reset && el.dataset.showing === undefined) { rotationIndex = 0; rotationSince = performance.now(); }
-    show(ROTATION[rotationIndex][0]);
+    var order = turns();
+    if ((reset && el.dataset.showing === undefined) || rotationIndex >= order.length) {
+      rotationIndex = 0;
+      rotationSince = performance.now();
+    }
+    show(order[rotationIndex][0]);
   }
 
   // An all-in with the odds up is the moment of the night: while taking turns, the TV stays on the tables.
@@ -383,20 +395,27 @@
     return !!el.querySelector('[data-screen="tables"] .seat-odds');
   }
 
+  // The screens in turn with their seconds: a named TV's own (state.rotation), else every screen.
+  function turns() {
+    return state && state.rotation && state.rotation.length ? state.rotation : ROTATION;
+  }
+
   function rotate() {
     if (!state || state.screen !== "rotate") { return; }
-    var tables = ROTATION.map(function (item) { return item[0]; }).indexOf("tables");
-    if (oddsShown()) {
+    var order = turns();
+    if (rotationIndex >= order.length) { rotationIndex = 0; }
+    var tables = order.map(function (item) { return item[0]; }).indexOf("tables");
+    if (tables >= 0 && oddsShown()) {
       if (rotationIndex !== tables) { rotationIndex = tables; rotationSince = performance.now(); show("tables"); }
       return;
     }
-    if (performance.now() - rotationSince < ROTATION[rotationIndex][1] * 1000) { return; }
-    for (var k = 1; k <= ROTATION.length; k++) {
-      var next = (rotationIndex + k) % ROTATION.length;
-      if (ROTATION[next][0] === "clock" || hasRows(ROTATION[next][0])) { rotationIndex = next; break; }
+    if (performance.now() - rotationSince < order[rotationIndex][1] * 1000) { return; }
+    for (var k = 1; k <= order.length; k++) {
+      var next = (rotationIndex + k) % order.length;
+      if (order[next][0] === "clock" || hasRows(order[next][0])) { rotationIndex = next; break; }
     }
     rotationSince = performance.now();
-    show(ROTATION[rotationIndex][0]);
+    show(order[rotationIndex][0]);
   }
 
   function page() {
@@ -436,10 +455,34 @@
     if (label.textContent !== text) { label.textContent = text; }
   }
 
+  // A named TV with no night open: it shows the standings and loads its page again once its version changes
+  // (a night began, the TV's settings changed); nothing else on it moves.
+  function idle(page) {
+    var wait = Number(page.dataset.pulseMs) || 1000;
+    function look() {
+      fetch(page.dataset.pulseUrl, {cache: "no-store"})
+        .then(function (response) {
+          if (response.status === 404) { window.location.reload(); }  // the TV was removed: "not found"
+          return response.ok ? response.text() : null;
+        })
+        .then(function (value) {
+          if (value !== null && value.trim() !== page.dataset.pulse) { window.location.reload(); return; }
+          setTimeout(look, wait);
+        })
+        .catch(function () { setTimeout(look, wait); });
+    }
+    setTimeout(look, wait);
+    // Now and then the standings as corrected since, without anyone touching the TV.
+    setTimeout(function () { window.location.reload(); }, (Number(page.dataset.reloadSeconds) || 600) * 1000);
+  }
+
   function init() {
+    var resting = document.querySelector("[data-tv-idle]");
+    if (resting) { idle(resting); return; }
     el = document.querySelector("[data-tv]");
     if (!el) { return; }
-    soundKey = "league-tv-sound:" + el.dataset.night;
+    // A named TV keeps its sound from week to week, as it keeps its address; the night's TV for its night.
+    soundKey = "league-tv-sound:" + (el.dataset.display !== undefined ? "tv-" + el.dataset.display : el.dataset.night);
     var embedded = document.getElementById("clock-data");
     if (embedded) { applyState(JSON.parse(embedded.textContent)); }
     el.addEventListener("clock:state", function (event) { el.classList.remove("is-offline"); applyState(event.detail); });

@@ -1,4 +1,5 @@
-"""Forms of the clock's pages: the breaks and what the TV shows (the control page), a season's blind structure."""
+"""Forms of the clock's pages: the breaks, what the night's TV shows and each named TV (the control page), a
+season's blind structure."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
 from league.web.fields import WholeNumberField
-from tournaments.models import TvScreen
+from tournaments.models import ROTATING_SCREENS, TvScreen
 from tournaments.poker import structure
 
 
@@ -32,6 +33,23 @@ class TvForm(forms.Form):
     spoken = forms.BooleanField(
         label=gettext_lazy("Spoken announcements (level changes, the announcement)"), required=False
     )
+
+
+class DisplayForm(forms.Form):
+    """A named TV: its name, its screen, and the screens it shows in turn with the seconds for each.
+
+    The rules (a name, two screens at least to take turns, the seconds' bounds) are the service's
+    (tournaments/clock/displays.py); its refusal is shown beside the field it names."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=40, help_text=gettext_lazy("e.g. Bar, Door"))
+    screen = forms.ChoiceField(label=gettext_lazy("The TV shows"), choices=TvScreen.choices, widget=forms.RadioSelect)
+    rotation = forms.MultipleChoiceField(
+        label=gettext_lazy("Screens taking turns"),
+        choices=[(value, label) for value, label in TvScreen.choices if value in ROTATING_SCREENS],
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+    )
+    seconds = WholeNumberField(label=gettext_lazy("Seconds per screen"), min_value=5, max_value=600)
 
 
 # --- the season's blind structure --------------------------------------------------------------------

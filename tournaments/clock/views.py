@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -19,9 +19,19 @@ from league.seasons import services as seasons
 from league.web.downloads import attachment, export_language
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
+from tournaments.clock import displays as tv_displays
 from tournaments.clock import services as clock_control
 from tournaments.clock import structure_file
-from tournaments.clock.forms import MORE_ROWS, BreakForm, StructureForm, TvForm, initial_rows, rearranged
+from tournaments.clock.forms import (
+    MORE_ROWS,
+    BreakForm,
+    DisplayForm,
+    StructureForm,
+    TvForm,
+    initial_rows,
+    rearranged,
+)
+from tournaments.models import ROTATING_SCREENS, TvDisplay
 from tournaments.poker import structure
 
 
@@ -49,11 +59,36 @@ def _control_context(night: Night, **extra) -> dict:
     return context
 
 
+def _displays_context(night: Night, *, bound: DisplayForm | None = None, new: DisplayForm | None = None) -> dict:
+    """The TVs' section: the night's own TV, each named TV with its address, QR code and form, and "Add a TV"."""
+    shown = []
+    for display in tv_displays.displays():
+        form = bound if bound is not None and bound.prefix == f"tv{display.pk}" else _display_form(display)
+        shown.append({"display": display, "url": public_reverse("display_tv", display.key), "form": form})
+    return {
+        "night_tv_url": public_reverse("clock_tv", night.pk),
+        "displays": shown,
+        "new_display_form": new
+        or DisplayForm(prefix="new", initial={"screen": "clock", "rotation": list(ROTATING_SCREENS), "seconds": 20}),
+        "max_displays": tv_displays.MAX_DISPLAYS,
+    }
+
+
+def _display_form(display: TvDisplay, data=None) -> DisplayForm:
+    initial = {
+        "name": display.name,
+        "screen": display.screen,
+        "rotation": display.rotation_screens,
+        "seconds": display.seconds,
+    }
+    return DisplayForm(data, prefix=f"tv{display.pk}", initial=initial)
+
+
 @organizer_required
 @require_GET
 def clock_control_page(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "tournaments/clock/control.html", _control_context(night))
+    return render(request, "tournaments/clock/control.html", _control_context(night, **_displays_context(night)))
 
 
 def _after_write(request: HttpRequest, night: Night, **extra) -> HttpResponse:
@@ -101,7 +136,11 @@ def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
             return render(
                 request, "tournaments/clock/control.html#clock-panel", _control_context(night, break_form=form)
             )
-        return render(request, "tournaments/clock/control.html", _control_context(night, break_form=form))
+        return render(
+            request,
+            "tournaments/clock/control.html",
+            _control_context(night, break_form=form, **_displays_context(night)),
+        )
     clock_control.set_breaks(
         night=night, every_levels=form.cleaned_data["every_levels"], minutes=form.cleaned_data["minutes"]
     )
@@ -117,8 +156,11 @@ def clock_tv_settings(request: HttpRequest, night_id: int) -> HttpResponse:
     form = TvForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The TV settings were not changed: please correct the marked fields."))
-        template = "tournaments/clock/control.html#clock-panel" if request.htmx else "tournaments/clock/control.html"
-        return render(request, template, _control_context(night, tv_form=form))
+        if request.htmx:
+            return render(request, "tournaments/clock/control.html#clock-panel", _control_context(night, tv_form=form))
+        return render(
+            request, "tournaments/clock/control.html", _control_context(night, tv_form=form, **_displays_context(night))
+        )
     clock_control.set_tv(
         night=night,
         screen=form.cleaned_data["screen"],
@@ -127,6 +169,74 @@ def clock_tv_settings(request: HttpRequest, night_id: int) -> HttpResponse:
     )
     messages.success(request, _("The TV follows within a second."))
     return _after_write(request, night)
+
+
+# --- the named TVs, each with its own screen ------------------------------------------------------------
+
+
+def _back_to_tvs(night: Night) -> HttpResponse:
+    return redirect(reverse("clock_control", args=[night.pk]) + "#tvs")
+
+
+def _refused(request: HttpRequest, night: Night, **forms) -> HttpResponse:
+    messages.error(request, _("The TVs were not changed: please correct the marked fields."))
+    return render(
+        request, "tournaments/clock/control.html", _control_context(night, **_displays_context(night, **forms))
+    )
+
+
+def _saved(form: DisplayForm, write) -> bool:
+    """Write the form's values with `write(**values)`; the service's refusal goes beside its field."""
+    if not form.is_valid():
+        return False
+    try:
+        write(
+            name=form.cleaned_data["name"],
+            screen=form.cleaned_data["screen"],
+            rotation=form.cleaned_data["rotation"],
+            seconds=form.cleaned_data["seconds"],
+        )
+    except tv_displays.DisplayError as error:
+        form.add_error(error.field, str(error))
+        return False
+    return True
+
+
+@organizer_required
+@require_POST
+def display_add(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    form = DisplayForm(request.POST, prefix="new")
+    if not _saved(form, tv_displays.add_display):
+        return _refused(request, night, new=form)
+    messages.success(request, _("TV added: open its address on the TV once, it keeps it every week."))
+    return _back_to_tvs(night)
+
+
+@organizer_required
+@require_POST
+def display_change(request: HttpRequest, night_id: int, display_id: int) -> HttpResponse:
+    night = get_night_or_404(night_id)
+    display = get_object_or_404(TvDisplay, pk=display_id)
+    form = _display_form(display, request.POST)
+    if not _saved(form, lambda **values: tv_displays.change_display(display_id=display.pk, **values)):
+        return _refused(request, night, bound=form)
+    messages.success(request, _("“%(name)s” follows within a second.") % {"name": form.cleaned_data["name"]})
+    return _back_to_tvs(night)
+
+
+@organizer_required
+@require_POST
+def display_remove(request: HttpRequest, night_id: int, display_id: int) -> HttpResponse:
+    """Asks first: the TV at that address shows nothing more until it is given another TV's address."""
+    night = get_night_or_404(night_id)
+    display = get_object_or_404(TvDisplay, pk=display_id)
+    if "confirmed" not in request.POST:
+        return render(request, "tournaments/clock/display_remove.html", {"night": night, "display": display})
+    name = tv_displays.remove_display(display_id=display.pk)
+    if name is not None:
+        messages.success(request, _("“%(name)s” removed.") % {"name": name})
+    return _back_to_tvs(night)
 
 
 # --- the season's blind structure -------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""The night's blind clock: one stored state per league night; the arithmetic is in tournaments/poker/clock.py."""
+"""The night's blind clock: one stored state per league night (the arithmetic is in tournaments/poker/clock.py),
+and the pub's TVs, each with its own screen."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 from django.db import models
@@ -10,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.poker import clock, structure
 
-__all__ = ["ClockState", "TvScreen"]
+__all__ = ["ClockState", "TvScreen", "TvDisplay", "ROTATING_SCREENS"]
 
 
 class TvScreen(models.TextChoices):
@@ -96,3 +98,43 @@ class ClockState(models.Model):
             break_minutes=self.break_minutes,
             structure=structure.from_text(season.blind_structure) if season.blind_structure else None,
         )
+
+
+def _display_key() -> str:
+    # Short enough to type from a sheet of paper; random, so that TVs added in another order keep no one's address.
+    return secrets.token_hex(4)
+
+
+ROTATING_SCREENS = tuple(value for value in TvScreen.values if value != TvScreen.ROTATE)
+
+
+class TvDisplay(models.Model):
+    """One of the pub's TVs, league-wide: its own screen, at an address without the night in it.
+
+    The address (``/tv/<key>/``) stays the same every week: the TV shows tonight's night, or the next one,
+    and the season's standings when there is none (tournaments/clock/displays.py). Without any such TV the
+    night's own TV address (``/nights/<id>/clock/``) is the one TV, as it always was."""
+
+    name = models.CharField(_("name"), max_length=40, unique=True)
+    key = models.CharField(_("address"), max_length=16, unique=True, default=_display_key, editable=False)
+    screen = models.CharField(_("screen"), max_length=12, choices=TvScreen.choices, default=TvScreen.CLOCK)
+    rotation = models.CharField(
+        _("screens taking turns"), max_length=80, default=",".join(ROTATING_SCREENS), blank=True
+    )
+    seconds = models.PositiveSmallIntegerField(_("seconds per screen"), default=20)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("TV")
+        verbose_name_plural = _("TVs")
+        ordering = ["name", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(seconds__gte=5) & Q(seconds__lte=600), name="tv_seconds_in_range")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def rotation_screens(self) -> list[str]:
+        return [name for name in self.rotation.split(",") if name in ROTATING_SCREENS]

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.handbook.pictures import Sources
 from tests.browser.helpers import log_in
+from tests.browser.live.test_tv_displays import named_tv_pictures
 from tests.browser.live.tv_night import act, build_tv_night, bust_one, settle, start
 from tournaments.clock import services as clock_control
 from tournaments.models import TvScreen
@@ -58,7 +59,7 @@ def test_a_pause_reaches_the_tv_within_a_second(page: Page, new_context, live_se
 
     # The announcement line and the screen the organizer chooses follow just as fast.
     controls.get_by_role("textbox", name="Ansagezeile").fill("Pizza ist da!")
-    controls.get_by_label("Sitzplan", exact=True).check()
+    controls.locator("#clock-panel").get_by_label("Sitzplan", exact=True).check()
     clicked = time.perf_counter()
     controls.get_by_role("button", name="Auf dem TV zeigen").click()
     expect(page.locator("[data-tv-field=announcement]")).to_have_text("Pizza ist da!", timeout=1000)
@@ -297,11 +298,12 @@ def _smallest_text_vh(page: Page) -> tuple[float, str]:
     )
 
 
-def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv_night, tmp_path) -> None:
+def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, organizer, tv_night, tmp_path) -> None:
     SCREENSHOTS = Path(DOCS_SCREENSHOTS) if DOCS_SCREENSHOTS else tmp_path
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with Sources(SCREENSHOTS) as sources:  # manifest.json: what each picture was made from
         _tv_and_rail_pictures(page, live_server, tv_night, SCREENSHOTS, sources)
+        named_tv_pictures(page, live_server, organizer, tv_night, SCREENSHOTS, sources)  # last: it ends the night
         sources.write()
 
 
