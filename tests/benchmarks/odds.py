@@ -4,9 +4,17 @@ Starts the real venue server (`manage.py venue`: waitress, SQLite) with a night 
 tables, 50 rail viewers (6 on the night's rail, 44 on one table each) holding event streams, and one
 dealer's phone per table tapping every ``--tap-every`` seconds as the page does (tests/benchmarks/venue.py).
 After each deal the dealer types every player's two hole cards into the cards form (the page's
-``?panel=cards`` body, posted like a tap) and never the board, and nobody folds (an all-in now and then,
-else check or call): so every hand ends in a showdown whose odds are computed from an empty board, the
-heaviest case (six hands: 658,008 boards; two: 1,712,304), far more often than at a pub.
+``?panel=cards`` body, posted like a tap) and never the board, so the odds are always computed from an
+empty board, the heaviest case (two hands: 1,712,304 boards; six: 658,008).
+
+The play is made to reach the end of a hand's betting within a few taps, far more often than at a pub:
+a player who may bet or raise goes all-in half the time (the bar's largest quick size: the all-in is a
+raise to every chip; the bar's own "All-in" verb is only offered to a player who can neither raise nor
+call), else checks or calls; facing an all-in, the first player calls half the time and each later one a
+quarter of the time, else folds. At the showdown the dealer ticks every player of each pot (a split):
+nobody is knocked out, so the tables play the same way however long the run. At a tap every 3 s a hand
+takes about half a minute: 60 s give about ten taps that end a hand's betting with two or more players
+(checking every street to the river takes 24 taps, 72 s: a minute never reached one).
 
 Prints, for the taps that ended a hand's betting with two or more players (the taps that made the odds
 known), the delay from the dealer's request to each viewer's first event whose card of that table holds
@@ -38,34 +46,58 @@ _CARD_ID = re.compile(r'id="rail-table-(\d+)"')
 
 
 class CardDealer(DealerPhone):
-    """A dealer's phone that types every hole card after each deal (the cards panel's typed form)."""
+    """A dealer's phone that types every hole card after each deal (the cards panel's typed form) and plays
+    every hand to an all-in soon (the module's docstring says how)."""
 
     def __init__(self, *args, cards: bool, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.cards = cards
         self.typed = 0  # deals whose hole cards were typed
         self.ended_betting: list[float] = []  # when the taps that ended a hand's betting (a showdown) were sent
+        self.all_in = False  # someone went all-in in this hand: the others call or fold
+        self.callers = 0  # how many called that all-in
 
     def choose(self):
-        """Every hand to a showdown (the case that computes odds): an all-in now and then, else check or call."""
         acts = [o for o in self.options() if o.get("op") == "act"]
         if not acts:
-            return super().choose()
+            return super().choose()  # award, next
         verbs = {o.get("verb"): o for o in acts}
-        if "allin" in verbs and self.rng.random() < 0.08:
-            return verbs["allin"]
-        return verbs.get("check") or verbs.get("call") or verbs.get("allin") or super().choose()
+        call = verbs.get("call") or verbs.get("allin")
+        if self.all_in and call is not None:
+            return call if self.rng.random() < (0.5 if not self.callers else 0.25) else verbs["fold"]
+        sized = [o for o in acts if o.get("verb") in ("bet", "raise") and (o.get("to") or "").isdigit()]
+        if sized and self.rng.random() < 0.5:
+            return max(sized, key=lambda o: int(o.get("to")))  # the quick size "All-in": every chip
+        return verbs.get("check") or call or verbs["fold"]
+
+    def fields_for(self, option):
+        if option.get("op") != "award":
+            return super().fields_for(option)
+        # Every pot split among all its players: nobody is knocked out and the tables never finish.
+        fields = [(n, self.version if n == "version" else v) for n, v in option.fields]
+        return fields + [(name, value) for name, values in option.checkboxes.items() for value in values]
 
     def tap(self, *, due: float | None = None):
         sent = time.monotonic()
+        sizes = [
+            int(o.get("to"))
+            for o in self.options()
+            if o.get("verb") in ("bet", "raise") and (o.get("to") or "").isdigit()
+        ]
         tap = super().tap(due=due)
         if tap is None or tap.outcome != "applied":
             return tap
         offered = {option.get("op") for option in self.options()}
         if tap.op == "act" and "award" in offered:  # the showdown's form: two or more players hold the pots
             self.ended_betting.append(sent)
-        if tap.op == "next" and self.cards:
-            self.type_hole_cards()
+        if tap.op == "act" and tap.verb in ("bet", "raise") and sizes and tap.to == max(sizes):
+            self.all_in = True
+        elif tap.op == "act" and self.all_in and tap.verb in ("call", "allin"):
+            self.callers += 1
+        if tap.op == "next":
+            self.all_in, self.callers = False, 0
+            if self.cards:
+                self.type_hole_cards()
         return tap
 
     def type_hole_cards(self) -> None:

@@ -2,11 +2,12 @@
 
 Pure Python and numpy, no Django import. Once no more betting can change a hand, every way of
 completing the board from the cards left is one equally likely outcome; in each, every hand is valued
-by its best five of seven cards and the best hand wins (hands that tie share). :func:`equity` walks every
-completion: the few of a flop or a turn hand by hand with the per-hand evaluator; more (before the flop)
-as arrays, a card at a time (each board's rank-key sum and suit mask, shared by all the hands), where
-:func:`tournaments.poker.bulk.strengths_on_boards` values every hand on every board at once. Six hands
-before the flop (658,008 boards) take a fraction of a second; numpy is loaded only for those.
+by its best five of seven cards and the best hand wins (hands that tie share). :func:`equity` counts every
+completion: the few of a flop or a turn hand by hand with the per-hand evaluator; the whole board to come
+(before the flop: 1,712,304 boards for two hands) by classes of boards that value alike, each weighted by
+how many boards it stands for (:func:`_by_pot_before_the_flop`), with numpy and the bulk evaluator's
+tables, which are loaded only for those. The counts are exact either way: a few milliseconds instead of
+valuing every board, which was most of a ``manage.py equity`` run before the flop.
 
 :func:`equity_contract` reads the contract's input object and builds its output object; every problem
 raises :class:`EquityError`, whose message is the one line the command prints.
@@ -95,6 +96,8 @@ def equity_by_pot(
             raise EquityError(f"a pot must name distinct hands among 0 to {len(holes) - 1}, got {pot}")
     if comb(len(deck), missing) * len(holes) <= ONE_BY_ONE:
         return _by_pot_one_by_one(holes, members, [int(c) for c in board], deck, missing)
+    if not board:
+        return _by_pot_before_the_flop(holes, members, deck)
     import numpy as np
 
     from tournaments.poker import bulk
@@ -115,6 +118,96 @@ def equity_by_pot(
         [Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in tally.reshape(len(pot), len(pot) + 1)]
         for pot, tally in zip(members, tallies)
     ]
+
+
+def _by_pot_before_the_flop(
+    holes: list[tuple[int, int]], members: list[list[int]], deck: list[int]
+) -> list[list[Odds]]:
+    """`equity_by_pot` for the whole board to come, by classes of boards instead of board by board.
+
+    Without three cards of one suit on the board nobody can hold a flush, and every hand's value depends on
+    the board's ranks alone: so every board is first counted by its multiset of five ranks (6,175 at most),
+    weighted by how many boards of the deck have those ranks, as if none made a flush. Then the boards on
+    which someone can hold a flush are counted again: those with k cards of one suit (k >= 3, and k plus
+    some hand's cards of that suit at least 5), by their suited ranks and the multiset of their one or two
+    other ranks (weighted again); each counts as it really is and takes back what the first count gave it.
+    Two hands before the flop are about 6,000 and 40,000 classes instead of 1,712,304 boards; the counts
+    are exactly those of every board valued one by one (tests/tournaments/poker/odds/test_equity.py)."""
+    import numpy as np
+
+    from tournaments.poker import bulk
+
+    left = np.zeros(52, dtype=np.intp)
+    left[deck] = 1
+    by_rank = left.reshape(13, 4)  # card = 4 * rank + suit
+    per_rank = by_rank.sum(axis=1)
+    hole_keys = np.array([int(bulk.CARD_KEYS[a] + bulk.CARD_KEYS[b]) for a, b in holes], dtype=np.int64)[:, None]
+    tallies = [np.zeros(len(pot) * (len(pot) + 1)) for pot in members]
+
+    def count(strengths: Any, weights: Any) -> None:
+        # Row r of a pot counts its ties in bins r*(n+1) + sharers (n: the pot's hands), each class by its weight.
+        for pot, tally in zip(members, tallies):
+            in_pot = strengths[pot]
+            on_top = in_pot == in_pot.max(axis=0)
+            bins = on_top.sum(axis=0) + (len(pot) + 1) * np.arange(len(pot))[:, None]
+            tally += np.bincount(bins[on_top], np.broadcast_to(weights, on_top.shape)[on_top], len(tally))
+
+    keys, weights = _rank_multisets(per_rank, 5)
+    count(bulk.RANK_TABLE[keys + hole_keys], weights)  # every board, as if none made a flush
+    boards = int(weights.sum())
+    for suit in range(4):
+        in_suit = [sum(card & 3 == suit for card in hole) for hole in holes]
+        hole_masks = np.array([sum(1 << (c >> 2) for c in hole if c & 3 == suit) for hole in holes])[:, None]
+        suited = [rank for rank in range(13) if by_rank[rank, suit]]
+        others = per_rank - by_rank[:, suit]
+        for k in range(max(3, 5 - max(in_suit)), 6):
+            chosen = np.array(list(combinations(suited, k)), dtype=np.intp).reshape(-1, k)
+            rest_keys, rest_weights = _other_ranks(others, 5 - k)
+            keys = (bulk.RANK_KEYS[chosen].sum(axis=1, dtype=np.int64)[:, None] + rest_keys).ravel()
+            masks = np.repeat((1 << chosen).sum(axis=1), len(rest_keys))
+            weights = np.tile(rest_weights, len(chosen))
+            plain = bulk.RANK_TABLE[keys + hole_keys]
+            count(np.maximum(plain, bulk.FLUSH_TABLE[masks | hole_masks]), weights)  # as they are
+            count(plain, -weights)  # less what the first count gave them
+    exact = [np.rint(tally).astype(np.int64).reshape(len(pot), -1) for pot, tally in zip(members, tallies)]
+    return [[Odds(boards, int(row[1]), (0, 0, *(int(n) for n in row[2:]))) for row in rows] for rows in exact]
+
+
+def _rank_multisets(left: Any, size: int) -> tuple[Any, Any]:
+    """Every multiset of `size` ranks that the cards `left` (a count for each of the 13 ranks) can make: the
+    sum of its ranks' keys (:data:`~tournaments.poker.bulk.RANK_KEYS`) and how many ways the cards give it
+    (the product over its ranks of C(cards left, count)). Built a rank at a time, as the coefficients of a
+    product of polynomials."""
+    import numpy as np
+
+    from tournaments.poker import bulk
+
+    sizes, keys, weights = np.zeros(1, dtype=np.intp), np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64)
+    for rank in range(13):
+        most = min(int(left[rank]), size)
+        key = int(bulk.RANK_KEYS[rank])
+        grown = [(sizes + k, keys + k * key, weights * comb(int(left[rank]), k)) for k in range(most + 1)]
+        sizes, keys, weights = (np.concatenate(parts) for parts in zip(*grown))
+        fits = sizes <= size
+        sizes, keys, weights = sizes[fits], keys[fits], weights[fits]
+    whole = sizes == size
+    return keys[whole], weights[whole]
+
+
+def _other_ranks(left: Any, size: int) -> tuple[Any, Any]:
+    """`_rank_multisets` for the one or two cards of a board beside its suited ones (`size` 0 to 2)."""
+    import numpy as np
+
+    from tournaments.poker import bulk
+
+    if size == 0:
+        return np.zeros(1, dtype=np.int64), np.ones(1, dtype=np.int64)
+    keys = bulk.RANK_KEYS.astype(np.int64)
+    if size == 1:
+        return keys[left > 0], left[left > 0].astype(np.int64)
+    first, second = np.triu_indices(13)
+    weights = np.where(first == second, left[first] * (left[first] - 1) // 2, left[first] * left[second])
+    return (keys[first] + keys[second])[weights > 0], weights[weights > 0].astype(np.int64)
 
 
 def _by_pot_one_by_one(

@@ -80,6 +80,66 @@ def test_known_heads_up_odds_before_the_flop():
     assert ak.equity + qq.equity == 1
 
 
+def _board_by_board(hands, pots, dead=()):
+    """`equity_by_pot` before the flop with every board valued as arrays (bulk.board_chunks): the reference
+    for the classes of boards that equity counts instead."""
+    import numpy as np
+
+    from tournaments.poker import bulk
+    from tournaments.poker.equity import Odds
+
+    used = {int(c) for hand in hands for c in hand} | {int(c) for c in dead}
+    holes = [(int(a), int(b)) for a, b in hands]
+    tallies = [np.zeros((len(pot), len(pot) + 1), dtype=np.int64) for pot in pots]
+    boards = 0
+    for chunk in bulk.board_chunks([c for c in range(52) if c not in used], 5):
+        strengths = bulk.strengths_on_boards(chunk, holes)
+        for pot, tally in zip(pots, tallies):
+            on_top = strengths[pot] == strengths[pot].max(axis=0)
+            for row, top in enumerate(on_top):
+                tally[row] += np.bincount(on_top.sum(axis=0)[top], minlength=len(pot) + 1)
+        boards += len(chunk)
+    return [[Odds(boards, int(r[1]), (0, 0, *(int(n) for n in r[2:]))) for r in tally] for tally in tallies]
+
+
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ("AsKs", "QsJs"),  # both can make a flush with three spades on the board
+        ("AhKh", "2c3d"),  # one suited hand against one that can only share a board flush
+        ("7c7d", "8h8s"),  # pairs: the board's flushes are everyone's
+        ("AsKd", "AhKc", "QsQh", "JdTc", "9s8s", "2c2d"),
+        ("AsKs", "QhQd", "7c6c", "JdTd", "2h2s", "9c8d", "AdKd", "5s5c", "Th9h", "3d4d"),
+    ],
+)
+def test_before_the_flop_the_classes_of_boards_count_exactly_what_every_board_valued_counts(hands):
+    cards = [parse_cards(h) for h in hands]
+    pots = [list(range(len(cards))), list(range(1, len(cards)))] if len(cards) > 2 else [[0, 1]]
+    assert equity_by_pot(cards, pots) == _board_by_board(cards, pots)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_before_the_flop_with_dead_cards_and_side_pots_the_classes_count_every_board(seed):
+    rng = random.Random(300 + seed)
+    players = rng.randint(2, 9)
+    hands, _, dead = random_spot(rng, players, 0, rng.choice((0, 2, 5)))
+    pots = [list(range(players)), sorted(rng.sample(range(players), rng.randint(2, players)))]
+    assert equity_by_pot(hands, pots, (), dead) == _board_by_board(hands, pots, dead)
+
+
+def test_before_the_flop_the_boards_are_counted_by_classes_not_one_by_one(monkeypatch):
+    """1,712,304 boards valued one by one took most of a `manage.py equity` run's work; the classes are about
+    6,000 rank multisets and the flush boards' suited ranks."""
+    from tournaments.poker import bulk
+
+    def refused(*args, **kwargs):
+        raise AssertionError("every board generated")
+
+    monkeypatch.setattr(bulk, "board_chunks", refused)
+    ak, qq = equity([parse_cards("AsKs"), parse_cards("QhQd")])
+    assert (ak.boards, ak.wins, qq.wins, ak.ties) == (1_712_304, 787_966, 917_606, 6_732)
+
+
 @st.composite
 def spots(draw):
     players = draw(st.integers(2, 10))
