@@ -18,11 +18,11 @@ from fractions import Fraction
 WIDTH = 360
 HEIGHT = 240
 LEFT = 34  # the points of the y axis
-NAMES = 96  # the players' names right of the plot
+NAMES = 104  # the players' names right of the plot
 TOP = 8
 BOTTOM = 22  # the dates under the plot
-NAME_GAP = 13  # between two names' middles: the 12-unit type and a unit of air
-NAME_CHARS = 13  # a longer name is cut with "…" (the table under the chart has it whole)
+NAME_GAP = 15  # between two names' middles: a 12-unit name's box is 14 units high (its ascent and descent)
+NAME_CHARS = 12  # a longer name is cut with "…" (the table under the chart has it whole)
 DATE_GAP = 64  # between two dates' centres ("30.12." and "30 Dec" are about 36 units)
 MARKERS_UP_TO = 24  # nights with a marker at every night; with more, only at the end (they would touch)
 TICKS = 5  # at most, 0 included
@@ -139,7 +139,7 @@ def race_chart(nights: Sequence[datetime.date], runners: Sequence[tuple[str, Seq
         right=right,
         top=TOP,
         bottom=bottom,
-        name_x=right + 10,
+        name_x=right + 8,
         lines=tuple(
             Line(style, points, end_x, end_y, name, round(name_y, 1))
             for (style, points, end_x, end_y, name), name_y in zip(lines, names)
