@@ -50,7 +50,8 @@ def test_names_that_would_overlap_are_moved_apart_and_stay_in_the_plot():
 
 def test_a_long_name_is_cut_and_a_short_one_kept():
     assert short_name("Anna") == "Anna"
-    assert short_name("Maximilian-Alexander von Hohenstein") == "Maximilian-A…"
+    assert short_name("Maximilian-Alexander von Hohenstein", chars=13) == "Maximilian-A…"
+    assert short_name("Anna Maria Berger", chars=12) == "Anna Maria…"  # no space before the cut
     assert len(short_name("Maximilian-Alexander von Hohenstein")) == geometry.NAME_CHARS
 
 
