@@ -44,9 +44,14 @@ def race_html(season: Season, table: SeasonStandings) -> SafeString | None:
     if not table.rows:
         return None
 
-    def draw() -> SafeString:
-        return render_to_string("results/_race.html", race_context(season, table))
-
     if table.key is None:  # a table computed now, not kept
-        return draw()
-    return season_cache.kept("race", f"{table.key.results}:{translation.get_language()}", draw)
+        return render_to_string("results/_race.html", race_context(season, table))
+    key = table.key.results
+
+    def draw() -> SafeString:
+        # The figures once for both languages: a publish draws each season's race in German and in English.
+        return render_to_string(
+            "results/_race.html", season_cache.kept("race-figures", key, lambda: race_context(season, table))
+        )
+
+    return season_cache.kept("race", f"{key}:{translation.get_language()}", draw)

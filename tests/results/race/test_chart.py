@@ -81,19 +81,38 @@ def test_the_race_shows_on_the_first_page_only_and_not_beside_a_search(client, t
     )
 
 
-def test_the_race_is_drawn_once_per_state_of_the_season_and_follows_a_correction(client, two_nights, monkeypatch):
+def test_the_race_is_figured_once_per_state_of_the_season_drawn_once_per_language_and_follows_a_correction(
+    client, two_nights, monkeypatch
+):
     season, _first, second = two_nights
     caches["default"].clear()
-    drawn = []
-    context = race_chart.race_context
-    monkeypatch.setattr(race_chart, "race_context", lambda *a: drawn.append(1) or context(*a))
+    figured, drawn = [], []
+    context, render = race_chart.race_context, race_chart.render_to_string
+    monkeypatch.setattr(race_chart, "race_context", lambda *a: figured.append(1) or context(*a))
+    monkeypatch.setattr(race_chart, "render_to_string", lambda *a: drawn.append(1) or render(*a))
     url = reverse("standings") + f"?season={season.pk}"
     first = race_of(client.get(url, **GERMAN).content.decode())
-    assert race_of(client.get(url, **GERMAN).content.decode()) == first and len(drawn) == 1
-    race_of(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
-    assert len(drawn) == 2  # each language its own drawing
+    assert race_of(client.get(url, **GERMAN).content.decode()) == first and (len(figured), len(drawn)) == (1, 1)
+    assert "The race" in race_of(client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    assert (len(figured), len(drawn)) == (1, 2)  # the figures are the same in English
     from tournaments.models import Placement
 
     Placement.objects.filter(table__night=second, place=1).update(place=5)  # a change of the rows: a new key
     race_of(client.get(url, **GERMAN).content.decode())
-    assert len(drawn) == 3
+    assert (len(figured), len(drawn)) == (2, 3)
+
+
+def test_one_night_draws_each_line_from_zero_and_ties_share_the_lead(client, organizer):
+    from tests.results.test_pages import enter
+    from tests.tournaments.conftest import table_of
+
+    table = table_of({"Anna": 1500, "Ben": 1500, "Carl": 1500, "Dora": 1500}, organizer)
+    enter(table, organizer, Anna=1, Ben=2, Carl=3, Dora=3)  # Carl and Dora tied for 3rd-4th: 1.5 each
+    race = race_of(client.get(reverse("standings"), **GERMAN).content.decode())
+    assert "Anna führt mit 4 Punkten nach 1 Abend." in race
+    assert all(
+        len(line.get("points").split()) == 2
+        for line in svg_of(race).iter("polyline")
+        if "leader" not in (line.get("class") or "")
+    )
+    assert table_cells(race) == [["4", "3", "1,5", "1,5"]]
