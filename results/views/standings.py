@@ -14,6 +14,7 @@ from league.seasons import services
 from league.web.rule_errors import formula_failure_message
 from results import standings as season_table
 from results import statistics as results_statistics
+from results.race import chart as race_chart
 from results.views.table_rows import shown_rows
 
 # --- public -------------------------------------------------------------------
@@ -24,7 +25,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     """One page of the table (the top first), or the players a name search finds, each with a link to his place.
 
     `?player=<id>` opens the page that shows him, his row marked (the link also carries `#player-<id>`).
-    The season's awards show on the first page.
+    The season's awards and the race of its top players show on the first page.
     """
     seasons, season = services.choose_season(request.GET.get("season"))
     context: dict[str, object] = {"seasons": seasons, "season": season, "table": None}
@@ -49,6 +50,7 @@ def standings(request: HttpRequest) -> HttpResponse:
         if table.rows and page.number == 1 and not query
         else None,
         failures=[formula_failure_message(failure) for failure in table.failures],
+        race=race_chart.race_html(season, table) if page.number == 1 and not query else None,
     )
     return render(request, "results/standings.html", context)
 

@@ -86,6 +86,9 @@ def every_public_page_is_there_in_german_and_in_english(site, league):
                 assert f"{prefix}seasons/{evening.season.pk}/{name}.{fmt}" in files
         standings_page = files[f"{prefix}standings/season-{evening.season.pk}.html"].read_text()
         assert f'href="../seasons/{evening.season.pk}/standings.csv"' in standings_page
+        # The season's race, drawn on the server: on the site as it is, no script needed.
+        assert '<svg class="race-chart"' in standings_page and 'marker-end="url(#race-marker-0)"' in standings_page
+        assert ("Das Rennen" if not prefix else "The race") in standings_page
     assert files[f"seasons/{evening.season.pk}/results.csv"].read_text(encoding="utf-8-sig").startswith("Ligaabend;")
     assert files[f"en/seasons/{evening.season.pk}/results.csv"].read_text(encoding="utf-8-sig").startswith("Night,")
     # A spreadsheet carries no time of writing: a republish would otherwise send it again.

@@ -1,0 +1,57 @@
+"""The race of a season as the standings page shows it: the first rows of the table, their running points
+after each night (`league.rules.race`, from the same scored results as the table), placed by `geometry` and
+drawn by `results/_race.html`.
+
+The drawing is kept with the season's table (`results.season_cache`, under the table's key and the language):
+the page's figures change only when a result does, and drawing 8 lines and a table of 40 nights at every view
+would cost the page more than the table it sits under."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import SafeString
+
+from league.models import Season
+from league.rules import race as running
+from league.rules.standings import points_display
+from results import season_cache
+from results.race import geometry
+from results.standings import SeasonStandings, season_results
+
+TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight rows, in its order
+
+
+def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
+    """The runners (the table's first rows), their running points after each night as shown, and the chart."""
+    shown = table.rows[:TOP_PLAYERS]
+    scored = table.scored if table.scored is not None else season_results(season)
+    race = running.running_points(scored, [row.player_id for row in shown], best_nights=season.best_nights)
+    dates = [date for date, _night_id in race.nights]
+    chart = geometry.race_chart(dates, [(row.name, race.points[row.player_id]) for row in shown])
+    figures = [[points_display(p) if p is not None else None for p in race.points[row.player_id]] for row in shown]
+    return {
+        "chart": chart,
+        "runners": [(row, line) for row, line in zip(shown, chart.lines)],
+        "rows": [(date, [column[k] for column in figures]) for k, date in enumerate(dates)],
+        "leader": shown[0],
+        "nights": len(dates),
+    }
+
+
+def race_html(season: Season, table: SeasonStandings) -> SafeString | None:
+    """The race drawn (None before the first night's results), kept under the table's key and the language."""
+    if not table.rows:
+        return None
+
+    if table.key is None:  # a table computed now, not kept
+        return render_to_string("results/_race.html", race_context(season, table))
+    key = table.key.results
+
+    def draw() -> SafeString:
+        # The figures once for both languages: a publish draws each season's race in German and in English.
+        return render_to_string(
+            "results/_race.html", season_cache.kept("race-figures", key, lambda: race_context(season, table))
+        )
+
+    return season_cache.kept("race", f"{key}:{translation.get_language()}", draw)

@@ -1,0 +1,93 @@
+"""The season's race (league/rules/race.py): running points after each night, against a small season computed
+by hand and against the season table computed from the nights up to then."""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+import pytest
+
+from league.rules.race import running_points
+from league.rules.standings import Result, Scheme, score_results, season_table
+
+ANNA, BEN, CARL, DORA = 1, 2, 3, 4
+NAMES = {ANNA: "Anna", BEN: "Ben", CARL: "Carl", DORA: "Dora"}
+START = datetime.date(2026, 9, 2)
+# (night, table, {player: place}); points are n - place + 1, tied places share the average of what they cover.
+NIGHTS = [
+    (1, 11, {ANNA: 1, BEN: 2, CARL: 3}),  # Anna 3, Ben 2, Carl 1
+    (2, 21, {CARL: 1, BEN: 2, DORA: 3, ANNA: 4}),  # Carl 4, Ben 3, Dora 2 (her first night), Anna 1
+    (3, 31, {DORA: 1, ANNA: 2, BEN: 2}),  # Dora 3; Anna and Ben tied for 2nd-3rd: (2 + 1) / 2 each; Carl away
+]
+HALF = Fraction(1, 2)
+ALL_NIGHTS = {
+    ANNA: (3, 4, 5 + HALF),
+    BEN: (2, 5, 6 + HALF),
+    CARL: (1, 5, 5),
+    DORA: (None, 2, 5),
+}
+BEST_TWO = {  # his two best nights so far: Anna's third night (1.5) replaces her 1 of night 2
+    ANNA: (3, 4, 4 + HALF),
+    BEN: (2, 5, 5),  # 3 + 2: the tied 1.5 does not count
+    CARL: (1, 5, 5),
+    DORA: (None, 2, 5),
+}
+
+
+def results(nights=NIGHTS) -> list[Result]:
+    rows = []
+    for night, table, places in nights:
+        for player, place in places.items():
+            date = START + datetime.timedelta(weeks=night - 1)
+            rows.append(Result(player, NAMES.get(player, f"P{player}"), night, date, table, 1, place, len(places)))
+    return rows
+
+
+@pytest.mark.parametrize(("best", "by_hand"), [(0, ALL_NIGHTS), (2, BEST_TWO)], ids=["all nights", "best two"])
+def test_running_points_after_each_night_are_those_computed_by_hand(best, by_hand):
+    scheme = Scheme(best_nights=best)
+    race = running_points(score_results(results(), scheme), [ANNA, BEN, CARL, DORA], best_nights=best)
+    assert [night_id for _date, night_id in race.nights] == [1, 2, 3]
+    assert race.points == {
+        player: tuple(p if p is None else Fraction(p) for p in row) for player, row in by_hand.items()
+    }
+
+
+@pytest.mark.parametrize("best", [0, 1, 2, 3])
+def test_running_points_match_the_season_table_as_it_stood_after_each_night(best):
+    scheme = Scheme(best_nights=best)
+    race = running_points(score_results(results(), scheme), list(NAMES), best_nights=best)
+    for k in range(1, len(NIGHTS) + 1):
+        table = season_table(score_results(results(NIGHTS[:k]), scheme), best_nights=best)
+        assert {row.player_id: row.points for row in table} == {
+            player: points[k - 1] for player, points in race.points.items() if points[k - 1] is not None
+        }
+
+
+def test_the_race_of_a_larger_season_matches_its_table_after_every_night():
+    """Twelve nights of two tables, players coming and going, best five nights: the table computed night by
+    night (the slow way) against the one pass."""
+    players = list(range(1, 13))
+    nights = []
+    for night in range(1, 13):
+        here = [p for p in players if (p + night) % 5 and p <= 6 + night][:10]  # some away, some from later on
+        half = len(here) // 2
+        for number, seated in enumerate((here[:half], here[half:]), start=1):
+            order = seated[night % len(seated) :] + seated[: night % len(seated)]
+            places = {p: (k + 1 if k != 2 else 2) for k, p in enumerate(order)}  # 2nd and 3rd tied
+            nights.append((night, night * 10 + number, places))
+    scheme = Scheme(best_nights=5)
+    race = running_points(score_results(results(nights), scheme), players, best_nights=5)
+    for k in range(1, 13):
+        upto = [n for n in nights if n[0] <= k]
+        table = season_table(score_results(results(upto), scheme), best_nights=5)
+        assert {row.player_id: row.points for row in table} == {
+            p: points[k - 1] for p, points in race.points.items() if points[k - 1] is not None
+        }
+
+
+def test_a_season_without_results_has_no_nights_in_its_race():
+    race = running_points([], [ANNA])
+    assert race.nights == ()
+    assert race.points == {ANNA: ()}
