@@ -10,4 +10,5 @@ urlpatterns = [
     path("nights/<int:night_id>/clock/pulse", views.clock_pulse, name="clock_pulse"),
     path("nights/<int:night_id>/clock/events", views.clock_events, name="clock_events"),
     path("nights/<int:night_id>/clock/screens/", views.tv_screens, name="tv_screens"),
+    path("club/logo/<slug:digest>.<slug:extension>", views.club_logo, name="club_logo"),
 ]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -21,7 +22,9 @@ from league.web.public_url import public_reverse
 from live import events as live_events
 from live import versions as live
 from live.tv import screens as tv
+from tournaments.clock import club
 from tournaments.clock import services as clock_control
+from tournaments.clock.logo import EXTENSIONS
 from tournaments.clock.services import SYNC_SECONDS
 
 # Without an event stream the TV asks "has anything changed?" this often; a full re-read every
@@ -60,6 +63,7 @@ def clock_tv(request: HttpRequest, night_id: int) -> HttpResponse:
             "rail_url": rail_url,
             # The clock's keys post its buttons only for an organizer logged in on this browser.
             "keys_act": reverse("clock_act", args=[night.pk, "ACTION"]) if request.user.is_staff else "",
+            "look": club.club_look(),
             **_screens_context(night),
         },
     )
@@ -128,3 +132,16 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
         ),
         ticket=ticket,
     )
+
+
+@require_GET
+def club_logo(request: HttpRequest, digest: str, extension: str) -> HttpResponse:
+    """The club's logo (tournaments/clock/club.py), from the database: in the backups, and on a TV without the
+    internet. Its address holds its digest, so a browser keeps it for a year; a new logo has a new address."""
+    row = club.logo_row(digest)
+    if row is None or EXTENSIONS.get(row.logo_type) != extension:
+        raise Http404(_("There is no such logo."))
+    response = HttpResponse(bytes(row.logo), content_type=row.logo_type)
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
