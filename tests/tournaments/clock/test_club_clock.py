@@ -155,3 +155,22 @@ def test_the_logo_is_in_the_backup(german):
 
     post(german, logo=png())
     assert '"tournaments.clubclock"' in backup_text()
+
+
+def test_the_logo_comes_back_whole_from_a_backup(german):
+    import json
+
+    from django.core import serializers
+
+    from league.backup.dump import backup_text
+    from league.backup.rows import row_problems
+
+    post(german, logo=png(), chips="25 weiß")
+    objects = json.loads(backup_text())["objects"]
+    assert row_problems(objects) == []
+    mine = [obj for obj in objects if obj["model"] == "tournaments.clubclock"]
+    ClubClock.objects.all().delete()
+    for row in serializers.deserialize("python", mine):  # as league/backup/load.py reads them
+        row.save()
+    assert bytes(ClubClock.objects.get().logo) == png()
+    assert german.get(club.club_look().logo_url).content == png()

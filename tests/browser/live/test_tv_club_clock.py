@@ -1,0 +1,148 @@
+"""The club's own clock on a TV at 1920x1080 and 1280x720, in German: its logo and chip chart show, the chosen
+figures show and the others do not, the figures are at least 24 px at 1080p, nothing is cut at 720p, and axe
+finds no serious violation."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Page, expect
+
+from league.rules.chips import parse_chips
+from tests.browser.helpers import serious_violations
+from tests.browser.live.tv_night import build_tv_night
+from tournaments.clock import club
+from tournaments.clock import services as clock_control
+from tournaments.clock.logo import checked_logo
+from tournaments.models import TvScreen
+
+pytestmark = pytest.mark.browser
+
+CHOSEN = ["break", "average", "average_bb", "players", "jackpot_season", "levels"]
+NOT_CHOSEN = {"tables": "tables", "chips": "chips", "jackpot_tonight": "jackpot-tonight"}
+CHIPS = "25 weiß\n100 rot\n500 grün\n1000 schwarz\n5000 lila\n10000 gelb\n25000 #1e90ff\n100000 orange"
+
+
+def wide_logo() -> bytes:
+    """A sponsor's banner, three times as wide as high: the widest a logo usually is."""
+    out = io.BytesIO()
+    Image.new("RGB", (1200, 400), "#c62828").save(out, "PNG")
+    return out.getvalue()
+
+
+@pytest.fixture
+def club_night(transactional_db, organizer):
+    tv_night = build_tv_night(organizer)
+    club.save_club_clock(
+        logo=checked_logo(wide_logo()),
+        remove_logo=False,
+        chips=parse_chips(CHIPS),
+        figures=CHOSEN,
+        prize_line="Heute doppelte Punkte – der Sieger bekommt eine Flasche Sekt",
+    )
+    return tv_night
+
+
+# Every visible box of the clock screen inside the window, and no text cut inside its own box.
+CUT = """() => {
+  const screen = document.querySelector('[data-screen="clock"]');
+  const cut = [];
+  for (const node of screen.querySelectorAll('*')) {
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(node).visibility === 'hidden') continue;
+    if (node.closest('.tv-levels')) continue;  // tv.js drops the level rows that do not fit, by design
+    const where = node.tagName + '.' + node.className.baseVal === undefined ? node.className : node.className.baseVal;
+    if (box.right > innerWidth + 1 || box.bottom > innerHeight + 1 || box.left < -1 || box.top < -1) {
+      cut.push('outside: ' + node.tagName + ' ' + (node.getAttribute('class') || '') + ' ' + node.textContent.trim().slice(0, 30));
+    } else if (node.children.length === 0 && node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflow !== 'visible') {
+      cut.push('clipped: ' + node.tagName + ' ' + node.textContent.trim().slice(0, 30));
+    }
+  }
+  const page = document.documentElement;
+  if (page.scrollWidth > innerWidth + 1 || page.scrollHeight > innerHeight + 1) cut.push('the page scrolls');
+  return cut;
+}"""
+
+SMALLEST_FIGURE = """() => Math.min(...[...document.querySelectorAll('.tv-stats dt, .tv-stats dd, .tv-stats dd *, .chip-chart li, .tv-prize')]
+  .filter((node) => node.getBoundingClientRect().width > 0)
+  .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_the_clubs_clock_shows_its_logo_chips_and_chosen_figures_readably_and_whole(
+    new_context, live_server, club_night, size
+) -> None:
+    width, height = size
+    # axe is injected as a script of the test's own: the page's CSP would refuse it, and nothing else changes.
+    page = new_context(bypass_csp=True, viewport={"width": width, "height": height}).new_page()
+    page.goto(f"{live_server.url}/nights/{club_night.night.pk}/clock/")
+    logo = page.locator(".tv-logo img")
+    expect(logo).to_be_visible()
+    assert page.evaluate("() => document.querySelector('.tv-logo img').naturalWidth") == 1200
+    chips = page.locator(".tv-chips .chip-chart li")
+    expect(chips).to_have_count(8)
+    for value in ("25", "1.000", "100.000"):
+        expect(page.locator(".tv-chips")).to_contain_text(value)
+    expect(page.locator(".tv-prize")).to_have_text("Heute doppelte Punkte – der Sieger bekommt eine Flasche Sekt")
+
+    for field in ("players-left", "average", "average-bb", "jackpot", "break-in"):
+        expect(page.locator(f"[data-tv-field={field}]")).to_be_visible()
+    expect(page.locator("[data-tv-field=average-bb]")).to_have_text("30")  # 1.500 chips at 25/50
+    expect(page.locator("[data-tv-levels] li.current")).to_be_visible()
+    for field in NOT_CHOSEN.values():
+        expect(page.locator(f"[data-tv-field={field}]")).to_have_count(0)
+    expect(page.locator(".tv-stats dt", has_text="Tische")).to_have_count(0)
+
+    page.wait_for_timeout(500)  # tv.js has fitted the level list to its box
+    if width == 1920:
+        smallest = page.evaluate(SMALLEST_FIGURE)
+        print(f"\nsmallest figure or chip text at {width}x{height}: {smallest:.1f} px")
+        assert smallest >= 24
+    assert page.evaluate(CUT) == []
+    assert serious_violations(page) == []
+
+
+def test_the_average_in_big_blinds_follows_the_level_on_the_tv(page: Page, live_server, club_night) -> None:
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/nights/{club_night.night.pk}/clock/")
+    average = page.locator("[data-tv-field=average-bb]")
+    expect(average).to_have_text("30")
+    clock_control.next_level(night=club_night.night)  # 50/100
+    clock_control.next_level(night=club_night.night)  # 100/200: 1.500 chips are 7,5 big blinds
+    expect(average).to_have_text("7,5", timeout=2000)
+
+
+def sample_logo() -> bytes:
+    """A pub's sign for the handbook's picture: a dark green board with its name in gold."""
+    from PIL import ImageDraw, ImageFont
+
+    image = Image.new("RGB", (900, 300), "#0b3d2e")
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((12, 12, 888, 288), radius=36, outline="#ffd54a", width=10)
+    font = ImageFont.load_default(size=120)
+    draw.text((450, 150), "Zum Anker", fill="#ffd54a", font=font, anchor="mm")
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def club_clock_pictures(page: Page, live_server, night, folder, sources) -> None:
+    """The handbook's picture of the club's clock (tests/browser/live/test_tv_and_rail.py takes it with the TV's
+    other pictures): a logo, five chips, the average in big blinds and a line for the night's prizes."""
+    club.save_club_clock(
+        logo=checked_logo(sample_logo()),
+        remove_logo=False,
+        chips=parse_chips("25 weiß\n100 rot\n500 grün\n1000 schwarz\n5000 lila"),
+        figures=["break", "average", "average_bb", "players", "tables", "jackpot_season", "jackpot_tonight", "levels"],
+        prize_line="Heute doppelte Punkte für den Tischsieg",
+    )
+    clock_control.set_tv(night=night, screen=TvScreen.CLOCK, announcement="", spoken=True)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
+    expect(page.locator(".tv-chips .chip-chart li")).to_have_count(5)
+    page.wait_for_function("() => document.querySelector('.tv-logo img').complete")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(folder / "tv-club-clock-1920x1080.png"))
+    sources.page(page, "tv-club-clock-1920x1080")
