@@ -11,7 +11,7 @@ from PIL import Image
 from playwright.sync_api import Page, expect
 
 from league.rules.chips import parse_chips
-from tests.browser.helpers import serious_violations
+from tests.browser.helpers import PHONE, fits_the_phone, log_in, serious_violations, wait_until
 from tests.browser.live.tv_night import build_tv_night
 from tournaments.clock import club
 from tournaments.clock import services as clock_control
@@ -142,7 +142,50 @@ def club_clock_pictures(page: Page, live_server, night, folder, sources) -> None
     page.set_viewport_size({"width": 1920, "height": 1080})
     page.goto(f"{live_server.url}/nights/{night.pk}/clock/")
     expect(page.locator(".tv-chips .chip-chart li")).to_have_count(5)
-    page.wait_for_function("() => document.querySelector('.tv-logo img').complete")
+    wait_until(page, "() => document.querySelector('.tv-logo img').complete")
     page.wait_for_timeout(300)
     page.screenshot(path=str(folder / "tv-club-clock-1920x1080.png"))
     sources.page(page, "tv-club-clock-1920x1080")
+
+
+def test_a_scripted_svg_is_refused_beside_the_field_on_the_organizers_phone(
+    new_context, live_server, organizer, transactional_db, tmp_path
+) -> None:
+    page = new_context(bypass_csp=True, viewport=PHONE).new_page()  # bypass_csp: for axe's script only
+    log_in(page, live_server, organizer, "/organizer/clock/")
+    drawing = tmp_path / "logo.svg"
+    drawing.write_text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>')
+    page.get_by_label("Logo oder Sponsor").set_input_files(str(drawing))
+    page.locator("#id_chips").fill("25 weiß\n100 rot")
+    page.get_by_role("button", name="Speichern").click()
+    field = page.locator(".field.invalid")
+    expect(field).to_have_count(1)
+    expect(field).to_contain_text("SVG-Zeichnungen werden nicht angenommen")
+    expect(field.locator("input[type=file]")).to_have_count(1)  # the words stand beside the field
+    assert club.club_look().chips == []  # nothing saved, not even the chips
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    page.get_by_label("Logo oder Sponsor").set_input_files(
+        files=[{"name": "logo.png", "mimeType": "image/png", "buffer": wide_logo()}]
+    )
+    page.get_by_role("button", name="Speichern").click()
+    expect(page.locator(".club-logo-preview img")).to_be_visible()
+    expect(page.locator(".club-clock-form .chip-chart li")).to_have_count(2)
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+
+def test_a_tv_shows_the_clubs_new_clock_at_its_next_reading(
+    page: Page, live_server, transactional_db, organizer
+) -> None:
+    night = build_tv_night(organizer).night
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{live_server.url}/nights/{night.pk}/clock/?sync=1")  # re-reads the state every second
+    expect(page.locator("[data-tv-field=chips]")).to_be_visible()
+    club.save_club_clock(
+        logo=None, remove_logo=False, chips=parse_chips("25 weiß"), figures=["players"], prize_line="Freibier"
+    )
+    expect(page.locator(".tv-prize")).to_have_text("Freibier", timeout=5000)
+    expect(page.locator(".tv-chips .chip-chart li")).to_have_count(1)
+    expect(page.locator("[data-tv-field=chips]")).to_have_count(0)
