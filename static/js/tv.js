@@ -41,6 +41,9 @@
   var soundKey = "";
   var LONG_ANNOUNCEMENT = 60;  // characters: a smaller size, as tv.html sets it (tv.css)
   var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  // The average in big blinds: tenths below 10, whole numbers above (as live/tv/screens.py writes it).
+  var tenths = new Intl.NumberFormat(document.documentElement.lang || undefined, {minimumFractionDigits: 1, maximumFractionDigits: 1});
+  var wholes = new Intl.NumberFormat(document.documentElement.lang || undefined, {maximumFractionDigits: 0});
 
   function field(name, text) {
     el.querySelectorAll('[data-tv-field="' + name + '"]').forEach(function (node) {
@@ -98,10 +101,7 @@
   function renderAverageInBigBlinds(stage) {
     if (!state || state.average_stack === null || state.average_stack === undefined || !stage.big_blind) { return; }
     var value = state.average_stack / stage.big_blind;
-    var digits = value < 10 ? 1 : 0;
-    var shown = new Intl.NumberFormat(document.documentElement.lang || undefined,
-      {minimumFractionDigits: digits, maximumFractionDigits: digits}).format(value);
-    field("average-bb", shown);
+    field("average-bb", (value < 10 ? tenths : wholes).format(value));
   }
 
   // --- the event stream, or polling where there is none ---------------------------------

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from league.rules.chips import parse_chips
 from tests.browser.helpers import PHONE, fits_the_phone, log_in, serious_violations, wait_until
-from tests.browser.live.tv_night import build_tv_night
+from tests.browser.live.tv_night import build_tv_night, bust_one
 from tournaments.clock import club
 from tournaments.clock import services as clock_control
 from tournaments.clock.logo import checked_logo
@@ -109,9 +109,13 @@ def test_the_average_in_big_blinds_follows_the_level_on_the_tv(page: Page, live_
     page.goto(f"{live_server.url}/nights/{club_night.night.pk}/clock/")
     average = page.locator("[data-tv-field=average-bb]")
     expect(average).to_have_text("30")
+    bust_one(club_night.tables[0])  # 42.000 chips among 27 players: 1.555 a player, 31,1 big blinds
+    expect(page.locator("[data-tv-field=players-left]")).to_have_text("27", timeout=5000)
+    page.wait_for_timeout(500)  # some ticks of the clock, which work the figure out again
+    expect(average).to_have_text("31")  # whole numbers from 10 on, on the server and on the TV alike
     clock_control.next_level(night=club_night.night)  # 50/100
-    clock_control.next_level(night=club_night.night)  # 100/200: 1.500 chips are 7,5 big blinds
-    expect(average).to_have_text("7,5", timeout=2000)
+    clock_control.next_level(night=club_night.night)  # 100/200: 1.555 chips are 7,8 big blinds
+    expect(average).to_have_text("7,8", timeout=2000)
 
 
 def sample_logo() -> bytes:
