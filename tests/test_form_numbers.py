@@ -46,6 +46,7 @@ FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("password change", lambda e: reverse("password_change")),
     ("walk-in", lambda e: reverse("walk_in", args=[e.tonight.pk])),
     ("blind structure (frozen)", lambda e: reverse("blind_structure", args=[e.season.pk])),
+    ("the club's clock", lambda e: reverse("club_clock")),
     ("blind structure: a template", lambda e: reverse("blind_structure", args=[e.season.pk]) + "?template=classic"),
     ("points scheme: a preset", lambda e: reverse("points_scheme", args=[e.season.pk]) + "?preset=logarithmic"),
     ("player list", lambda e: reverse("player_list")),

@@ -13,11 +13,12 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db.models import Count, Sum
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from league.models import Entry, JackpotDeposit, Night, Season
@@ -28,6 +29,7 @@ from live import versions as live
 from live.eliminations import latest_first
 from results.jackpot import night_jackpot_sum
 from results.standings import season_standings
+from tournaments.clock import club
 from tournaments.clock import services as clock_control
 from tournaments.models import Placement, Seat, Table, TableStatus, TvDisplay
 from tournaments.poker import clock
@@ -36,6 +38,7 @@ from tournaments.tracker.services import chips_in_play, load_state
 __all__ = [
     "NightFigures",
     "night_figures",
+    "average_in_big_blinds",
     "tv_state",
     "display_state",
     "seating_screen",
@@ -115,6 +118,22 @@ def _figures_dict(night: Night) -> dict:
     }
 
 
+def average_in_big_blinds(average_stack: int | None, big_blind: int) -> Decimal | None:
+    """The average stack in big blinds, as a player counts it: tenths below 10, whole above (tv.js rounds the
+    same way when the level changes on the TV)."""
+    if average_stack is None or big_blind < 1:
+        return None
+    value = Decimal(average_stack) / Decimal(big_blind)
+    step = Decimal("0.1") if value < 10 else Decimal(1)
+    return value.quantize(step, rounding=ROUND_HALF_UP)
+
+
+def _average_bb_text(average: Decimal | None) -> str:
+    if average is None:
+        return "–"
+    return number_format(average, decimal_pos=1 if average < 10 else 0, use_l10n=True, force_grouping=True)
+
+
 def cached_for_seats(kind: str, night: Night, pulse: str, build: Callable[[], str]) -> str:
     """What `build()` returns, made once (across the server's processes) for as long as nobody sits down or
     goes out: a tap changes neither the figures nor the other screens (chips in play stay the same within a
@@ -144,9 +163,14 @@ def tv_state(night: Night, now: datetime | None = None, pulse: str | None = None
     pulse = pulse or live.night_pulse(night.pk)  # read first: a change after it shows at the next poll
     clock_state = clock_control.stored_clock(night)
     reading = clock.read(clock_state.state, clock_state.schedule(night.season), now, upcoming=LEVELS_AHEAD)
+    figures = json.loads(cached_for_seats("figures", night, pulse, lambda: json.dumps(_figures_dict(night))))
+    # The level is not part of the figures' cache key: the average in big blinds is worked out per reading.
+    average_bb = average_in_big_blinds(figures["average_stack"], reading.big_blind)
     return {
         **reading.as_dict(),
-        **json.loads(cached_for_seats("figures", night, pulse, lambda: json.dumps(_figures_dict(night)))),
+        **figures,
+        "average_bb_text": _average_bb_text(average_bb),
+        "look": club.club_look().version,
         "announcement": clock_state.announcement,
         "screen": clock_state.tv_screen,
         "spoken": clock_state.spoken,

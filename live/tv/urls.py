@@ -14,4 +14,5 @@ urlpatterns = [
     path("tv/<slug:key>/state.json", displays.display_state, name="display_state"),
     path("tv/<slug:key>/pulse", displays.display_pulse, name="display_pulse"),
     path("tv/<slug:key>/events", displays.display_events, name="display_events"),
+    path("club/logo/<slug:digest>.<slug:extension>", views.club_logo, name="club_logo"),
 ]

@@ -6,11 +6,12 @@ import json
 from collections.abc import Callable
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -22,7 +23,9 @@ from league.web.public_url import public_reverse
 from live import events as live_events
 from live import versions as live
 from live.tv import screens as tv
+from tournaments.clock import club
 from tournaments.clock import services as clock_control
+from tournaments.clock.logo import EXTENSIONS
 from tournaments.clock.services import SYNC_SECONDS
 
 # Without an event stream the TV asks "has anything changed?" this often; a full re-read every
@@ -74,6 +77,7 @@ def tv_page(request: HttpRequest, night: Night, state: dict, urls: dict, display
             "rail_url": public_reverse("night_rail", night.pk),
             # The clock's keys post its buttons only for an organizer logged in on this browser.
             "keys_act": reverse("clock_act", args=[night.pk, "ACTION"]) if request.user.is_staff else "",
+            "look": club.club_look(),
             **_screens_context(night),
         },
     )
@@ -148,3 +152,16 @@ def clock_events(request: HttpRequest, night_id: int) -> HttpResponse:
         ),
         ticket=ticket,
     )
+
+
+@require_GET
+def club_logo(request: HttpRequest, digest: str, extension: str) -> HttpResponse:
+    """The club's logo (tournaments/clock/club.py), from the database: in the backups, and on a TV without the
+    internet. Its address holds its digest, so a browser keeps it for a year; a new logo has a new address."""
+    row = club.logo_row(digest)
+    if row is None or EXTENSIONS.get(row.logo_type) != extension:
+        raise Http404(_("There is no such logo."))
+    response = HttpResponse(bytes(row.logo), content_type=row.logo_type)
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response

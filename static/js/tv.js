@@ -36,6 +36,7 @@
   var lastKey = null;
   var lastLeft = null;
   var lastAnnouncement = null;
+  var lookVersion = null;
   var figuresTimer = null;
   var lastFigures = -Infinity;
   var rotationIndex = 0;
@@ -44,6 +45,9 @@
   var soundKey = "";
   var LONG_ANNOUNCEMENT = 60;  // characters: a smaller size, as tv.html sets it (tv.css)
   var numbers = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  // The average in big blinds: tenths below 10, whole numbers above (as live/tv/screens.py writes it).
+  var tenths = new Intl.NumberFormat(document.documentElement.lang || undefined, {minimumFractionDigits: 1, maximumFractionDigits: 1});
+  var wholes = new Intl.NumberFormat(document.documentElement.lang || undefined, {maximumFractionDigits: 0});
 
   function field(name, text) {
     el.querySelectorAll('[data-tv-field="' + name + '"]').forEach(function (node) {
@@ -75,6 +79,7 @@
     field("players-started", numbers.format(fresh.players_started));
     field("tables", fresh.tables_playing === null ? "–" : numbers.format(fresh.tables_playing));
     field("average", fresh.average_stack_text);
+    field("average-bb", fresh.average_bb_text);
     field("chips", fresh.chips_in_play_text);
     field("jackpot", fresh.season_jackpot_text);
     field("jackpot-tonight", fresh.jackpot_tonight_text);
@@ -89,7 +94,18 @@
     }
     lastAnnouncement = fresh.announcement;
     el.classList.toggle("has-breaks", fresh.break_in !== null || fresh.is_break);
+    // The club changed its clock's logo, chips or figures: the page again, drawn with them.
+    if (lookVersion !== null && fresh.look !== lookVersion) { window.location.reload(); return; }
+    lookVersion = fresh.look;
     chooseScreen(true);
+  }
+
+  // The average in big blinds as the level changes on the TV between two states (live/tv/screens.py rounds
+  // the same way: tenths below 10).
+  function renderAverageInBigBlinds(stage) {
+    if (!state || state.average_stack === null || state.average_stack === undefined || !stage.big_blind) { return; }
+    var value = state.average_stack / stage.big_blind;
+    field("average-bb", (value < 10 ? tenths : wholes).format(value));
   }
 
   // --- the event stream, or polling where there is none ---------------------------------
@@ -177,6 +193,7 @@
     if (!state) { state = base; }
     renderLevels(now, base);
     renderBreak(now, base, event.detail.elapsed);
+    renderAverageInBigBlinds(now.stage);
     var wall = new Date();
     field("wall", (wall.getHours() < 10 ? "0" : "") + wall.getHours() + ":" + (wall.getMinutes() < 10 ? "0" : "") + wall.getMinutes());
     chimes(now, base);

@@ -1,5 +1,5 @@
 """Forms of the clock's pages: the breaks, what the night's TV shows and each named TV (the control page), a
-season's blind structure."""
+season's blind structure, the club's clock screen (logo, chips, figures)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ from django import forms
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
+from league.rules import chips as chips_rules
+from league.rules.errors import RulesError
 from league.web.fields import WholeNumberField
-from tournaments.models import ROTATING_SCREENS, TvScreen
+from tournaments.clock import logo as logo_rules
+from tournaments.models import ROTATING_SCREENS, ClockFigure, TvScreen
 from tournaments.poker import structure
 
 
@@ -226,3 +229,73 @@ def structure_message(error: structure.StructureError) -> str:
         if isinstance(params.get(key), int):
             params[key] = number_format(params[key], force_grouping=True)
     return str(_MESSAGES.get(error.code, error.code)) % params
+
+
+# --- the club's clock screen ---------------------------------------------------------------------------
+
+CHIP_MESSAGES = {
+    "chip_line": gettext_lazy(
+        "Line %(line)s: write the chip's value and its colour, such as “25 white” or “100 #d32f2f”."
+    ),
+    "chip_value": gettext_lazy("Line %(line)s: a chip's value is a whole number from 1 to %(most)s."),
+    "chip_colour": gettext_lazy(
+        "Line %(line)s: “%(colour)s” is not a colour of the list below the field; write it as #rrggbb instead."
+    ),
+    "chip_twice": gettext_lazy("Line %(line)s: there is a chip of %(value)s already."),
+    "chip_count": gettext_lazy("At most %(most)s chips."),
+}
+
+
+class ClubClockForm(forms.Form):
+    logo = forms.FileField(
+        label=gettext_lazy("Logo or sponsor"),
+        required=False,
+        help_text=gettext_lazy(
+            "PNG, JPEG or WebP, at most 2 MB and 4000×4000 pixels; shown at the top right of the clock."
+        ),
+        widget=forms.FileInput(attrs={"accept": "image/png,image/jpeg,image/webp"}),
+    )
+    remove_logo = forms.BooleanField(label=gettext_lazy("Remove the logo"), required=False)
+    chips = forms.CharField(
+        label=gettext_lazy("Chips"),
+        required=False,
+        max_length=chips_rules.MAX_CHIPS * (chips_rules.MAX_LINE + 2),
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "off", "spellcheck": "false"}),
+        help_text=gettext_lazy(
+            "One chip a line: its value and its colour, such as “25 white”. Colours: white, red, blue, green, "
+            "black, yellow, orange, purple, pink, grey, brown, light blue, or #rrggbb. Empty: no chip chart."
+        ),
+    )
+    figures = forms.MultipleChoiceField(
+        label=gettext_lazy("The clock shows"),
+        choices=ClockFigure.choices,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    prize_line = forms.CharField(
+        label=gettext_lazy("Line for points or prizes"),
+        max_length=140,
+        required=False,
+        help_text=gettext_lazy("Shown above the figures, such as “Tonight: double points”; empty: none."),
+    )
+
+    def clean_logo(self):
+        upload = self.cleaned_data.get("logo")
+        if not upload:
+            return None
+        # The size first, from the upload's own count: a huge file is never read into memory.
+        if upload.size > logo_rules.MAX_BYTES:
+            raise forms.ValidationError(logo_rules.too_big_message())
+        try:
+            return logo_rules.checked_logo(upload.read(logo_rules.MAX_BYTES + 1))
+        except logo_rules.LogoRefused as refused:
+            raise forms.ValidationError(str(refused)) from None
+
+    def clean_chips(self):
+        try:
+            return chips_rules.parse_chips(self.cleaned_data.get("chips") or "")
+        except RulesError as error:
+            raise forms.ValidationError(CHIP_MESSAGES[error.code] % error.params) from None
+
+    def clean_prize_line(self):
+        return " ".join((self.cleaned_data.get("prize_line") or "").split())

@@ -7,6 +7,7 @@ from tournaments.clock import views
 urlpatterns = [
     path("organizer/seasons/<int:season_id>/blinds/", views.blind_structure, name="blind_structure"),
     path("organizer/seasons/<int:season_id>/blinds.csv", views.blind_structure_file, name="blind_structure_file"),
+    path("organizer/clock/", views.club_clock, name="club_clock"),
     path("nights/<int:night_id>/clock/control/", views.clock_control_page, name="clock_control"),
     # "tv", "breaks" and "tvs" before the <slug:action> that would take them too
     path("nights/<int:night_id>/clock/control/tv/", views.clock_tv_settings, name="clock_tv_settings"),

@@ -14,17 +14,19 @@ from django.views.decorators.vary import vary_on_headers
 
 from league.access import get_night_or_404, get_season_or_404, organizer_required
 from league.models import Night
+from league.rules.chips import chips_text
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
 from league.web.downloads import attachment, export_language
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
+from tournaments.clock import club, structure_file
 from tournaments.clock import displays as tv_displays
 from tournaments.clock import services as clock_control
-from tournaments.clock import structure_file
 from tournaments.clock.forms import (
     MORE_ROWS,
     BreakForm,
+    ClubClockForm,
     DisplayForm,
     StructureForm,
     TvForm,
@@ -433,3 +435,36 @@ def blind_structure_file(request: HttpRequest, season_id: int) -> HttpResponse:
     with translation.override(language):
         content = structure_file.to_csv(clock_control.season_structure(season), language=language)
     return attachment(content.encode("utf-8"), f"blinds-season-{season.pk}.csv", "text/csv; charset=utf-8")
+
+
+# --- the club's clock screen ------------------------------------------------------------------------------
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def club_clock(request: HttpRequest) -> HttpResponse:
+    """The club's own clock screen: its logo or sponsor, its chips, the figures the TV shows, a line for the
+    night's points or prizes. A refused file or line changes nothing."""
+    look = club.club_look()
+    if request.method == "POST":
+        form = ClubClockForm(request.POST, request.FILES)
+        if form.is_valid():
+            club.save_club_clock(
+                logo=form.cleaned_data["logo"],
+                remove_logo=form.cleaned_data["remove_logo"],
+                chips=form.cleaned_data["chips"],
+                figures=form.cleaned_data["figures"],
+                prize_line=form.cleaned_data["prize_line"],
+            )
+            messages.success(request, _("The club's clock is saved: the TVs show it within half a minute."))
+            return redirect("club_clock")
+        messages.error(request, _("Nothing was saved: please correct the marked fields."))
+    else:
+        form = ClubClockForm(
+            initial={
+                "chips": chips_text(look.chips),
+                "figures": list(look.figures),
+                "prize_line": look.prize_line,
+            }
+        )
+    return render(request, "tournaments/clock/club.html", {"form": form, "look": look})

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.handbook.pictures import Sources
 from tests.browser.helpers import log_in
+from tests.browser.live.test_tv_club_clock import club_clock_pictures
 from tests.browser.live.test_tv_displays import named_tv_pictures
 from tests.browser.live.tv_night import act, build_tv_night, bust_one, settle, start
 from tournaments.clock import services as clock_control
@@ -354,6 +355,7 @@ def _tv_and_rail_pictures(page: Page, live_server, tv_night, folder: Path, sourc
     expect(page.locator(".rail-table")).to_have_count(2)
     page.screenshot(path=str(folder / "rail-night-390x844.png"))
     sources.page(page, "rail-night-390x844")
+    club_clock_pictures(page, live_server, night, folder, sources)  # last: the club's look changes every screen
 
 
 LEVELS_CLIPPED = """() => {
