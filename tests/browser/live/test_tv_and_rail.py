@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.handbook.pictures import Sources
 from tests.browser.helpers import log_in
+from tests.browser.live.test_tv_live_tables import six_live_tables_picture
 from tests.browser.live.tv_night import act, build_tv_night, bust_one, settle, start
 from tournaments.clock import services as clock_control
 from tournaments.models import TvScreen
@@ -297,11 +298,12 @@ def _smallest_text_vh(page: Page) -> tuple[float, str]:
     )
 
 
-def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv_night, tmp_path) -> None:
+def test_screenshots_of_every_tv_screen_and_the_rail(page: Page, live_server, tv_night, organizer, tmp_path) -> None:
     SCREENSHOTS = Path(DOCS_SCREENSHOTS) if DOCS_SCREENSHOTS else tmp_path
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with Sources(SCREENSHOTS) as sources:  # manifest.json: what each picture was made from
         _tv_and_rail_pictures(page, live_server, tv_night, SCREENSHOTS, sources)
+        six_live_tables_picture(page, live_server, organizer, tv_night.season, SCREENSHOTS, sources)
         sources.write()
 
 

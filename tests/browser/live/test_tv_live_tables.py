@@ -3,13 +3,14 @@ and a 720p TV whole, without paging; fewer tables get larger type; more than six
 
 from __future__ import annotations
 
-import os
+import datetime
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from league.models import Night
 from tests.browser.helpers import axe_or_skip, serious_violations
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.clock import services as clock_control
@@ -37,7 +38,8 @@ def _all_in_tables(organizer, count: int, *, side_pots: int = 1, night=None):
     """`count` tables of six on one night, each with an all-in and its odds up: at the first `side_pots` tables
     three players with a side pot, the uncalled part of the biggest stack going back; at the others two."""
     for number in range(count):
-        names = [f"{first} {LAST[number]}{'' if night is None else night.tables.count()}" for first in FIRST]
+        seated = 0 if night is None else night.tables.count()
+        names = [f"{first} {LAST[seated % len(LAST)]}" for first in FIRST]
         table = table_of(dict(zip(names, STACKS)), organizer, night=night)
         night = table.night
         dealer = Dealer(table)
@@ -76,21 +78,26 @@ def _show_tables(page: Page, live_server, night, width: int, height: int, seats:
     expect(page.locator("#clock")).to_have_class(re.compile(r"\bshow-tables\b"))
     expect(page.locator(".tv-tables-live .rail-seat")).to_have_count(seats, timeout=15_000)
     page.wait_for_timeout(300)  # rail.js fits the cards after the swap
-    if os.environ.get("TV_SCREENSHOTS_DEBUG"):
-        page.screenshot(path=f"/tmp/railshots/debug-{seats}-{width}.png")
+
+
+def six_live_tables_picture(page: Page, live_server, organizer, season, folder: Path, sources) -> None:
+    """The handbook's picture of six live tables at 1920x1080 (the TV walk of tests/docs/make_pictures.py), on
+    a night of its own in `season`."""
+    night = _all_in_tables(organizer, 6, night=Night.objects.create(season=season, date=datetime.date(2026, 12, 2)))
+    _show_tables(page, live_server, night, 1920, 1080, 36)
+    page.screenshot(path=str(folder / "tv-tables-six-1920x1080.png"))
+    sources.page(page, "tv-tables-six-1920x1080")
 
 
 def test_six_tables_of_six_with_the_odds_of_all_ins_fit_a_1080p_and_a_720p_tv_without_paging(
     tv: Page, live_server, transactional_db, organizer, tmp_path
 ) -> None:
-    shots = Path(os.environ.get("TV_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
     night = _all_in_tables(organizer, 6)
     for width, height in TV_SIZES:
         _show_tables(tv, live_server, night, width, height, 36)
         live_tables = tv.locator(".tv-tables-live")
         expect(live_tables.locator(".seat-odds")).to_have_count(3 + 5 * 2)
-        tv.screenshot(path=str(shots / f"tv-tables-six-{width}x{height}.png"))
+        tv.screenshot(path=str(tmp_path / f"tv-tables-six-{width}x{height}.png"))
         seats = tv.evaluate(_SEATS)
         assert len(seats) == 36
         assert [seat for seat in seats if seat["outside"]] == [], f"{width}x{height}"
