@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 TV_SIZES = [(1920, 1080), (1280, 720)]
 FIRST = ["Anna", "Ben", "Carla", "Dominik", "Emilia", "Friedrich"]
 LAST = ["Berger", "Schuster", "Weißenborn", "Krämer", "Lang", "Oberhuber", "Rau", "Sommerfeld"]
-# A three-way all-in with a side pot at every table (odds in the main pot and the side pot), the others fold.
-# The first three to act (seats 4 to 6, the first seat deals) go all-in with different stacks.
+# The first to act (seats 4 to 6; the first seat deals) go all-in with different stacks, the others fold: with
+# three of them a side pot (odds in the main pot and the side pot) and the big stack's uncalled part back.
 HOLES = ["2c 2d", "Qh Jh", "9c 8c", "As Ah", "Kd Kc", "7s 7h"]
 STACKS = [1500, 1500, 1500, 1000, 600, 12500]
 
