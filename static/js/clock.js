@@ -26,12 +26,19 @@
   // `at`: when the state was true. For the page's own state that is when the server answered, not when this
   // script ran: on a slow phone or a busy laptop that can be seconds later, and the countdown showed those
   // seconds too many until the first sync made it jump.
+  // Only a state not read before: on the dealer's phone a tap swaps the table, not the clock, and its state of
+  // the page's load would set the countdown back.
+  var readScript = null;
+
   function readEmbeddedState(at) {
     var script = document.getElementById("clock-data");
-    if (script) {
+    if (script && script !== readScript) {
+      readScript = script;
       generation += 1;
       setBase(JSON.parse(script.textContent), at === undefined ? performance.now() : at);
+      return true;
     }
+    return false;
   }
 
   function pageAnsweredAt() {
@@ -227,8 +234,7 @@
     });
     // The organizers' panel is swapped in by htmx after each button: start from the state it carries.
     document.body.addEventListener("htmx:afterSwap", function () {
-      readEmbeddedState();
-      scheduleSync();
+      if (readEmbeddedState()) { scheduleSync(); }
     });
   }
 

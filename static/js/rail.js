@@ -9,6 +9,10 @@
  * The stream, its fallback and the offline note are live.js's. The server has
  * already left out every card the table has not seen. Closed while the page is
  * hidden; open <details> stay open.
+ *
+ * On the TV's live tables (.tv-tables-live) every card is a fixed cell of a grid (tv.css): where a card's
+ * content still overflows its cell (side pots, many odds lines), that card's type shrinks (--rail-fit) down
+ * to 70 %; beyond that the rail is marked does-not-fit and the TV pages through it.
  */
 (function () {
   "use strict";
@@ -55,7 +59,50 @@
       if (eventId) { el.dataset.pulse = railPulse(eventId); }
     }
     restoreDetails(el, open);
+    fit(el);
     el.dataset.updatedAt = String(Date.now());
+  }
+
+  var SMALLEST_FIT = 0.7;
+
+  function overflowing(card) {
+    return card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1;
+  }
+
+  // The TV's cards: each at the largest type, in steps of 5 %, at which it shows whole (a busy table's card
+  // smaller, the others as they are); a card that does not fit even so makes the rail's rows as tall as
+  // their cards, and tv.js pages through them.
+  function fit(el) {
+    if (!el || !el.closest(".tv-tables-live")) { return; }
+    var cards = el.querySelectorAll(".rail-table");
+    el.classList.remove("does-not-fit");
+    cards.forEach(function (card) { card.style.removeProperty("--rail-fit"); });
+    if (!cards.length || !el.offsetParent) { return; }  // a hidden screen is fitted when it shows
+    var whole = true;
+    cards.forEach(function (card) {
+      var scale = 1;
+      while (scale > SMALLEST_FIT + 0.001 && overflowing(card)) {
+        scale -= 0.05;
+        card.style.setProperty("--rail-fit", scale.toFixed(2));
+      }
+      if (overflowing(card)) { whole = false; }
+    });
+    if (!whole) {
+      cards.forEach(function (card) { card.style.removeProperty("--rail-fit"); });
+      el.classList.add("does-not-fit");
+    }
+  }
+
+  function fitWhenResized() {
+    var pages = document.querySelector(".tv-tables-live [data-tv-pages]");
+    if (!pages || !window.ResizeObserver) { return; }
+    var width = -1, height = -1;
+    new ResizeObserver(function (entries) {
+      var box = entries[entries.length - 1].contentRect;
+      if (box.width === width && box.height === height) { return; }
+      width = box.width; height = box.height;
+      fit(rail());
+    }).observe(pages);
   }
 
   function offline(yes) {
@@ -81,6 +128,7 @@
 
   function init() {
     if (!rail()) { return; }
+    fitWhenResized();
     window.LiveUpdates.follow({
       eventsUrl: function () {
         var el = rail();

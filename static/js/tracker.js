@@ -8,6 +8,10 @@
  *   the table when another phone changed it.
  * - The page says which of its panels are open (X-Tracker-Open); an answer draws the closed ones as a
  *   shell, and htmx fetches a panel's body when the dealer opens it.
+ * - The night's clock (level, blinds, time left) above the table is clock.js's countdown; twice a second
+ *   the page asks "has the clock changed?" (the clock row's last write, a few bytes) and, when it has, has
+ *   clock.js read the clock's state at once: a pause stops the countdown within a second, and a tap
+ *   brings nothing of the clock.
  * - The screen stays on while a hand is open (Screen Wake Lock, where the browser has it).
  * - Who is to act is announced to screen readers; after a tap, focus stays in the action bar.
  * Configuration comes from data- attributes on #tracker and #tracker-banner (no inline script: CSP).
@@ -162,6 +166,24 @@
       .catch(function () { showBanner("offline"); });
   }
 
+  // --- "has the clock changed?" ------------------------------------------------
+
+  var CLOCK_POLL_MS = 500;
+  var clockSeen = null;
+
+  function pollClock() {
+    var clock = document.querySelector(".tracker-clock[data-version-url]");
+    if (!clock || document.hidden) { return; }
+    fetch(clock.dataset.versionUrl, {cache: "no-store", credentials: "same-origin"})
+      .then(function (response) { return response.ok && !response.redirected ? response.text() : null; })
+      .then(function (version) {
+        if (version === null) { return; }
+        if (clockSeen !== null && version !== clockSeen && window.LeagueClock) { window.LeagueClock.sync(); }
+        clockSeen = version;
+      })
+      .catch(function () { /* the table's own poll shows the banner */ });
+  }
+
   // --- the screen stays on during a hand ------------------------------------
 
   function keepAwake(wanted) {
@@ -188,5 +210,9 @@
   document.addEventListener("DOMContentLoaded", function () {
     settle();
     window.setInterval(poll, POLL_MS);
+    if (document.querySelector(".tracker-clock[data-version-url]")) {
+      pollClock();
+      window.setInterval(pollClock, CLOCK_POLL_MS);
+    }
   });
 })();

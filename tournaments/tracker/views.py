@@ -25,6 +25,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from league.access import organizer_required
 from league.rules.inputs import is_ascii_whole
 from league.web.busy import BUSY_MESSAGE, is_database_busy
+from tournaments.clock.services import reading_for
 from tournaments.hands import stored
 from tournaments.models import Hand, Table
 from tournaments.poker import holdem
@@ -204,6 +205,8 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
     picking = request.POST.get("target") if request.method == "POST" else None
     opened = request.headers.get("X-Tracker-Open") if request.htmx else None  # which panels the page has open
     context = tracker_context(state, dealer_link=token is not None, picking=picking, opened=opened)
+    if not request.htmx:  # the whole page: the clock above the table (a tap's answer is the table alone)
+        context["clock"] = reading_for(state.table.night, read_with_night=True)  # read with the seats
     return render(request, template, context)
 
 
@@ -234,6 +237,27 @@ def tracker_revision(request: HttpRequest, table_id: int | None = None, token: s
     except _LoginNeeded:
         return _to_login(request)
     response = HttpResponse(revision, content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
+def tracker_clock_version(request: HttpRequest, table_id: int | None = None, token: str | None = None) -> HttpResponse:
+    """The phone's "has the clock changed?", asked twice a second while the page shows: the clock row's last
+    write (every organizer's button), one indexed query. When it changes, tracker.js has clock.js read the
+    clock's state (`clock_state`, as the TV does), so a pause stops the phone's countdown within a second and
+    a tap costs nothing more. Polled, not streamed, for the reason `tracker_revision` gives."""
+    try:
+        if token is None:
+            _check_organizer(request)
+    except _LoginNeeded:
+        return _to_login(request)
+    tables = Table.objects.filter(dealer_token=token) if token is not None else Table.objects.filter(pk=table_id)
+    row = tables.values_list("night__clock__updated_at").first()  # None: no such table; (None,): no clock yet
+    if row is None:
+        raise Http404
+    written = row[0]
+    response = HttpResponse(written.isoformat() if written else "-", content_type="text/plain; charset=utf-8")
     response["Cache-Control"] = "no-store"
     return response
 
