@@ -109,7 +109,7 @@ def test_a_tvs_screen_changed_on_the_clocks_page_reaches_it_within_a_second(
     section.get_by_role("checkbox", name="Uhr", exact=True).check()
     section.get_by_role("button", name="Auf „Bar“ zeigen").click()
     expect(controls.locator(f"#tv-{bar.pk} .error")).to_have_text(
-        "Wähle mindestens zwei Bildschirme, die sich abwechseln."
+        "Wählen Sie mindestens zwei Bildschirme, die sich abwechseln."
     )
     expect(tvs[0].locator("#clock")).to_have_class(re.compile(r"\bshow-seating\b"))
 

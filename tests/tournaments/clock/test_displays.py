@@ -153,7 +153,7 @@ def test_the_refusal_is_german_on_a_german_page(organizer_client, night):
         _fields("new", name="Bar", screen="rotate", rotation=["clock"]),
         HTTP_ACCEPT_LANGUAGE="de",
     )
-    assert "Wähle mindestens zwei Bildschirme, die sich abwechseln." in response.content.decode()
+    assert "Wählen Sie mindestens zwei Bildschirme, die sich abwechseln." in response.content.decode()
     assert not TvDisplay.objects.exists()
 
 
