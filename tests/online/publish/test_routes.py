@@ -55,6 +55,7 @@ LEFT_OUT = {
         "placement_correct",
         "organizer_tracker",
         "organizer_tracker_revision",
+        "organizer_tracker_clock",
         "hand_history",
         "hand_json",
         "walk_in",
@@ -91,7 +92,7 @@ LEFT_OUT = {
         "merge_players_confirm",
     },
     # The dealer's phone: its link is the key to a table.
-    "dealer": {"dealer_tracker", "dealer_tracker_revision"},
+    "dealer": {"dealer_tracker", "dealer_tracker_revision", "dealer_tracker_clock"},
     # Live screens and their streams (TV clock, rails, odds): only on the server, while the night is on.
     "live": {
         "clock_tv",
