@@ -13,9 +13,20 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.access import venue_ids
 from league.desk import merge, services
 from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange
 from league.rules.inputs import ascii_whole_or_none
+
+_site_permission = admin.site.has_permission
+
+
+def _league_organizers_only(request: HttpRequest) -> bool:
+    """The admin shows every venue's rows: a venue organizer (docs/design.md) has no admin, superuser or not."""
+    return _site_permission(request) and venue_ids(request.user) is None
+
+
+admin.site.has_permission = _league_organizers_only
 
 
 class EntryInline(admin.TabularInline):

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from league.access import organizer_required
+from league.access import check_runs_night, night_organizer_required
 from league.rules.inputs import is_ascii_whole
 from league.web.busy import BUSY_MESSAGE, is_database_busy
 from tournaments.hands import stored
@@ -42,7 +42,9 @@ def _table_for(request: HttpRequest, table_id: int | None, token: str | None) ->
             )
         return table
     _check_organizer(request)
-    return get_object_or_404(tables, pk=table_id)
+    table = get_object_or_404(tables, pk=table_id)
+    check_runs_night(request.user, table.night)  # a venue organizer tracks his venues' tables only
+    return table
 
 
 def _check_organizer(request: HttpRequest) -> None:
@@ -238,7 +240,7 @@ def tracker_revision(request: HttpRequest, table_id: int | None = None, token: s
     return response
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
@@ -251,7 +253,7 @@ def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tournaments/hand_history.html", {"table": table, "rows": rows})
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def hand_json(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), table_id=table_id, number=number)
