@@ -45,16 +45,14 @@ def venue_ids(user) -> frozenset[int] | None:
     cached = getattr(user, _ATTRIBUTE, False)
     if cached is not False:
         return cached
-    if VenueRole.objects.filter(user=user).exists():
-        ids: frozenset[int] | None = frozenset(user.venues.values_list("pk", flat=True))
-    else:
+    try:
+        user.venue_role  # noqa: B018 - read with the user (league.accounts.backend): no query of its own
+    except VenueRole.DoesNotExist:
         ids = None
+    else:
+        ids = frozenset(user.venues.values_list("pk", flat=True))
     setattr(user, _ATTRIBUTE, ids)
     return ids
-
-
-def is_league_organizer(user) -> bool:
-    return bool(getattr(user, "is_staff", False)) and venue_ids(user) is None
 
 
 def runs_night(user, night: Night) -> bool:
@@ -75,13 +73,8 @@ def _refused() -> PermissionDenied:
     return PermissionDenied(_("This belongs to another venue: its organizers or a league organizer run it."))
 
 
-def check_runs_night(user, night: Night) -> None:
-    """Refuse a night of another venue (for a view that finds its night some other way than its URL's ids)."""
-    if not runs_night(user, night):
-        raise _refused()
-
-
-def _check_url_ids(user, kwargs: dict) -> None:
+def check_url_ids(user, kwargs: dict) -> None:
+    """Refuse a venue organizer any id of another venue's rows (or of a kind without a lookup here)."""
     ids = venue_ids(user)
     if ids is None:
         return
@@ -129,7 +122,7 @@ def night_organizer_required(view):
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if not request.user.is_staff:
             raise PermissionDenied(_("Only organizers may do this."))
-        _check_url_ids(request.user, kwargs)
+        check_url_ids(request.user, kwargs)
         return view(request, *args, **kwargs)
 
     return wrapper
