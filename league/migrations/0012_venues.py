@@ -11,9 +11,9 @@ import league.models.venues
 def one_venue_for_every_night(apps, schema_editor):
     Venue = apps.get_model("league", "Venue")
     Night = apps.get_model("league", "Night")
-    venue = Venue.objects.order_by("pk").first()
-    if venue is None:
-        venue = Venue.objects.create(name=league.models.venues.first_venue_name())
+    if not Night.objects.exists():
+        return  # a new database: its first night makes the venue (Night.save), a restored backup brings its own
+    venue = Venue.objects.order_by("pk").first() or Venue.objects.create(name=league.models.venues.first_venue_name())
     Night.objects.filter(venue__isnull=True).update(venue=venue)
 
 

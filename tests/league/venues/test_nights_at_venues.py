@@ -49,19 +49,20 @@ def test_with_two_venues_the_night_form_starts_with_the_devices_venue_and_two_pu
 
 
 def test_a_season_of_one_venue_refuses_a_night_elsewhere_and_keeps_nothing():
-    anchor = Venue.objects.create(name="Zum Anker")
     season = make_season(venue=Venue.objects.get(pk=default_venue()))
+    anchor = Venue.objects.create(name="Zum Anker")
     with pytest.raises(seasons.SeasonError, match="Zum Anker|only the nights at"):
         seasons.create_night(season=season, date=WEDNESDAY, venue=anchor)
     assert not Night.objects.exists()
 
 
 def test_a_season_cannot_count_one_venue_while_it_holds_a_night_of_another():
+    first = Venue.objects.get(pk=default_venue())
     anchor = Venue.objects.create(name="Zum Anker")
     season = make_season()
     make_night(season, venue=anchor)
     with pytest.raises(seasons.SeasonError) as refused:
-        seasons.update_season(season=season, changes={"venue": Venue.objects.get(pk=default_venue())})
+        seasons.update_season(season=season, changes={"venue": first})
     assert refused.value.field == "venue" and "Zum Anker" in str(refused.value)
     season.refresh_from_db()
     assert season.venue is None
@@ -69,7 +70,7 @@ def test_a_season_cannot_count_one_venue_while_it_holds_a_night_of_another():
 
 def test_a_venue_organizer_plans_nights_at_his_venue_only(client, django_user_model):
     season = make_season()
-    Venue.objects.get(pk=default_venue())
+    default_venue()  # the league's first venue, not his
     anchor = Venue.objects.create(name="Zum Anker")
     landlord = django_user_model.objects.create_user(username="wirt", password="x", is_staff=True)
     VenueRole.objects.create(user=landlord)
