@@ -67,7 +67,7 @@ class Migration(migrations.Migration):
                         related_name="venue_role",
                         serialize=False,
                         to=settings.AUTH_USER_MODEL,
-                        verbose_name="organizer",
+                        verbose_name="organizer account",
                     ),
                 ),
             ],

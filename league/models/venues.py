@@ -49,7 +49,7 @@ class VenueRole(models.Model):
         on_delete=models.CASCADE,
         primary_key=True,
         related_name="venue_role",
-        verbose_name=_("organizer"),
+        verbose_name=_("organizer account"),
     )
 
     class Meta:
