@@ -8,5 +8,6 @@ limits, name search, points, payouts), `web` (what every app's pages share: numb
 writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what every printed sheet shares), `spreadsheets` (XLSX and ODS workbooks read and written).
 `roster` (the player list as a file: import and export), `backup` (the whole league in one signed JSON file and
 back). `models` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply
-twice; `access` the organizer check and the 404s; `venue` what `manage.py venue` works out about the laptop;
+twice; `access` the organizer checks (league organizers, venue organizers) and the 404s; `venues` the pubs the
+league plays in as organizer pages use them (which one this device works for); `venue` what `manage.py venue` works out about the laptop;
 `collected_static` whether the static folder is already what `collectstatic` would make."""

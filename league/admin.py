@@ -13,9 +13,31 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from league.access import venue_ids
 from league.desk import merge, services
-from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player, PlayerMerge, PointsSchemeChange
+from league.models import (
+    Entry,
+    JackpotDeposit,
+    Night,
+    NightStatus,
+    PaperSheet,
+    Player,
+    PlayerMerge,
+    PointsSchemeChange,
+    Venue,
+    VenueRole,
+)
 from league.rules.inputs import ascii_whole_or_none
+
+_site_permission = admin.site.has_permission
+
+
+def _league_organizers_only(request: HttpRequest) -> bool:
+    """The admin shows every venue's rows: a venue organizer (docs/design.md) has no admin, superuser or not."""
+    return _site_permission(request) and venue_ids(request.user) is None
+
+
+admin.site.has_permission = _league_organizers_only
 
 
 class EntryInline(admin.TabularInline):
@@ -101,13 +123,32 @@ class PlayerAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/league/player/merge.html", context)
 
 
+@admin.register(Venue)
+class VenueAdmin(admin.ModelAdmin):
+    """The venues and their organizers, until they have a page of their own (docs/handbuch/mehrere-kneipen.md)."""
+
+    list_display = ["name", "address", "weekday"]
+    search_fields = ["name"]
+    filter_horizontal = ["organizers"]
+
+
+@admin.register(VenueRole)
+class VenueRoleAdmin(admin.ModelAdmin):
+    list_display = ["user"]
+
+
 @admin.register(Night)
 class NightAdmin(admin.ModelAdmin):
-    list_display = ["date", "season", "starts_at", "status", "entry_count"]
-    list_filter = ["season", "status"]
+    list_display = ["date", "season", "venue", "starts_at", "status", "entry_count"]
+    list_filter = ["season", "venue", "status"]
     search_fields = ["season__name"]
     date_hierarchy = "date"
-    list_select_related = ["season"]
+    list_select_related = ["season", "venue"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once drawn, a night's tables, cash and results are its venue's: it moves no more.
+        drawn = obj is not None and obj.status in (NightStatus.SEATED, NightStatus.FINISHED)
+        return [*super().get_readonly_fields(request, obj), *(["venue"] if drawn else [])]
 
     def get_queryset(self, request):
         return (

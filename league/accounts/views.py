@@ -11,7 +11,7 @@ from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.access import organizer_required
+from league.access import night_organizer_required, organizer_required
 from league.accounts import logins
 from league.accounts import services as accounts
 from league.accounts.forms import OrganizerCreationForm
@@ -34,7 +34,7 @@ def organizer_add(request: HttpRequest) -> HttpResponse:
     return render(request, "league/organizer/organizer_add.html", {"form": form})
 
 
-@method_decorator(organizer_required, name="dispatch")
+@method_decorator(night_organizer_required, name="dispatch")  # every organizer changes his own
 class PasswordChangeView(auth_views.PasswordChangeView):
     template_name = "league/organizer/password_change.html"
     success_url = reverse_lazy("organizer_home")

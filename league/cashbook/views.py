@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from league import once
-from league.access import get_night_or_404, get_season_or_404, organizer_required
+from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required
 from league.cashbook import book as cashbook
 from league.cashbook.forms import CashBookFilterForm, CashLineForm, CloseCashForm, ReopenCountForm, ReverseLineForm
 from league.rules.inputs import ascii_whole_or_none
@@ -249,7 +249,7 @@ def cash_line_reverse(request: HttpRequest, ref: str) -> HttpResponse:
 # --- closing a night's cash -----------------------------------------------------------------
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -292,7 +292,7 @@ def night_cash(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "league/cashbook/night_cash.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def night_cash_reopen(request: HttpRequest, night_id: int) -> HttpResponse:
     """A confirmation page first: reopening is recorded with its reason, and the box must be counted again."""
@@ -312,7 +312,7 @@ def night_cash_reopen(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "league/cashbook/reopen_confirm.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def night_cash_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
     from league.cashbook.sheets import NightMoneySheet, NightMoneySheetRenderer  # see cash_book_pdf

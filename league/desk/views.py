@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 
 from league import once
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, night_organizer_required
 from league.desk import services
 from league.desk.forms import FeeForm, NewPlayerForm, RegisterForm, WithdrawForm
 from league.models import Entry, Night
@@ -57,7 +57,7 @@ def _desk_response(request: HttpRequest, night: Night, *, registered: bool = Fal
     return render(request, "league/desk.html#desk-main", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 @vary_on_headers("HX-Request")
 def registration_desk(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -68,7 +68,7 @@ def registration_desk(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, template, _desk_context(request, night))
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -91,7 +91,7 @@ def register_existing(request: HttpRequest, night_id: int) -> HttpResponse:
     return _desk_response(request, night)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def register_new(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -125,7 +125,7 @@ def _get_entry_or_404(entry_id: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("night__season", "player"), pk=entry_id)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def take_fee(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = _get_entry_or_404(entry_id)
@@ -143,7 +143,7 @@ def take_fee(request: HttpRequest, entry_id: int) -> HttpResponse:
     return _desk_response(request, entry.night)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def withdraw_entry(request: HttpRequest, entry_id: int) -> HttpResponse:
     """A confirmation page first: withdrawing a paid entry hands cash back."""

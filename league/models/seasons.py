@@ -10,10 +10,13 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Count, Q
+from django.db.models.signals import pre_save
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from league.models.venues import WEEKDAYS, Venue, default_venue
 from league.rules import formula, standings
 from league.web.rule_errors import rules_message
 
@@ -65,15 +68,7 @@ class MinBetRule(models.TextChoices):
 
 
 class Season(models.Model):
-    WEEKDAYS = [
-        (0, _("Monday")),
-        (1, _("Tuesday")),
-        (2, _("Wednesday")),
-        (3, _("Thursday")),
-        (4, _("Friday")),
-        (5, _("Saturday")),
-        (6, _("Sunday")),
-    ]
+    WEEKDAYS = WEEKDAYS
 
     name = models.CharField(_("name"), max_length=120, unique=True)
     start_date = models.DateField(_("first day"))
@@ -152,6 +147,17 @@ class Season(models.Model):
         _("break after every … levels"), default=0, help_text=_("0: no breaks.")
     )
     break_minutes = models.PositiveSmallIntegerField(_("minutes per break"), default=10)
+    # Empty: the season spans the league and counts the nights of every venue; a venue: its nights only
+    # (a league whose pubs keep seasons of their own).
+    venue = models.ForeignKey(
+        Venue,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seasons",
+        verbose_name=_("venue"),
+        help_text=_("Empty: the nights of every venue count."),
+    )
     # Made by `manage.py setup_demo` for trying the app: never the real league's current season or next night,
     # and removed in one step (demo/removal.py).
     is_demo = models.BooleanField(_("demo season"), default=False, editable=False)
@@ -260,6 +266,8 @@ class NightStatus(models.TextChoices):
 
 class Night(models.Model):
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="nights", verbose_name=_("season"))
+    # Set as it is saved when not given (_night_at_a_venue): a league of one pub never names its venue.
+    venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="nights", verbose_name=_("venue"))
     date = models.DateField(_("date"))
     starts_at = models.TimeField(_("start time"), default=datetime.time(19, 30))
     status = models.CharField(_("status"), max_length=20, choices=NightStatus.choices, default=NightStatus.REGISTRATION)
@@ -270,7 +278,10 @@ class Night(models.Model):
         verbose_name = _("league night")
         verbose_name_plural = _("league nights")
         ordering = ["date"]
-        constraints = [models.UniqueConstraint(fields=["season", "date"], name="one_night_per_season_date")]
+        # Two pubs may play on the same day; one pub plays one night a day.
+        constraints = [
+            models.UniqueConstraint(fields=["season", "venue", "date"], name="one_night_per_season_venue_date")
+        ]
 
     def __str__(self) -> str:
         return f"{self.season.name} – {self.date.isoformat()}"
@@ -281,6 +292,15 @@ class Night(models.Model):
     @property
     def registration_open(self) -> bool:
         return self.status == NightStatus.REGISTRATION
+
+
+@receiver(pre_save, sender=Night)
+def _night_at_a_venue(sender, instance: Night, **kwargs) -> None:
+    """Every way a night is written (a form, the demo, the history import, a test, `loaddata` and the restore
+    of a backup made before venues, whose raw saves skip Model.save) puts a night without a venue in the
+    league's first. Not a field default: that would read the database for every Night()."""
+    if instance.venue_id is None:
+        instance.venue_id = default_venue()
 
 
 def largest_night() -> int:

@@ -9,11 +9,12 @@ from decimal import Decimal
 
 from django import forms
 from django.db import models
+from django.db.models import QuerySet
 from django.utils import formats
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from league.models import Season
+from league.models import Season, Venue
 from league.seasons import services as seasons
 from league.web.fields import DecimalTextField, FeeField, WholeNumberField
 
@@ -93,6 +94,8 @@ class SeasonForm(forms.ModelForm):
             )
         else:
             del self.fields["copy_structure"]
+        if not Venue.objects.exists() or Venue.objects.count() == 1:
+            del self.fields["venue"]  # a league of one pub: every season is its pub's (nothing new to see)
         if self.instance.pk is not None:
             # Changed on the points scheme page, which recomputes the nights once there are results.
             for name in seasons.POINTS_FIELDS:
@@ -172,4 +175,30 @@ class SeasonForm(forms.ModelForm):
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=_DATE)
     starts_at = forms.TimeField(label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
+    venue = forms.ModelChoiceField(label=_("Venue"), queryset=Venue.objects.none(), empty_label=None)
     confirm_weekday = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(
+        self, *args, venues: QuerySet[Venue], preselected: Venue | None = None, restricted: bool = False, **kwargs
+    ):
+        """`venues`: where this organizer may plan the night. With one, the field is left out (a league of one
+        pub sees no venue anywhere) and the night is played there. `restricted`: a venue organizer, who may
+        plan nights only at his venues (with none to choose from, none at all)."""
+        super().__init__(*args, **kwargs)
+        self.restricted = restricted
+        choices = list(venues)
+        self.only_venue = choices[0] if len(choices) == 1 else None
+        if len(choices) <= 1:
+            del self.fields["venue"]
+        else:
+            self.fields["venue"].queryset = venues
+            self.fields["venue"].initial = preselected
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.restricted and "venue" not in self.fields and self.only_venue is None:
+            raise forms.ValidationError(_("You run no venue whose nights this season counts."))
+        return cleaned
+
+    def chosen_venue(self) -> Venue | None:
+        return self.cleaned_data.get("venue", self.only_venue)

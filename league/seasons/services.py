@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league.models import Entry, Night, NightStatus, Season
+from league.models import Entry, Night, NightStatus, Season, Venue, default_venue
 from league.rules.errors import RulesError
 from league.rules.inputs import ascii_whole_or_none
 from league.web.rule_errors import rules_message
@@ -35,6 +35,7 @@ EDITABLE_FIELDS = (
     "start_date",
     "end_date",
     "weekday",
+    "venue",
     *MONEY_FIELDS,
     "jackpot_payout_split",
     *PLAY_FIELDS,
@@ -83,6 +84,20 @@ def frozen_fields(season: Season) -> dict[str, str]:
         reason = _("frozen: a seating has been drawn this season")
         frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS, *TIE_FIELDS), reason))
     return frozen
+
+
+def _check_nights_at_its_venue(season: Season) -> None:
+    """A season that counts one venue holds only that venue's nights: one elsewhere would count for nobody's
+    table (docs/league-rules.md, "Venues")."""
+    if season.venue_id is None or season.pk is None:
+        return
+    elsewhere = season.nights.exclude(venue_id=season.venue_id).select_related("venue").order_by("date").first()
+    if elsewhere is not None:
+        raise SeasonError(
+            _("The night of %(date)s is at %(venue)s: a season of one venue holds only that venue's nights.")
+            % {"date": _day(elsewhere.date), "venue": elsewhere.venue.name},
+            field="venue",
+        )
 
 
 def _check_nights_inside(season: Season) -> None:
@@ -173,6 +188,7 @@ def update_season(*, season: Season, changes: dict[str, Any]) -> Season:
         setattr(season, field, value)
     _validate(season)
     _check_nights_inside(season)
+    _check_nights_at_its_venue(season)
     season.save(update_fields=list(changes))
     return season
 
@@ -192,10 +208,21 @@ def suggest_night_date(season: Season, today: datetime.date | None = None) -> da
 
 @transaction.atomic
 def create_night(
-    *, season: Season, date: datetime.date, starts_at: datetime.time | None = None, confirm_weekday: bool = False
+    *,
+    season: Season,
+    date: datetime.date,
+    starts_at: datetime.time | None = None,
+    confirm_weekday: bool = False,
+    venue: Venue | None = None,
 ) -> Night:
-    """Plan a league night with registration open. A day other than the league's weekday needs `confirm_weekday`."""
+    """Plan a league night with registration open. A day other than the league's weekday needs `confirm_weekday`.
+    `venue`: where it is played (the league's first venue if not given: a league of one pub never names it)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
+    venue_id = venue.pk if venue is not None else default_venue()
+    if season.venue_id is not None and venue_id != season.venue_id:
+        raise SeasonError(
+            _("This season counts only the nights at %(venue)s.") % {"venue": season.venue.name}, field="venue"
+        )
     if not season.start_date <= date <= season.end_date:
         raise SeasonError(
             _("%(date)s lies outside the season (%(start)s – %(end)s).")
@@ -206,7 +233,7 @@ def create_night(
             },
             field="date",
         )
-    if season.nights.filter(date=date).exists():
+    if season.nights.filter(date=date, venue_id=venue_id).exists():
         raise SeasonError(_("This season already has a night on %(date)s.") % {"date": _day(date)}, field="date")
     if date.weekday() != season.weekday and not confirm_weekday:
         raise OtherWeekday(
@@ -214,7 +241,7 @@ def create_night(
             % {"date": _day(date), "weekday": season.get_weekday_display()},
             field="date",
         )
-    night = Night(season=season, date=date)
+    night = Night(season=season, date=date, venue_id=venue_id)
     if starts_at is not None:
         night.starts_at = starts_at
     night.save()

@@ -10,22 +10,31 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.access import get_night_or_404, get_season_or_404, organizer_required
+from league.access import (
+    get_night_or_404,
+    get_season_or_404,
+    night_organizer_required,
+    nights_run_by,
+    organizer_required,
+    venue_ids,
+)
 from league.models import Night
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import home_rows
 from league.seasons import services as seasons
 from league.seasons import services as seasons_services
 from league.seasons.forms import NightForm, SeasonForm
+from league.venues.device import device_venue, venues_of
 from league.web.next_page import redirect_next
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
-    nights = list(season.nights.order_by("-date", "-pk")) if season else []  # the coming and latest nights first
+    # The coming and latest nights first; a venue organizer's of his venues.
+    nights = list(nights_run_by(request.user).filter(season=season).order_by("-date", "-pk")) if season else []
     demo = any(s.is_demo for s in all_seasons)
     last = next((s for s in all_seasons if not s.is_demo), all_seasons[0] if all_seasons else None)
     return render(
@@ -70,22 +79,32 @@ def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "league/organizer/season_form.html", {"form": form, "season": season})
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def night_create(request: HttpRequest, season_id: int) -> HttpResponse:
     """The next night; a day other than the league's weekday is asked about first."""
     season = get_season_or_404(season_id)
     suggested = seasons.suggest_night_date(season)
+    venues = venues_of(request.user)
+    if season.venue_id is not None:
+        venues = venues.filter(pk=season.venue_id)
     form = NightForm(
         request.POST if request.method == "POST" else None,
         initial={"date": suggested, "starts_at": Night._meta.get_field("starts_at").default},
+        venues=venues,
+        preselected=device_venue(request, venues),
+        restricted=venue_ids(request.user) is not None,
     )
     other_weekday = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             night = seasons.create_night(
-                season=season, date=data["date"], starts_at=data["starts_at"], confirm_weekday=data["confirm_weekday"]
+                season=season,
+                date=data["date"],
+                starts_at=data["starts_at"],
+                confirm_weekday=data["confirm_weekday"],
+                venue=form.chosen_venue(),
             )
         except seasons.OtherWeekday as error:
             other_weekday = str(error)
@@ -98,7 +117,7 @@ def night_create(request: HttpRequest, season_id: int) -> HttpResponse:
     return render(request, "league/organizer/night_form.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def night_registration(request: HttpRequest, night_id: int) -> HttpResponse:
     """Open or close registration (reversible until the draw, so no confirmation)."""

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, get_season_or_404, organizer_required
+from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required
 from league.seasons import services as seasons
 from league.web.csv_safe import safe_csv
 from league.web.downloads import csv_attachment, pdf_response
@@ -34,7 +34,7 @@ def jackpot(request: HttpRequest) -> HttpResponse:
     return render(request, "results/jackpot.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 @vary_on_headers("HX-Request")
 def night_jackpot(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -42,7 +42,7 @@ def night_jackpot(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "results/night_jackpot.html", {"night": night, "report": season_money.night_jackpot(night)})
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def confirm_deposit(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)

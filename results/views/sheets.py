@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.access import organizer_required
+from league.access import night_organizer_required
 from league.models import Night
 from league.web.downloads import pdf_response
 from league.web.public_url import public_reverse
@@ -32,7 +32,7 @@ def _renderer() -> PlacementSheetRenderer:
     return PlacementSheetRenderer(language=translation.get_language() or "de")
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     """One table's sheet: blank (names, empty places) before play, filled in as the places come."""
@@ -41,7 +41,7 @@ def table_sheet_pdf(request: HttpRequest, table_id: int) -> HttpResponse:
     return pdf_response(_renderer().generate(sheets))
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def night_sheets_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_object_or_404(Night.objects.select_related("season"), pk=night_id)

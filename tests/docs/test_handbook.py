@@ -9,7 +9,15 @@ import struct
 from tests.docs.handbook import HANDBOOK, MANIFEST, PICTURES, named_pictures, pages
 
 PNG = b"\x89PNG\r\n\x1a\n"
-CHAPTERS = ("erster-ligaabend.md", "geber.md", "tv.md", "saisonende.md", "sicherung-und-umzug.md", "server.md")
+CHAPTERS = (
+    "erster-ligaabend.md",
+    "geber.md",
+    "tv.md",
+    "saisonende.md",
+    "sicherung-und-umzug.md",
+    "server.md",
+    "mehrere-kneipen.md",
+)
 
 
 def _png_size(path) -> tuple[int, int]:

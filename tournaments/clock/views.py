@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, get_season_or_404, organizer_required
+from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required
 from league.models import Night
 from league.rules.chips import chips_text
 from league.rules.inputs import ascii_whole_or_none
@@ -86,7 +86,7 @@ def _display_form(display: TvDisplay, data=None) -> DisplayForm:
     return DisplayForm(data, prefix=f"tv{display.pk}", initial=initial)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def clock_control_page(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -113,7 +113,7 @@ _ACTIONS = {
 }
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 @vary_on_headers("HX-Request")
 def clock_act(request: HttpRequest, night_id: int, action: str) -> HttpResponse:
@@ -126,7 +126,7 @@ def clock_act(request: HttpRequest, night_id: int, action: str) -> HttpResponse:
     return _after_write(request, night)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 @vary_on_headers("HX-Request")
 def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -150,7 +150,7 @@ def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
     return _after_write(request, night)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 @vary_on_headers("HX-Request")
 def clock_tv_settings(request: HttpRequest, night_id: int) -> HttpResponse:

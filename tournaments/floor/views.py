@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league import once
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, night_organizer_required, runs_night
 from league.desk.forms import WithdrawForm
 from league.models import Entry, NightStatus, Player
 from league.rules.inputs import ascii_whole_or_none
@@ -34,12 +34,14 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     )
     template = "tournaments/seating_screen.html" if request.GET.get("screen") else "tournaments/seating.html"
     late_candidates = []
-    if request.user.is_staff and night.status == NightStatus.SEATED:
+    # Who runs the night sees the late entries' forms; anyone else (another venue's organizer too) the list.
+    runs = runs_night(request.user, night) and night.status == NightStatus.SEATED
+    if runs:
         late_candidates = list(
             Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id"))
         )
     context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
-    if request.user.is_staff and night.status == NightStatus.SEATED:
+    if runs:
         context.update(
             unseated=late_entries.unseated_entries(night),
             walk_in_form=WalkInForm(night=night),
@@ -49,7 +51,7 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
     """Draw (POST). Drawing again replaces the tables, so that asks for a confirmation first."""
@@ -68,7 +70,7 @@ def draw_seating(request: HttpRequest, night_id: int) -> HttpResponse:
     return redirect("seating", night.pk)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def late_entry(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -91,7 +93,7 @@ def _get_table_or_404(table_id: int) -> Table:
     return get_object_or_404(Table.objects.select_related("night__season", "first_dealer__entry__player"), pk=table_id)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 @never_compress  # the dealer link is a secret and the page echoes the query string (BREACH)
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -115,7 +117,7 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     )
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def first_dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table_or_404(table_id)
@@ -135,7 +137,7 @@ def first_dealer(request: HttpRequest, table_id: int) -> HttpResponse:
     return redirect("table_detail", table.pk)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def revoke_dealer_link(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _get_table_or_404(table_id)
@@ -146,7 +148,7 @@ def revoke_dealer_link(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tournaments/revoke_confirm.html", {"table": table})
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def night_finish(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
@@ -180,7 +182,7 @@ def _arrived(request: HttpRequest, arrival: Seat | Entry) -> HttpResponse:
     return redirect("seating", arrival.table.night_id)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def walk_in(request: HttpRequest, night_id: int) -> HttpResponse:
     """A new player after the draw. The seating page carries the form; errors are shown here."""
@@ -203,7 +205,7 @@ def _get_entry_or_404(entry_id: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("night__season", "player"), pk=entry_id)
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def pay_and_seat(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = _get_entry_or_404(entry_id)
@@ -220,7 +222,7 @@ def pay_and_seat(request: HttpRequest, entry_id: int) -> HttpResponse:
     return _arrived(request, arrival)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def withdraw_unseated(request: HttpRequest, entry_id: int) -> HttpResponse:
     """A confirmation first: a paid fee is handed back."""
@@ -239,7 +241,7 @@ def withdraw_unseated(request: HttpRequest, entry_id: int) -> HttpResponse:
     return render(request, "league/withdraw_confirm.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def way_on(request: HttpRequest, night_id: int) -> HttpResponse:
     """The players who paid but found no seat: the way on the rules give now, confirmed once (docs/rules.md)."""

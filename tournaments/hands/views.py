@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, night_organizer_required
 from league.models import Player
 from league.rules.inputs import ascii_whole_or_none
 from league.web.downloads import attachment
@@ -78,7 +78,7 @@ def _table_rows(tables) -> list[tuple]:
     return list(tables.order_by("night__date", "number").values_list(*TABLE_FIELDS))
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def table_hands_file(request: HttpRequest, table_id: int, fmt: str) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
@@ -87,7 +87,7 @@ def table_hands_file(request: HttpRequest, table_id: int, fmt: str) -> HttpRespo
     )
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def night_hands_file(request: HttpRequest, night_id: int, fmt: str) -> HttpResponse:
     night = get_night_or_404(night_id)

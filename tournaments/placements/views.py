@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from league.access import get_season_or_404, organizer_required
+from league.access import get_season_or_404, night_organizer_required, organizer_required
 from league.rules.history import HistoryError
 from league.rules.inputs import MAX_PLACE, ascii_whole_or_none, is_ascii_whole
 from league.rules.roster import MAX_BYTES
@@ -69,7 +69,7 @@ def _typed_knockouts(request: HttpRequest) -> tuple[dict[int, int], dict[int, st
     return knockouts, typed
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
     """Type in a paper table's places from the signed sheet, or correct a finished table's places with a reason."""
@@ -131,7 +131,7 @@ def table_results(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tournaments/results/table_results.html", context)
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
     placement = get_object_or_404(
@@ -149,7 +149,7 @@ def correct_placement(request: HttpRequest, placement_id: int) -> HttpResponse:
     return render(request, "tournaments/placement_correct.html", {"placement": placement, "form": form})
 
 
-@organizer_required
+@night_organizer_required
 @require_http_methods(["GET", "POST"])
 def paper_switch(request: HttpRequest, table_id: int) -> HttpResponse:
     """Confirm that a tracked table goes on on paper (its phone died), or back to the tracker while nothing was typed."""

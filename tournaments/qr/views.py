@@ -9,13 +9,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, night_organizer_required
 from league.web.downloads import pdf_response
 from league.web.public_url import public_reverse
 from tournaments.qr.printed import note_qr_sheet_printed
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def night_qr_sheet_pdf(request: HttpRequest, night_id: int) -> HttpResponse:
     from tournaments.qr.sheet import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
 from league.models import CashCount, JackpotDeposit, Night, NightStatus, PaperSheet
@@ -13,11 +13,12 @@ from tournaments.models import ClockState, Table, TableStatus
 from tournaments.tonight.evening import EveningFacts, Step, TableFacts, evening_steps, table_gaps
 
 
-def tonights_night(today: datetime.date | None = None) -> Night | None:
+def tonights_night(today: datetime.date | None = None, *, among: QuerySet[Night] | None = None) -> Night | None:
     """The night the organizer runs now: the latest one not finished that has begun (a night goes on past
-    midnight), else the next one planned, else today's finished one, else the latest one there is."""
+    midnight), else the next one planned, else today's finished one, else the latest one there is. `among`:
+    the nights this organizer runs (a venue organizer's venues'); every night if not given."""
     today = today or timezone.localdate()
-    nights = Night.objects.select_related("season")
+    nights = (Night.objects.all() if among is None else among).select_related("season")
     open_nights = nights.exclude(status=NightStatus.FINISHED)
     return (
         open_nights.filter(date__lte=today).order_by("-date", "-pk").first()

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, organizer_required
+from league.access import get_night_or_404, night_organizer_required, nights_run_by
 from league.seasons.services import choose_season
 from tournaments.tonight import reading, steps
 
@@ -32,15 +32,15 @@ def _render(request: HttpRequest, night, *, chosen: bool) -> HttpResponse:
     return render(request, TEMPLATE + "#tonight" if request.htmx else TEMPLATE, context)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 @vary_on_headers("HX-Request")
 def tonight(request: HttpRequest) -> HttpResponse:
     """The night the organizer runs now (or the next one), its steps in order with the due one first."""
-    return _render(request, reading.tonights_night(), chosen=False)
+    return _render(request, reading.tonights_night(among=nights_run_by(request.user)), chosen=False)
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 @vary_on_headers("HX-Request")
 def night_tonight(request: HttpRequest, night_id: int) -> HttpResponse:

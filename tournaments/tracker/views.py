@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from league.access import organizer_required
+from league.access import check_url_ids, night_organizer_required
 from league.rules.inputs import is_ascii_whole
 from league.web.busy import BUSY_MESSAGE, is_database_busy
 from tournaments.clock.services import reading_for
@@ -42,15 +42,16 @@ def _table_for(request: HttpRequest, table_id: int | None, token: str | None) ->
                 _("This dealer link is not valid (any more). Ask the organizer for the table's current link.")
             )
         return table
-    _check_organizer(request)
+    _check_organizer(request, table_id)
     return get_object_or_404(tables, pk=table_id)
 
 
-def _check_organizer(request: HttpRequest) -> None:
+def _check_organizer(request: HttpRequest, table_id: int | None) -> None:
     if not request.user.is_authenticated:
         raise _LoginNeeded
     if not request.user.is_staff:
         raise PermissionDenied(_("Only organizers may do this."))
+    check_url_ids(request.user, {"table_id": table_id})  # a venue organizer tracks his venues' tables only
 
 
 class _LoginNeeded(Exception):
@@ -172,7 +173,7 @@ def tracker_page(request: HttpRequest, table_id: int | None = None, token: str |
         table = Table(dealer_token=token)  # a reference only: tracker.py reads it, locked, by the token
     else:
         try:
-            _check_organizer(request)
+            _check_organizer(request, table_id)
         except _LoginNeeded:
             return _to_login(request)
         table = Table(pk=table_id)  # likewise; an unknown id is a 404 from the read
@@ -249,7 +250,7 @@ def tracker_clock_version(request: HttpRequest, table_id: int | None = None, tok
     a tap costs nothing more. Polled, not streamed, for the reason `tracker_revision` gives."""
     try:
         if token is None:
-            _check_organizer(request)
+            _check_organizer(request, table_id)
     except _LoginNeeded:
         return _to_login(request)
     tables = Table.objects.filter(dealer_token=token) if token is not None else Table.objects.filter(pk=table_id)
@@ -262,7 +263,7 @@ def tracker_clock_version(request: HttpRequest, table_id: int | None = None, tok
     return response
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("night__season"), pk=table_id)
@@ -275,7 +276,7 @@ def hand_history(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "tournaments/hand_history.html", {"table": table, "rows": rows})
 
 
-@organizer_required
+@night_organizer_required
 @require_GET
 def hand_json(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     hand = get_object_or_404(Hand.objects.select_related("table"), table_id=table_id, number=number)
