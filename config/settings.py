@@ -167,7 +167,13 @@ except ValueError:
 # or for several) that address is locked until an organizer unlocks it (/organizer/logins/, or
 # `manage.py unlock_logins` with no account at all) or AXES_COOLOFF_HOURS pass. Every failed login is stored
 # (admin: Axes) and logged.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "league.accounts.backend.OrganizerBackend"]
+# Django's own ModelBackend stays last so that an organizer signed in before the OrganizerBackend came (his
+# session names ModelBackend) stays signed in after an update; a new sign-in goes through OrganizerBackend.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "league.accounts.backend.OrganizerBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = env_int("AXES_COOLOFF_HOURS", 1)
 # A lock hits the client that guessed, never the account: one account from one address, and one address

@@ -72,3 +72,9 @@ def test_the_top_bar_leads_organizers_to_their_pages(organizer_client, client):
     assert 'href="/organizer/"' in organizer_client.get("/").content.decode()
     organizer_client.logout()
     assert 'href="/organizer/"' not in organizer_client.get("/").content.decode()
+
+
+def test_an_organizer_signed_in_before_the_organizer_backend_stays_signed_in(client, organizer):
+    # His session names Django's own backend, as every session did before league.accounts.backend came.
+    client.force_login(organizer, backend="django.contrib.auth.backends.ModelBackend")
+    assert client.get("/organizer/").status_code == 200
