@@ -15,6 +15,7 @@ from league.backup.dump import league_objects
 from league.cashbook import book
 from league.models import Night, Venue, VenueRole
 from tests.evening import build_evening
+from tournaments.clock import displays
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +48,7 @@ VENUE_ORGANIZER_PAGES = {
     "revoke_dealer_link",
     "organizer_tracker",
     "organizer_tracker_revision",
+    "organizer_tracker_clock",
     "hand_history",
     "hand_json",
     "table_results",
@@ -84,7 +86,12 @@ def _named_patterns(resolver: URLResolver = None, namespace: str = "") -> list[t
 
 def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
     night_ct = ContentType.objects.get_for_model(Night)
+    tv = displays.displays()[0] if displays.displays() else displays.add_display(name="Bar")
     values = {
+        "display_id": tv.pk,
+        "key": tv.key,
+        "digest": "0" * 64,
+        "extension": "png",
         "night_id": evening.tonight.pk,
         "table_id": evening.tracked_table.pk,
         "entry_id": evening.unpaid_entry.pk,
