@@ -301,6 +301,94 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.CreateModel(
+            name="Table",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="table number")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("waiting", "Waiting for the first hand"),
+                            ("playing", "Playing"),
+                            ("finished", "Finished"),
+                        ],
+                        default="waiting",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "first_dealer_draw",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="The cards of the virtual draw, or who recorded the real one.",
+                        verbose_name="first dealer draw",
+                    ),
+                ),
+                (
+                    "dealer_token",
+                    models.CharField(
+                        default=tournaments.models.night.new_dealer_token,
+                        max_length=40,
+                        unique=True,
+                        verbose_name="dealer link token",
+                    ),
+                ),
+                ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished")),
+                (
+                    "night",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="tables",
+                        to="league.night",
+                        verbose_name="night",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name": "table",
+                "verbose_name_plural": "tables",
+                "ordering": ["night", "number"],
+                "constraints": [models.UniqueConstraint(fields=("night", "number"), name="one_table_number_per_night")],
+            },
+        ),
+        migrations.CreateModel(
+            name="Seat",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField(verbose_name="seat")),
+                ("starting_stack", models.PositiveIntegerField(verbose_name="starting chips")),
+                ("sitting_out", models.BooleanField(default=False, verbose_name="sitting out")),
+                ("late_entry", models.BooleanField(default=False, verbose_name="late entry")),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seat",
+                        to="league.entry",
+                        verbose_name="entry",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.table",
+                        verbose_name="table",
+                    ),
+                ),
+            ],
+            options={
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
+                "ordering": ["table", "position"],
+                "constraints": [models.UniqueConstraint(fields=("table", "position"), name="one_player_per_seat")],
+            },
+        ),
+        migrations.CreateModel(
             name="Hand",
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
@@ -326,11 +414,37 @@ class Migration(migrations.Migration):
                 ("result", models.JSONField(blank=True, null=True, verbose_name="result")),
                 ("started_at", models.DateTimeField(auto_now_add=True, verbose_name="started")),
                 ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished")),
+                (
+                    "button",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="tournaments.seat",
+                        verbose_name="button",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="tournaments.table",
+                        verbose_name="table",
+                    ),
+                ),
             ],
             options={
                 "verbose_name": "hand",
                 "verbose_name_plural": "hands",
                 "ordering": ["table", "number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("table", "number"), name="one_hand_number_per_table"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "complete"), _negated=True),
+                        fields=("table",),
+                        name="one_open_hand_per_table",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
@@ -362,6 +476,24 @@ class Migration(migrations.Migration):
                         related_name="+",
                         to="tournaments.hand",
                         verbose_name="hand",
+                    ),
+                ),
+                (
+                    "seat",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="placement",
+                        to="tournaments.seat",
+                        verbose_name="seat",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="placements",
+                        to="tournaments.table",
+                        verbose_name="table",
                     ),
                 ),
             ],
@@ -401,145 +533,6 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.CreateModel(
-            name="Seat",
-            fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("position", models.PositiveSmallIntegerField(verbose_name="seat")),
-                ("starting_stack", models.PositiveIntegerField(verbose_name="starting chips")),
-                ("sitting_out", models.BooleanField(default=False, verbose_name="sitting out")),
-                ("late_entry", models.BooleanField(default=False, verbose_name="late entry")),
-                (
-                    "entry",
-                    models.OneToOneField(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="seat",
-                        to="league.entry",
-                        verbose_name="entry",
-                    ),
-                ),
-            ],
-            options={
-                "verbose_name": "seat",
-                "verbose_name_plural": "seats",
-                "ordering": ["table", "position"],
-            },
-        ),
-        migrations.AddField(
-            model_name="placement",
-            name="seat",
-            field=models.OneToOneField(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="placement",
-                to="tournaments.seat",
-                verbose_name="seat",
-            ),
-        ),
-        migrations.AddField(
-            model_name="hand",
-            name="button",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.PROTECT,
-                related_name="+",
-                to="tournaments.seat",
-                verbose_name="button",
-            ),
-        ),
-        migrations.CreateModel(
-            name="Table",
-            fields=[
-                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                ("number", models.PositiveSmallIntegerField(verbose_name="table number")),
-                (
-                    "status",
-                    models.CharField(
-                        choices=[
-                            ("waiting", "Waiting for the first hand"),
-                            ("playing", "Playing"),
-                            ("finished", "Finished"),
-                        ],
-                        default="waiting",
-                        max_length=10,
-                        verbose_name="status",
-                    ),
-                ),
-                (
-                    "first_dealer_draw",
-                    models.JSONField(
-                        blank=True,
-                        default=dict,
-                        help_text="The cards of the virtual draw, or who recorded the real one.",
-                        verbose_name="first dealer draw",
-                    ),
-                ),
-                (
-                    "dealer_token",
-                    models.CharField(
-                        default=tournaments.models.night.new_dealer_token,
-                        max_length=40,
-                        unique=True,
-                        verbose_name="dealer link token",
-                    ),
-                ),
-                ("finished_at", models.DateTimeField(blank=True, null=True, verbose_name="finished")),
-                (
-                    "first_dealer",
-                    models.ForeignKey(
-                        blank=True,
-                        null=True,
-                        on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="+",
-                        to="tournaments.seat",
-                        verbose_name="first dealer",
-                    ),
-                ),
-                (
-                    "night",
-                    models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
-                        related_name="tables",
-                        to="league.night",
-                        verbose_name="night",
-                    ),
-                ),
-            ],
-            options={
-                "verbose_name": "table",
-                "verbose_name_plural": "tables",
-                "ordering": ["night", "number"],
-                "constraints": [models.UniqueConstraint(fields=("night", "number"), name="one_table_number_per_night")],
-            },
-        ),
-        migrations.AddField(
-            model_name="seat",
-            name="table",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="seats",
-                to="tournaments.table",
-                verbose_name="table",
-            ),
-        ),
-        migrations.AddField(
-            model_name="placement",
-            name="table",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="placements",
-                to="tournaments.table",
-                verbose_name="table",
-            ),
-        ),
-        migrations.AddField(
-            model_name="hand",
-            name="table",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE,
-                related_name="hands",
-                to="tournaments.table",
-                verbose_name="table",
-            ),
-        ),
-        migrations.CreateModel(
             name="Action",
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
@@ -573,20 +566,16 @@ class Migration(migrations.Migration):
                 "constraints": [models.UniqueConstraint(fields=("hand", "index"), name="one_action_per_index")],
             },
         ),
-        migrations.AddConstraint(
-            model_name="seat",
-            constraint=models.UniqueConstraint(fields=("table", "position"), name="one_player_per_seat"),
-        ),
-        migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.UniqueConstraint(fields=("table", "number"), name="one_hand_number_per_table"),
-        ),
-        migrations.AddConstraint(
-            model_name="hand",
-            constraint=models.UniqueConstraint(
-                condition=models.Q(("status", "complete"), _negated=True),
-                fields=("table",),
-                name="one_open_hand_per_table",
+        migrations.AddField(
+            model_name="table",
+            name="first_dealer",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="tournaments.seat",
+                verbose_name="first dealer",
             ),
         ),
         migrations.CreateModel(
