@@ -130,6 +130,23 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "first_run",
+        ("--runs", "7"),
+        ("--runs", "3"),
+        (
+            Figure(
+                "CPU of `migrate && setup_demo` on a new SQLite file",
+                r"^migrate && setup_demo\s+CPU per run: median " + NUMBER,
+                "s",
+            ),
+            Figure(
+                "wall time of `migrate && setup_demo` on a new SQLite file",
+                r"^migrate && setup_demo\s+CPU per run:.*?wall median " + NUMBER,
+                "s",
+            ),
+        ),
+    ),
+    Benchmark(
         "tracker",
         (),
         ("--hands", "50", "--repeat", "30", "--ops-repeat", "20", "--ops-hands", "10"),

@@ -127,16 +127,24 @@ class Command(BaseCommand):
         )
 
     def _players(self) -> list[Player]:
-        players = []
-        for index, (name, nickname) in enumerate(PLAYERS):
-            born = datetime.date(1960 + index, 1 + index % 12, 1 + index % 28)
-            player = Player.objects.filter(
-                name=name, date_of_birth=born, is_demo=True
-            ).first() or Player.objects.create(
-                name=name, nickname=nickname, date_of_birth=born, contact="", is_demo=True
+        """The 24 demo players, those of an earlier run kept: one query to find them, one to add the missing."""
+        wanted = [
+            Player(
+                name=name,
+                nickname=nickname,
+                date_of_birth=datetime.date(1960 + index, 1 + index % 12, 1 + index % 28),
+                contact="",
+                is_demo=True,
             )
-            players.append(player)
-        return players
+            for index, (name, nickname) in enumerate(PLAYERS)
+        ]
+        kept: dict[tuple, Player] = {}
+        for player in Player.objects.filter(is_demo=True, name__in=[name for name, _nickname in PLAYERS]).order_by(
+            "id"
+        ):
+            kept.setdefault((player.name, player.date_of_birth), player)  # the first made, as before
+        Player.objects.bulk_create([player for player in wanted if (player.name, player.date_of_birth) not in kept])
+        return [kept.get((player.name, player.date_of_birth), player) for player in wanted]
 
     def _last_week(self, season: Season, players: list[Player], organizer) -> None:
         """A finished night with paper results and confirmed deposits, so standings and jackpot show something."""
