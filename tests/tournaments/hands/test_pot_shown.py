@@ -37,7 +37,7 @@ def all_in(organizer) -> Dealer:
 
 def test_the_rail_shows_the_pot_as_the_sum_of_its_pots_and_the_uncalled_bet_apart(client, all_in):
     html = flat(client.get(reverse("table_rail", args=[all_in.table.pk]), HTTP_ACCEPT_LANGUAGE="de").content.decode())
-    assert "Pot 2.300 Hauptpot 900 Nebenpot 1 1.400 500 zurück an Anna: niemand ist mitgegangen" in html, html
+    assert "Pot 2.300 Hauptpot: 900 Nebenpot 1: 1.400 500 zurück an Anna: niemand ist mitgegangen" in html, html
     assert "2.800" not in html
 
 
