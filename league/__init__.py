@@ -9,4 +9,5 @@ writes them, form fields, gzip, CSV, the busy-database answer), `pdf` (what ever
 `roster` (the player list as a file: import and export), `backup` (the whole league in one signed JSON file and
 back). `models` holds all of the league's rows; `once.py` the one-time tokens of forms that must not apply
 twice; `access` the organizer check and the 404s; `venue` what `manage.py venue` works out about the laptop;
-`collected_static` whether the static folder is already what `collectstatic` would make."""
+`collected_static` whether the static folder is already what `collectstatic` would make; `held` the rows every
+page of a publish reads alike, read once while it runs."""
