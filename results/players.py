@@ -155,6 +155,12 @@ def _nights_of(season: Season, table: SeasonStandings, player_id: int) -> tuple[
     )
 
 
+def keep_season_nights(season: Season, table: SeasonStandings) -> None:
+    """Every player's nights of the season, computed (or read) once now: a publish does it before its rendering
+    processes fork, which would each compute them for every player again at their first player page."""
+    _nights_of(season, table, 0)
+
+
 def _season_nights(season: Season, table: SeasonStandings) -> dict[int, tuple[NightRow, ...]]:
     scored = table.scored if table.scored is not None else season_results(season)
     by_player: dict[int, dict[int, NightRow]] = defaultdict(dict)

@@ -28,7 +28,7 @@ from league.models import Night, NightStatus, Season
 from league.web.static_site import STATIC_SITE_KEY
 from online.publish import assets, fingerprints, html
 from online.publish.addresses import Address, languages, public_address
-from results import season_cache, standings, statistics
+from results import players, season_cache, standings, statistics
 
 
 @dataclass
@@ -306,7 +306,9 @@ class Crawl:
 
 
 def _keep_seasons() -> None:
-    """Each season's table and awards, computed (or read) once here, before the rendering processes fork."""
+    """Each season's table, awards and players' nights, computed (or read) once here, before the rendering
+    processes fork."""
     for season in Season.objects.all():
         table = standings.season_standings(season)
         statistics.season_awards(season, table)
+        players.keep_season_nights(season, table)
