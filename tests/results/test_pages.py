@@ -228,6 +228,25 @@ def test_an_unknown_player_is_not_found(client, db):
     assert client.get(reverse("player_detail", args=[999])).status_code == 404
 
 
+def test_a_players_page_reads_of_him_only_his_name(client, two_nights):
+    # A publish renders his page again only when a row it read changed: his phone number is not on it.
+    from online.publish import fingerprints
+
+    player = Player.objects.get(name="Anna")
+
+    def reads():
+        with fingerprints.recording() as recorder:
+            assert client.get(reverse("player_detail", args=[player.pk])).status_code == 200
+        return recorder.reads
+
+    reads()  # the first view keeps the tables' figures and the season's table
+    before = reads()
+    Player.objects.filter(pk=player.pk).update(contact="0170 1234567", date_of_birth=datetime.date(1991, 1, 1))
+    assert reads() == before
+    Player.objects.filter(pk=player.pk).update(name="Anna Bergmann")
+    assert reads() != before
+
+
 # --- a fixed number of queries, whatever the season's size -----------------------------------
 
 
