@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from django.db import connection
 from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
-from league.models import JackpotDeposit, Night
+from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player
 from league.rules import standings
 from results.standings import ZERO, knockouts_at, night_sizes
 from tournaments.models import Hand, PlacementReason, Seat, Table, TableStatus
@@ -112,16 +113,45 @@ def _standing_deposit() -> FilteredRelation:
     return FilteredRelation("jackpot_deposits", condition=Q(jackpot_deposits__reversed_at__isnull=True))
 
 
-def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> list[TableResults]:
-    """The night's tables with placements, points, jackpot sums and deposits, in two queries."""
-    # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
-    tables = (
-        night.tables.annotate(
-            standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
-        )
-        .select_related("first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet")
-        .defer("tracker_snapshot", "first_dealer_draw")
+def _table_facts(night: Night, table_ids: list[int] | None) -> dict[int, tuple[str, bool, bool]]:
+    """Each table's first dealer's name, whether it was played on paper, whether it has tracked hands: one
+    plain statement. Asked of the tables' query by the ORM (an Exists and two select_related chains), building
+    the statement cost more than half of a night's results page (the public page needs no deposit)."""
+    table, seat, entry = Table._meta.db_table, Seat._meta.db_table, Entry._meta.db_table
+    player, paper, hand = Player._meta.db_table, PaperSheet._meta.db_table, Hand._meta.db_table
+    sql = (
+        f"SELECT t.id, pl.name,"
+        f" EXISTS(SELECT 1 FROM {paper} ps WHERE ps.table_id = t.id),"
+        f" EXISTS(SELECT 1 FROM {hand} h WHERE h.table_id = t.id)"
+        f" FROM {table} t LEFT JOIN {seat} s ON s.id = t.first_dealer_id LEFT JOIN {entry} e ON e.id = s.entry_id"
+        f" LEFT JOIN {player} pl ON pl.id = e.player_id WHERE t.night_id = %s"
     )
+    params: list[int] = [night.pk]
+    if table_ids is not None:
+        sql += f" AND t.id IN ({', '.join(['%s'] * len(table_ids))})" if table_ids else " AND 1 = 0"
+        params += table_ids
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {pk: (name or "", bool(on_paper), bool(tracked)) for pk, name, on_paper, tracked in cursor.fetchall()}
+
+
+def tables_results(
+    night: Night, *, table_ids: Iterable[int] | None = None, deposits: bool = True
+) -> list[TableResults]:
+    """The night's tables with placements, points, jackpot sums and (with `deposits`) deposits, in two queries
+    (three without deposits, each plain: the public results page and the placement sheets)."""
+    # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
+    facts: dict[int, tuple[str, bool, bool]] | None = None
+    if deposits:
+        tables = (
+            night.tables.annotate(
+                standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
+            )
+            .select_related("first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet")
+            .defer("tracker_snapshot", "first_dealer_draw")
+        )
+    else:
+        tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
     # Only the columns a row shows, as plain rows: model objects for every seat with its entry, player,
     # placement and hand cost more than the rest of the page.
     seats = (
@@ -144,6 +174,8 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
+    if not deposits:
+        facts = _table_facts(night, table_ids)
     scheme = night.season.scheme
     by_table: dict[int, list[_SeatRow]] = defaultdict(list)
     for row in seats:
@@ -189,6 +221,11 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
         placed.sort(key=lambda row: (row.place, row.position))
         shares = [seat.jackpot_share for seat in table_seats if seat.jackpot_share is not None]
         deposit = getattr(table, "standing_deposit", None)  # unset when the join found none
+        if facts is not None:
+            first_dealer, on_paper, tracked = facts.get(table.pk, ("", False, False))
+        else:
+            first_dealer = table.first_dealer.entry.player.name if table.first_dealer else ""
+            on_paper, tracked = getattr(table, "paper_sheet", None) is not None, table.tracked
         results.append(
             TableResults(
                 table=table,
@@ -197,9 +234,9 @@ def tables_results(night: Night, *, table_ids: Iterable[int] | None = None) -> l
                 jackpot_sum=sum(shares, ZERO),
                 jackpot_share=shares[0] if shares and len(set(shares)) == 1 else None,
                 deposit=deposit,
-                on_paper=getattr(table, "paper_sheet", None) is not None,
-                tracked=table.tracked,
-                first_dealer=table.first_dealer.entry.player.name if table.first_dealer else "",
+                on_paper=on_paper,
+                tracked=tracked,
+                first_dealer=first_dealer,
             )
         )
     return results
@@ -210,7 +247,7 @@ def placement_sheets(night: Night, *, results_url: str, table_ids: Iterable[int]
     from results.sheets import SheetRow, TableSheet  # reportlab on first use: league/cashbook/views.py says why
 
     sheets = []
-    for table in tables_results(night, table_ids=table_ids):
+    for table in tables_results(night, table_ids=table_ids, deposits=False):
         rows = [
             SheetRow(
                 seat=row.position,

@@ -122,6 +122,16 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
     )
 
 
+def shown_player(player_id: int) -> Player | None:
+    """The player as his page shows him: his id and name, nothing else (the rest is deferred). One plain
+    statement: the ORM's get built its statement anew on each of a publish's hundreds of player pages, a
+    tenth of the page; and a page that reads only his name is not rendered again when his phone number changes."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, name FROM {Player._meta.db_table} WHERE id = %s", [player_id])
+        row = cursor.fetchone()
+    return Player.from_db(connection.alias, ["id", "name"], row) if row is not None else None
+
+
 # The tallest the chart's words are drawn, in the chart's own units: static/css/results.css gives them 21px on a
 # phone, where the 640-unit chart is scaled down to the screen. The "total" label above the plot needs that room.
 LABEL_SIZE = 21
@@ -143,6 +153,12 @@ def _nights_of(season: Season, table: SeasonStandings, player_id: int) -> tuple[
         season_cache.kept_part("player-nights", table.key.results, player_id, lambda: _season_nights(season, table))
         or ()
     )
+
+
+def keep_season_nights(season: Season, table: SeasonStandings) -> None:
+    """Every player's nights of the season, computed (or read) once now: a publish does it before its rendering
+    processes fork, which would each compute them for every player again at their first player page."""
+    _nights_of(season, table, 0)
 
 
 def _season_nights(season: Season, table: SeasonStandings) -> dict[int, tuple[NightRow, ...]]:

@@ -191,11 +191,14 @@ def kept_part(kind: str, key: str, part: object, compute: Callable[[], dict]) ->
     if value is not _MISSING:
         return value
     parts = compute()
+    if _held is not None:
+        # Held, every part is served from here: keeping each one in the cache too (pickled, thousands of
+        # players) was work for a process that ends with the publish.
+        _held[name] = parts
+        return parts.get(part)
     cache.set_many({f"{name}:{k!r}": v for k, v in parts.items()}, TIMEOUT)
     if part not in parts:
         cache.set(f"{name}:{part!r}", None, TIMEOUT)  # asked again, no need to compute again
-    if _held is not None:
-        _held[name] = parts
     return parts.get(part)
 
 

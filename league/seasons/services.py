@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from league import held
 from league.models import Entry, Night, NightStatus, Season, Venue, default_venue
 from league.rules.errors import RulesError
 from league.rules.inputs import ascii_whole_or_none
@@ -289,8 +290,9 @@ def current_season(seasons: Sequence[Season], today: datetime.date | None = None
 
 
 def choose_season(raw: str | None) -> tuple[list[Season], Season | None]:
-    """All seasons (for the filter) and the chosen one: `?season=<id>`, else the current one. One query."""
-    seasons = list(Season.objects.order_by("-start_date", "-pk"))
+    """All seasons (for the filter) and the chosen one: `?season=<id>`, else the current one. One query (while a
+    publish holds it, league.held, one for all its pages: every public page asks it)."""
+    seasons = held.objects("seasons", lambda: Season.objects.order_by("-start_date", "-pk"))
     wanted = ascii_whole_or_none(raw)
     if wanted is not None:
         chosen = next((s for s in seasons if s.pk == wanted), None)

@@ -35,6 +35,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.utils import translation
 from django.utils.functional import Promise
 
+from league import held
 from online.publish.addresses import Address
 from results import season_cache
 
@@ -213,6 +214,10 @@ class Recorder:
     def spoil(self) -> None:
         self.spoiled = True
 
+    def held_rows(self, sql: str, params, rows) -> None:
+        """Rows read once for many pages (league.held): as if this page's query ran."""
+        self.read(sql, params, _row_digest(sql, rows))
+
     def kept_key(self, sql: str, params, row) -> None:
         """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
         self.read(sql, params, _row_digest(sql, [row]))
@@ -230,12 +235,14 @@ def recording() -> Iterator[Recorder]:
 
     database.create_cursor = recording_cursor
     season_cache.held_reads.append(recorder.kept_key)
+    held.read_listeners.append(recorder.held_rows)
     try:
         yield recorder
         for cursor in recorder.cursors:  # a read left open still counts, every row of it
             cursor.finish()
     finally:
         season_cache.held_reads.remove(recorder.kept_key)
+        held.read_listeners.remove(recorder.held_rows)
         del database.create_cursor  # the class's own again
 
 

@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-# An `<a>` element whole (its text goes with it when its link is dropped), or any other opening tag.
-ELEMENT = re.compile(r"<a\b([^>]*)>(.*?)</a>|<(?!a\b)[a-zA-Z][^>]*>", re.S)
-TAG = re.compile(r"<(?!a\b)[a-zA-Z][^>]*>")
+# An `<a>` element whole (its text goes with it when its link is dropped), or any other opening tag with a link
+# (a tag without `href=` or `src=` is not handed to Python at all: most of a page's tags, nothing to change).
+ELEMENT = re.compile(r"<a\b([^>]*)>(.*?)</a>|<(?!a\b)[a-zA-Z][^>]*\b(?:href|src)=[^>]*>", re.S)
+TAG = re.compile(r"<(?!a\b)[a-zA-Z][^>]*\b(?:href|src)=[^>]*>")
 LINK_ATTRIBUTE = re.compile(r'\b(href|src)="([^"]*)"')
 HREFLANG = re.compile(r'\bhreflang="([^"]*)"')
 

@@ -23,11 +23,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from league.held import held
 from league.models import Night, NightStatus, Season
 from league.web.static_site import STATIC_SITE_KEY
 from online.publish import assets, fingerprints, html
 from online.publish.addresses import Address, languages, public_address
-from results import season_cache, standings, statistics
+from results import players, season_cache, standings, statistics
 
 
 @dataclass
@@ -216,7 +217,8 @@ class Crawl:
                 if address is not None and address not in self.seen:
                     self.seen.add(address)
                     todo.append(address)
-        with season_cache.held(), _quiet_404s():  # one state, thousands of pages: each season's table read once
+        # One state, thousands of pages: each season's table read once, and the rows every page reads alike.
+        with season_cache.held(), held(), _quiet_404s():
             while todo:
                 found: list[Address] = []
                 for address, page in self._render(todo, jobs):
@@ -304,7 +306,9 @@ class Crawl:
 
 
 def _keep_seasons() -> None:
-    """Each season's table and awards, computed (or read) once here, before the rendering processes fork."""
+    """Each season's table, awards and players' nights, computed (or read) once here, before the rendering
+    processes fork."""
     for season in Season.objects.all():
         table = standings.season_standings(season)
         statistics.season_awards(season, table)
+        players.keep_season_nights(season, table)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 
 from results.nights import PlacementRow, TableResults
 from results.views.table_rows import around_id
-from tournaments.models import PlacementReason
+from tournaments.models import PlacementReason, TableStatus
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class ShownPlacement:
 class ShownTable:
     result: TableResults
     placed: list[ShownPlacement]
+    fingerprint: str = ""  # computed once: the page shows it and asks whether there is one
+    status: str = ""  # the table's status in words (get_status_display built the choices' dict on each call)
 
 
 def shown_tables(tables: Iterable[TableResults], *, season_id: int) -> list[ShownTable]:
@@ -47,10 +49,13 @@ def shown_tables(tables: Iterable[TableResults], *, season_id: int) -> list[Show
     before, after = around_id("player_detail")
     query = f"{after}?season={season_id}"
     winner = gettext("winner")
+    statuses = dict(TableStatus.choices)
     shown = []
     for result in tables:
         replay = around_id("hand_replay", result.table.pk) if result.finished else None
-        shown.append(ShownTable(result, [_row(row, before, query, winner, replay) for row in result.placed]))
+        rows = [_row(row, before, query, winner, replay) for row in result.placed]
+        status = result.table.status
+        shown.append(ShownTable(result, rows, result.fingerprint, str(statuses.get(status, status))))
     return shown
 
 

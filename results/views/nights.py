@@ -19,6 +19,7 @@ def night_results(request: HttpRequest, night_id: int) -> HttpResponse:
         "results/night.html",
         {
             "night": night,
-            "tables": shown_tables(nights.tables_results(night), season_id=night.season_id),
+            # No deposit on this page (the night's jackpot page has them): the tables read as plain rows.
+            "tables": shown_tables(nights.tables_results(night, deposits=False), season_id=night.season_id),
         },
     )

@@ -3,12 +3,11 @@ in the standings, and his hand statistics."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from league.models import Player
 from league.seasons import services
 from results import players
 from results import statistics as results_statistics
@@ -17,7 +16,9 @@ from results.views.player_rows import shown_finishes, shown_nights
 
 @require_GET
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=player_id)
+    player = players.shown_player(player_id)
+    if player is None:
+        raise Http404
     seasons, season = services.choose_season(request.GET.get("season"))
     summary = players.player_season(player, season)
     chart = players.season_chart(summary.nights) if summary.nights else None

@@ -4,7 +4,7 @@ Builds, in a throwaway SQLite database with the production settings (DEBUG off: 
 hashed static files, no query log), the realistic league of the publish benchmark (300 players, 40 nights of
 30 players, paper results), then renders each kind of page `manage.py publish` renders, German and English,
 through the server's own views (Django's request handler, the published site's request as
-online.publish.pages makes it, the season's table and awards held as during a publish) and prints the median
+online.publish.pages makes it, the season's table and awards, and the rows every page reads alike, held as during a publish) and prints the median
 CPU time (time.process_time) of one render, how much of it the template language took, and of the same
 page as publish makes it (its links made relative, what it read recorded: online.publish.pages.Crawl.page).
 Each kind cycles through several pages of its kind (nights, players, pages of the table) after one warm-up
@@ -120,6 +120,7 @@ def _measure(
     import cProfile
     import pstats
 
+    from league.held import held
     from online.publish.addresses import public_address
     from online.publish.pages import Crawl, _keep_seasons, _quiet_404s
     from results import season_cache
@@ -127,7 +128,7 @@ def _measure(
     crawl = Crawl()
     _time_templates()
     figures: dict[str, dict[str, float]] = {}
-    with season_cache.held(), _quiet_404s():
+    with season_cache.held(), held(), _quiet_404s():
         _keep_seasons()
         for kind, urls in kinds.items():
             row: dict[str, float] = {}

@@ -13,6 +13,7 @@ from league.models import Night, Player, Season
 from results import nights as results_nights
 from results import standings as results
 from tests.benchmarks.standings import build_season
+from tests.evening import build_evening
 from tests.league.factories import make_player
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.models import Placement
@@ -228,6 +229,25 @@ def test_an_unknown_player_is_not_found(client, db):
     assert client.get(reverse("player_detail", args=[999])).status_code == 404
 
 
+def test_a_players_page_reads_of_him_only_his_name(client, two_nights):
+    # A publish renders his page again only when a row it read changed: his phone number is not on it.
+    from online.publish import fingerprints
+
+    player = Player.objects.get(name="Anna")
+
+    def reads():
+        with fingerprints.recording() as recorder:
+            assert client.get(reverse("player_detail", args=[player.pk])).status_code == 200
+        return recorder.reads
+
+    reads()  # the first view keeps the tables' figures and the season's table
+    before = reads()
+    Player.objects.filter(pk=player.pk).update(contact="0170 1234567", date_of_birth=datetime.date(1991, 1, 1))
+    assert reads() == before
+    Player.objects.filter(pk=player.pk).update(name="Anna Bergmann")
+    assert reads() != before
+
+
 # --- a fixed number of queries, whatever the season's size -----------------------------------
 
 
@@ -242,7 +262,8 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     # finished before any view), one for their hands and one to keep their (empty) figures.
     pages = [
         (reverse("standings") + f"?season={season.pk}", 7),
-        (reverse("night_results", args=[night.pk]), 3),
+        # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats.
+        (reverse("night_results", args=[night.pk]), 4),
         (reverse("player_detail", args=[player.pk]) + f"?season={season.pk}", 9),
         (reverse("jackpot") + f"?season={season.pk}", 8),  # + the seasons that still owe jackpot money
     ]
@@ -327,3 +348,36 @@ def test_only_the_player_asked_for_gets_his_page_without_a_page_number(client, b
     row = table.rows[110]
     html = text(client.get(reverse("standings"), {"season": big_season.pk, "player": row.player_id}))
     assert positions(html) == rows_positions(table, 100, len(table.rows)) and 'class="me"' in html
+
+
+# --- a night's tables as plain rows -------------------------------------------------------------
+
+
+def _shown(results: list[results_nights.TableResults]) -> list[tuple]:
+    return [
+        (r.table.pk, r.table.number, r.table.status, r.first_dealer, r.on_paper, r.tracked, r.jackpot_sum)
+        + tuple((row.seat_id, row.place, row.points, row.name) for row in r.placed + r.waiting)
+        for r in results
+    ]
+
+
+def test_a_nights_tables_read_as_plain_rows_say_what_the_deposits_query_says(organizer):
+    # The public results page reads the tables without their deposits, their first dealer, paper sheet and
+    # hands in one plain statement: the same facts as the jackpot pages' query (tracked tables with a first
+    # dealer, a paper table, a night played on paper with a deposit to confirm).
+    evening = build_evening(organizer)
+    for night in (evening.played, evening.tonight):
+        plain = results_nights.tables_results(night, deposits=False)
+        assert _shown(plain) == _shown(results_nights.tables_results(night))
+        assert all(r.deposit is None for r in plain)
+    tonight = _shown(results_nights.tables_results(evening.tonight, deposits=False))
+    assert [(dealer != "", paper, tracked) for _pk, _n, _s, dealer, paper, tracked, *_ in tonight] == [
+        (True, False, True),
+        (True, False, True),
+        (False, False, False),
+    ]
+    some = [evening.paper_table.pk, evening.showdown_table.pk]
+    assert _shown(results_nights.tables_results(evening.tonight, table_ids=some, deposits=False)) == _shown(
+        results_nights.tables_results(evening.tonight, table_ids=some)
+    )
+    assert results_nights.tables_results(evening.tonight, table_ids=[], deposits=False) == []

@@ -121,3 +121,21 @@ def test_a_row_changed_after_a_run_that_asked_no_query_renders_its_pages_again(
     assert changed["rendered"] > 0 and changed["files"] > 0
     pages = list((site / "players" / str(evening.player.pk)).glob("*.html"))
     assert pages and all("Anna Bergmann" in page.read_text() for page in pages)
+
+
+def test_a_season_renamed_renders_again_every_page_that_got_the_seasons_read_once_for_all(
+    tmp_path, organizer, runs_env
+):
+    # A run reads every season once for all its pages (league.held); each page that got them counts as
+    # having read them, so the next process renders every page naming the season again, not only the first.
+    evening = build_evening(organizer)
+    site = tmp_path / "site"
+    first = _publish_process(site, runs_env)
+    naming = [page for page in site.rglob("*.html") if "Saison 2026" in page.read_text()]
+    assert first["rendered"] > 40 and len(naming) > 20
+
+    with connection.cursor() as cursor:  # as another program might change it: no signal, no save()
+        cursor.execute("UPDATE league_season SET name = %s WHERE id = %s", ["Winterliga", evening.season.pk])
+    time.sleep(database_stamp.QUIET_SECONDS + 0.2)
+    _publish_process(site, runs_env)
+    assert [page for page in naming if "Saison 2026" in page.read_text()] == []
