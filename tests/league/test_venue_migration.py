@@ -15,7 +15,7 @@ from league.models import Night, Season, Venue
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE_VENUES = ("league", "0011_night_imported")
+BEFORE_VENUES = ("league", "0002_squashed_0011_night_imported")
 
 
 def _migrate(targets) -> None:

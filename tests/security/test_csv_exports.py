@@ -21,7 +21,9 @@ def test_every_view_that_answers_csv_builds_it_with_csv_safe():
         p
         for app in apps
         for p in (Path(settings.BASE_DIR) / app).rglob("*.py")
-        if "text/csv" in p.read_text(encoding="utf-8")
+        if ("text/csv" in (text := p.read_text(encoding="utf-8")) or "csv_attachment(" in text)
+        # league/web/downloads.py only names the type of what its callers built
+        and "def csv_attachment(" not in text
     ]
     assert sources, "no CSV export found"
     root = Path(settings.BASE_DIR)
