@@ -31,8 +31,9 @@ def test_every_view_that_answers_csv_builds_it_with_csv_safe():
         text = path.read_text(encoding="utf-8")
         # The file builds the CSV itself, or a module of the project it imports does (a format's own module).
         imported = [
-            root / f"{package.replace('.', '/')}/{name}.py"
-            for package, name in re.findall(r"^from ([\w.]+) import (\w+)$", text, re.M)
+            root / f"{package.replace('.', '/')}/{name.strip()}.py"
+            for package, names in re.findall(r"^from ([\w.]+) import ([\w, ]+)$", text, re.M)
+            for name in names.split(",")
         ]
         builders = [text] + [module.read_text(encoding="utf-8") for module in imported if module.is_file()]
         assert any("safe_csv(" in builder for builder in builders), path
