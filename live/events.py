@@ -218,10 +218,14 @@ class Hub:
                 )
             return None if self._stopping or evicted() else self._versions.get(topic, seen)
 
-    def tables(self, night: int) -> dict[int, live.NightTable] | None:
-        """The night's tables with their versions as of the watcher's last look (None before it looked): the
-        night's rail streams learn from it which table's card changed, without a query each."""
+    def tables(self, night: int, pulse: str) -> dict[int, live.NightTable] | None:
+        """The night's tables with their versions as of the watcher's last look, if that look read the night at
+        `pulse` (else None): the night's rail streams learn from it which table's card changed, without a query
+        each. A stream that starts between two looks holds a version newer than the watcher's tables; drawn from
+        those, its rail would stand at an older state under the newer version until the next change."""
         with self._lock:
+            if self._versions.get(("night", night)) != pulse:
+                return None
             return self._tables.get(night)
 
     @property

@@ -195,8 +195,8 @@ class _NightRailEvents:
     def payloads(self, seen: str, fresh: str) -> list[bytes]:
         if _rail_part(seen) == _rail_part(fresh):
             return []  # the clock changed: nothing the rail shows
-        tables = live_events.hub.tables(self.night_id)
-        if tables is None:  # the watcher has not read them yet
+        tables = live_events.hub.tables(self.night_id, fresh)
+        if tables is None:  # the watcher has not read them at this version (yet): read after `fresh`, as new or newer
             tables = live.table_pulses(self.night_id)
         playing = _playing(tables)
         shown, self.shown = self.shown, playing
