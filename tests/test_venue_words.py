@@ -83,7 +83,7 @@ def test_the_nights_pages_speak_the_venues_words(organizer_client, table, organi
 # never "du", "dein", "dich", "dir", nor an imperative that says "du" ("Versuch es", "Schau vorbei").
 DU = re.compile(
     r"\b([Dd]u|[Dd]ein(e[mnrs]?)?|[Dd]ich|[Dd]ir)\b"
-    r"|(^|[.:;!?–(„]\s*)(Schau|Frag|Versuch|Öffne|Tippe|Wähle|Gib|Nimm|Sag|Warte|Prüfe|Drück|Zähle|Trage|Geh)\b"
+    r"|(^|[.:;!?–(„]\s*)(?i:Schau|Frag|Versuch|Öffne|Tippe|Wähle|Gib|Nimm|Sag|Warte|Prüfe|Drück|Zähle|Trage|Geh)\b"
 )
 
 
