@@ -34,7 +34,11 @@ def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
     # The coming and latest nights first; a venue organizer's of his venues.
-    nights = list(nights_run_by(request.user).filter(season=season).order_by("-date", "-pk")) if season else []
+    nights = (
+        list(nights_run_by(request.user).filter(season=season).select_related("venue").order_by("-date", "-pk"))
+        if season
+        else []
+    )
     demo = any(s.is_demo for s in all_seasons)
     last = next((s for s in all_seasons if not s.is_demo), all_seasons[0] if all_seasons else None)
     return render(

@@ -5,6 +5,8 @@ chooser that sets it is the organizer's header), and every form that asks for a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
@@ -20,7 +22,7 @@ def venues_of(user) -> QuerySet[Venue]:
     return Venue.objects.all() if ids is None else Venue.objects.filter(pk__in=ids)
 
 
-def device_venue(request: HttpRequest, choices: QuerySet[Venue]) -> Venue | None:
+def device_venue(request: HttpRequest, choices: Iterable[Venue]) -> Venue | None:
     """The venue this device works for, if it is among `choices`; else the first of them."""
     chosen = request.session.get(SESSION_KEY)
     venues = list(choices)
