@@ -177,3 +177,14 @@ def test_the_public_night_page_names_the_venue_only_in_a_league_of_several(clien
     assert "Zum Anker" in client.get(reverse("night_results", args=[night.pk]), **GERMAN).content.decode()
     first.delete()
     assert "Zum Anker" not in client.get(reverse("night_results", args=[night.pk]), **GERMAN).content.decode()
+
+
+def test_the_home_page_gives_a_venue_organizer_desk_links_for_his_venues_nights_only(two_venues, django_user_model):
+    first, anchor = two_venues
+    season = make_season()
+    mine = make_night(season=season, venue=anchor)
+    other = make_night(season=season, venue=first, date=mine.date.replace(day=mine.date.day + 1))
+    _, client = _landlord(django_user_model, anchor)
+    page = client.get(reverse("home"), **GERMAN).content.decode()
+    assert reverse("registration_desk", args=[mine.pk]) in page
+    assert reverse("registration_desk", args=[other.pk]) not in page
