@@ -188,3 +188,11 @@ def test_the_home_page_gives_a_venue_organizer_desk_links_for_his_venues_nights_
     page = client.get(reverse("home"), **GERMAN).content.decode()
     assert reverse("registration_desk", args=[mine.pk]) in page
     assert reverse("registration_desk", args=[other.pk]) not in page
+
+
+def test_the_public_seating_page_names_the_venue_only_in_a_league_of_several(client, two_venues):
+    first, anchor = two_venues
+    night = make_night(venue=anchor)
+    assert "Zum Anker" in client.get(reverse("seating", args=[night.pk]), **GERMAN).content.decode()
+    first.delete()
+    assert "Zum Anker" not in client.get(reverse("seating", args=[night.pk]), **GERMAN).content.decode()
