@@ -80,8 +80,9 @@ def choose_venue(request: HttpRequest) -> HttpResponse:
     venue = venues_of(request.user).filter(pk=wanted).first() if wanted is not None else None
     if venue is None:
         raise Http404
-    choose_for_device(request, venue)
-    return redirect_next(request, reverse("organizer_home"))
+    response = redirect_next(request, reverse("organizer_home"))
+    choose_for_device(request, response, venue)
+    return response
 
 
 @organizer_required

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from league.models import Night, NightStatus, Venue, VenueRole, default_venue
-from league.venues.device import SESSION_KEY
+from league.venues.device import COOKIE_NAME, SESSION_KEY
 from tests.league.factories import make_night, make_season
 
 pytestmark = pytest.mark.django_db
@@ -118,10 +118,30 @@ def test_a_league_of_one_pub_asks_no_role_for_a_new_organizer(organizer_client, 
 def test_the_device_keeps_the_chosen_venue_and_the_night_form_starts_with_it(organizer_client, two_venues):
     first, anchor = two_venues
     season = make_season()
-    organizer_client.post(reverse("choose_venue"), {"venue": anchor.pk, "next": "/organizer/"}, **GERMAN)
-    assert organizer_client.session[SESSION_KEY] == anchor.pk
+    organizer_client.post(reverse("choose_venue"), {"venue": first.pk, "next": "/organizer/"}, **GERMAN)
+    assert organizer_client.session[SESSION_KEY] == first.pk
     form = organizer_client.get(reverse("night_create", args=[season.pk]), **GERMAN).content.decode()
-    assert f'<option value="{anchor.pk}" selected>Zum Anker</option>' in form
+    assert f'<option value="{first.pk}" selected>Zur Linde</option>' in form
+
+
+def test_the_device_keeps_its_venue_after_signing_out_and_in_again(organizer, two_venues):
+    first, anchor = two_venues
+    device = Client()
+    device.force_login(organizer)
+    device.post(reverse("choose_venue"), {"venue": first.pk})
+    device.post(reverse("logout"))  # the test client's own logout() would forget every cookie
+    assert device.cookies[COOKIE_NAME].value == str(first.pk)
+    device.force_login(organizer)
+    page = device.get(reverse("organizer_home"), **GERMAN).content.decode()
+    assert f'<option value="{first.pk}" selected>Zur Linde</option>' in page
+
+
+def test_a_device_cookie_naming_a_venue_he_does_not_run_gives_a_venue_organizer_his_own(two_venues, django_user_model):
+    first, anchor = two_venues
+    _, client = _landlord(django_user_model, anchor)
+    client.cookies[COOKIE_NAME] = str(first.pk)
+    page = client.get(reverse("organizer_home"), **GERMAN).content.decode()
+    assert '<span class="venue-here">Zum Anker</span>' in page and "Zur Linde" not in page
 
 
 def test_a_venue_organizer_cannot_choose_another_venue_for_his_device(two_venues, django_user_model):
