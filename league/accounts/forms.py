@@ -8,6 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Venue
+from league.venues.forms import BoundedChoicesField
 
 LEAGUE, VENUE = "league", "venue"
 
@@ -26,7 +27,7 @@ class OrganizerCreationForm(UserCreationForm):
         initial=LEAGUE,
         widget=forms.RadioSelect,
     )
-    venues = forms.ModelMultipleChoiceField(
+    venues = BoundedChoicesField(
         label=_("Venues"), queryset=Venue.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
     )
 

@@ -7,11 +7,25 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from league.models import WEEKDAYS, Venue
+from league.rules.inputs import ascii_whole_or_none
 
 
 def organizer_accounts():
     """Every organizer account, the league's and the venues', by name."""
     return get_user_model().objects.filter(is_staff=True, is_active=True).order_by("username")
+
+
+class BoundedChoicesField(forms.ModelMultipleChoiceField):
+    """Ticked rows (accounts, venues); an id that is no plain, bounded number is refused before the database sees it (SQLite
+    cannot even compare a 26-digit one)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if ascii_whole_or_none(str(pk)) is None:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)
 
 
 class VenueForm(forms.Form):
@@ -24,7 +38,7 @@ class VenueForm(forms.Form):
         empty_value=None,
         required=False,
     )
-    organizers = forms.ModelMultipleChoiceField(
+    organizers = BoundedChoicesField(
         label=_("Its organizers"),
         queryset=organizer_accounts(),
         required=False,

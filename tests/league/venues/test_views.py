@@ -106,6 +106,16 @@ def test_a_new_organizer_of_chosen_venues_is_held_to_them(organizer_client, two_
     assert VenueRole.objects.filter(user=user).exists() and list(user.venues.all()) == [anchor]
 
 
+@pytest.mark.parametrize("venue", ["9" * 26, "9" * 5_000, "-5", "x", "²"])
+def test_a_new_organizers_venue_that_is_no_id_is_refused_beside_the_field(
+    organizer_client, two_venues, django_user_model, venue
+):
+    form = {"username": "wirtin", "password1": "Kneipe-am-Hafen-77", "password2": "Kneipe-am-Hafen-77"}
+    response = organizer_client.post(reverse("organizer_add"), {**form, "role": "venue", "venues": [venue]}, **GERMAN)
+    assert response.status_code == 200 and 'class="error' in response.content.decode()
+    assert not django_user_model.objects.filter(username="wirtin").exists()
+
+
 def test_a_league_of_one_pub_asks_no_role_for_a_new_organizer(organizer_client, django_user_model):
     default_venue()
     page = organizer_client.get(reverse("organizer_add"), **GERMAN).content.decode()
