@@ -200,6 +200,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "league.web.static_site.static_site",
+                "league.venues.context.venues_here",
             ],
         },
     },

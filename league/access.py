@@ -129,7 +129,7 @@ def night_organizer_required(view):
 
 
 def get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season"), pk=night_id)
+    return get_object_or_404(Night.objects.select_related("season", "venue"), pk=night_id)
 
 
 def get_season_or_404(season_id: int) -> Season:

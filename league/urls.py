@@ -6,4 +6,5 @@ urlpatterns = [
     path("", include("league.accounts.urls")),
     path("", include("league.cashbook.urls")),
     path("", include("league.roster.urls")),
+    path("", include("league.venues.urls")),
 ]

@@ -28,6 +28,7 @@ GERMAN_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("tonight", lambda e: reverse("night_tonight", args=[e.tonight.pk])),
     ("tonight: registration", lambda e: reverse("night_tonight", args=[e.desk_night.pk])),
     ("locked logins", lambda e: reverse("locked_logins")),
+    ("venues", lambda e: reverse("venue_list")),
     ("remove the demo (none here)", lambda e: reverse("remove_demo")),
     ("seating screen", lambda e: reverse("seating", args=[e.tonight.pk]) + "?screen=1"),
     ("table", lambda e: reverse("table_detail", args=[e.tracked_table.pk])),

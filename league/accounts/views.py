@@ -24,7 +24,9 @@ def organizer_add(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             user = accounts.create_organizer(
-                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+                venues=form.chosen_venues(),
             )
         except accounts.AccountError as error:
             form.add_error(None, str(error))

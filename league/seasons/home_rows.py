@@ -29,11 +29,16 @@ class ShownNight:
     drawn: bool  # past registration: its seating and results are shown
     seating_url: str
     results_url: str
+    venue_id: int = 0
+    run: bool = False  # the signed-in organizer runs it: the desk and jackpot links are his
 
 
-def shown_nights(nights: Iterable[tuple[int, datetime.date, str]]) -> list[ShownNight]:
-    """`nights` (id, date and status: model objects for forty nights cost as much again) as the home page lists
-    them, in the active language."""
+def shown_nights(
+    nights: Iterable[tuple[int, datetime.date, str, int]], run_venues: frozenset[int] | None = frozenset()
+) -> list[ShownNight]:
+    """`nights` (id, date, status and venue: model objects for forty nights cost as much again) as the home
+    page lists them, in the active language. `run_venues`: the venues the visitor runs (None: every one, a
+    league organizer; empty: none, a visitor)."""
     date_format = formats.get_format("DATE_FORMAT")
     labels = {value: str(label) for value, label in NightStatus.choices}
     seating = _around_id("seating")
@@ -46,8 +51,10 @@ def shown_nights(nights: Iterable[tuple[int, datetime.date, str]]) -> list[Shown
             drawn=status != NightStatus.REGISTRATION,
             seating_url=f"{seating[0]}{pk}{seating[1]}",
             results_url=f"{results[0]}{pk}{results[1]}",
+            venue_id=venue_id,
+            run=run_venues is None or venue_id in run_venues,
         )
-        for pk, date, status in nights
+        for pk, date, status, venue_id in nights
     ]
 
 

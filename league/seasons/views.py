@@ -16,6 +16,7 @@ from league.access import (
     night_organizer_required,
     nights_run_by,
     organizer_required,
+    runs_night,
     venue_ids,
 )
 from league.models import Night
@@ -34,7 +35,11 @@ def organizer_home(request: HttpRequest) -> HttpResponse:
     """Everything an organizer runs, in one place: seasons, the season's nights, accounts."""
     all_seasons, season = seasons_services.choose_season(request.GET.get("season"))
     # The coming and latest nights first; a venue organizer's of his venues.
-    nights = list(nights_run_by(request.user).filter(season=season).order_by("-date", "-pk")) if season else []
+    nights = (
+        list(nights_run_by(request.user).filter(season=season).select_related("venue").order_by("-date", "-pk"))
+        if season
+        else []
+    )
     demo = any(s.is_demo for s in all_seasons)
     last = next((s for s in all_seasons if not s.is_demo), all_seasons[0] if all_seasons else None)
     return render(
@@ -144,8 +149,14 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons_services.choose_season(None)
     nights = (
-        home_rows.shown_nights(season.nights.order_by("date").values_list("pk", "date", "status")) if season else []
+        home_rows.shown_nights(
+            season.nights.order_by("date").values_list("pk", "date", "status", "venue_id"),
+            venue_ids(request.user),
+        )
+        if season
+        else []
     )
+    upcoming = seasons_services.next_night(seasons=all_seasons)
     demo = any(s.is_demo for s in all_seasons)
     return render(
         request,
@@ -153,7 +164,9 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "season": season,
             "nights": nights,
-            "next_night": seasons_services.next_night(seasons=all_seasons),
+            "next_night": upcoming,
+            # A venue organizer's desk link only for his venues' night (another's would answer 403).
+            "runs_next_night": upcoming is not None and runs_night(request.user, upcoming),
             "demo": demo,
         },
     )

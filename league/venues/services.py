@@ -91,3 +91,32 @@ def hold_to_venues(*, user, venues: Iterable[Venue]) -> None:
 def make_league_organizer(*, user) -> None:
     """The organizer runs every venue again (his venues stay listed, as the venues' contacts)."""
     VenueRole.objects.filter(user=user).delete()
+
+
+@transaction.atomic
+def save_venue(*, venue: Venue | None, name: str, address: str, weekday: int | None, organizers: Iterable) -> Venue:
+    """A new venue (`venue` None) or its changed name, address, weekday and organizers. A venue organizer taken
+    off his last venue is refused: he would run nothing."""
+    name = " ".join(name.split())
+    if not name:
+        raise VenueError(_("Enter the venue's name."), field="name")
+    others = Venue.objects.exclude(pk=venue.pk) if venue is not None else Venue.objects.all()
+    if others.filter(name__iexact=name).exists():
+        raise VenueError(_("There is already a venue named %(name)s.") % {"name": name}, field="name")
+    chosen = {user.pk: user for user in organizers}
+    if venue is not None:
+        venue = Venue.objects.select_for_update().get(pk=venue.pk)
+        dropped = venue.organizers.filter(venue_role__isnull=False).exclude(pk__in=chosen).order_by("username")
+        stranded = [user.get_username() for user in dropped if user.venues.count() == 1]
+        if stranded:
+            raise VenueError(
+                _("%(names)s would have no venue left: give them another venue first, or make them league organizers.")
+                % {"names": ", ".join(stranded)},
+                field="organizers",
+            )
+    else:
+        venue = Venue()
+    venue.name, venue.address, venue.weekday = name, address.strip(), weekday
+    venue.save()
+    venue.organizers.set(chosen.values())
+    return venue

@@ -68,8 +68,9 @@ VENUE_ORGANIZER_PAGES = {
     "confirm_deposit",
     "night_sheets_pdf",
     "table_sheet_pdf",
+    "choose_venue",
 }
-NAMING_NO_ROW = {"organizer_home", "tonight", "password_change"}
+NAMING_NO_ROW = {"organizer_home", "tonight", "password_change", "choose_venue"}
 
 
 def _named_patterns(resolver: URLResolver = None, namespace: str = "") -> list[tuple[str, list[str]]]:
@@ -93,6 +94,7 @@ def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
         "digest": "0" * 64,
         "extension": "png",
         "night_id": evening.tonight.pk,
+        "venue_id": evening.tonight.venue_id,
         "table_id": evening.tracked_table.pk,
         "entry_id": evening.unpaid_entry.pk,
         "placement_id": evening.placement.pk,

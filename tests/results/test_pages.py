@@ -262,8 +262,9 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     # finished before any view), one for their hands and one to keep their (empty) figures.
     pages = [
         (reverse("standings") + f"?season={season.pk}", 7),
-        # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats.
-        (reverse("night_results", args=[night.pk]), 4),
+        # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats;
+        # whether the league has more than one venue (then the page names the night's).
+        (reverse("night_results", args=[night.pk]), 5),
         (reverse("player_detail", args=[player.pk]) + f"?season={season.pk}", 9),
         (reverse("jackpot") + f"?season={season.pk}", 8),  # + the seasons that still owe jackpot money
     ]
@@ -273,7 +274,7 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     client.force_login(organizer)
     with django_assert_max_num_queries(7):  # + the session and the user (the hand figures are kept now)
         assert client.get(reverse("standings") + f"?season={season.pk}").status_code == 200
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):  # + the venues the organizer's header may name and offer
         assert client.get(reverse("night_jackpot", args=[night.pk])).status_code == 200
 
 

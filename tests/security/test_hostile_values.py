@@ -28,6 +28,12 @@ TEXT_MUST_REFUSE = {"NUL", "10,000 characters"}
 MESSAGE_MARKERS = ('class="error', "errorlist", 'role="alert"', 'class="messages', 'class="message')
 
 
+def _an_organizer_pk() -> int:
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.filter(is_staff=True).values_list("pk", flat=True).first()
+
+
 def _forms(e: Evening) -> list[tuple[str, str, dict, dict[str, str]]]:
     """(name, url, valid-looking data, {field: "number" | "text"}) for every form that writes."""
     season_data = {
@@ -160,6 +166,14 @@ def _forms(e: Evening) -> list[tuple[str, str, dict, dict[str, str]]]:
             {"chip": "number", "op": "number"},
         ),
         ("uth slip", reverse("uth_slip"), {"change": "chip:5"}, {"change": "number"}),
+        (
+            "venue create",
+            reverse("venue_create"),
+            {"name": "Zur Post", "address": "Markt 2", "weekday": "3", "organizers": [str(_an_organizer_pk())]},
+            {"name": "text", "address": "text", "weekday": "number", "organizers": "number"},
+        ),
+        ("night venue", reverse("night_venue", args=[e.desk_night.pk]), {"venue": "0"}, {"venue": "number"}),
+        ("device venue", reverse("choose_venue"), {"venue": str(e.tonight.venue_id)}, {"venue": "number"}),
     ]
 
 
@@ -181,6 +195,9 @@ def _cases():
         "uth calculator",
         "imperial slip",
         "uth slip",
+        "venue create",
+        "night venue",
+        "device venue",
     ]
     return [pytest.param(name, id=name) for name in names]
 

@@ -24,7 +24,7 @@ def test_each_night_reads_as_the_template_language_writes_it(language):
         for k, status in enumerate(NightStatus.values)
     ]
     with translation.override(language):
-        shown = shown_nights((night.pk, night.date, night.status) for night in nights)
+        shown = shown_nights((night.pk, night.date, night.status, night.venue_id) for night in nights)
         for night, text in zip(nights, shown, strict=True):
             got = f"{text.date}|{text.status}|" + (f"{text.seating_url}|{text.results_url}" if text.drawn else "")
             assert got == ROW.render({"night": night})
