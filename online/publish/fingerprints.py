@@ -44,6 +44,9 @@ _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
 # Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
 # while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
 # statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
+# A part of the season's results a page shows, recorded as a "statement" of its own (never SQL: asked again by
+# computing the part, results.season_cache.part_value).
+PART = "-- part: "
 _IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "SET ")
 
 
@@ -151,6 +154,8 @@ class _RecordingCursor:
         if not statement.startswith("SELECT"):
             self._recorder.spoil()
             return result
+        if season_cache.narrowed():
+            return result  # read for a part of the season's results the page shows: the part is recorded
         self._reading = _Reading(sql, params)
         return result
 
@@ -216,11 +221,18 @@ class Recorder:
 
     def held_rows(self, sql: str, params, rows) -> None:
         """Rows read once for many pages (league.held): as if this page's query ran."""
-        self.read(sql, params, _row_digest(sql, rows))
+        if not season_cache.narrowed():
+            self.read(sql, params, _row_digest(sql, rows))
 
     def kept_key(self, sql: str, params, row) -> None:
         """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
         self.read(sql, params, _row_digest(sql, [row]))
+
+    def part(self, kind: str, params: list, value: tuple) -> None:
+        """A part of the season's results the page shows (results.season_cache.shown_part), in place of the
+        season's key and what it is computed from: recorded as a statement of its own, which `Answers` asks
+        by computing the part again."""
+        self.read(PART + kind, params, _row_digest(PART, [value]))
 
 
 @contextmanager
@@ -235,6 +247,7 @@ def recording() -> Iterator[Recorder]:
 
     database.create_cursor = recording_cursor
     season_cache.held_reads.append(recorder.kept_key)
+    season_cache.part_reads.append(recorder.part)
     held.read_listeners.append(recorder.held_rows)
     try:
         yield recorder
@@ -242,6 +255,7 @@ def recording() -> Iterator[Recorder]:
             cursor.finish()
     finally:
         season_cache.held_reads.remove(recorder.kept_key)
+        season_cache.part_reads.remove(recorder.part)
         held.read_listeners.remove(recorder.held_rows)
         del database.create_cursor  # the class's own again
 
@@ -256,9 +270,13 @@ class Answers:
         key = (sql, params)
         if key not in self.known:
             try:
-                with connection.cursor() as cursor:
-                    cursor.execute(sql, _decode(json.loads(params)))
-                    self.known[key] = _row_digest(sql, cursor.fetchall())
+                if sql.startswith(PART):
+                    value = season_cache.part_value(sql[len(PART) :], _decode(json.loads(params)))
+                    self.known[key] = None if value is None else _row_digest(PART, [value])
+                else:
+                    with connection.cursor() as cursor:
+                        cursor.execute(sql, _decode(json.loads(params)))
+                        self.known[key] = _row_digest(sql, cursor.fetchall())
             except Exception:  # a query the schema no longer answers: render the page
                 self.known[key] = None
         return self.known[key] == digest
