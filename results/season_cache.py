@@ -144,9 +144,9 @@ def held() -> Iterator[None]:
 
 # A part of a season's kept results that a page shows instead of the whole (a player's row of the table and his
 # nights): while a publish records what a page read, the page is counted as reading the part's value, not the
-# season's key and the statements the part is computed from. A new night changes the key and moves the table, but
-# it leaves most players' rows as they were, and the pages that show only those rows as they were
-# (docs/features.md, "Publishing"). The listeners are told (kind, params, value); the next run asks `part_value`.
+# season's key and the statements the part is computed from. A result changes the key, but a page that shows only
+# rows the result left as they were is taken over (docs/server.md, "Only changed pages are rendered again").
+# The listeners are told (kind, params, value); the next run asks `part_value`.
 part_reads: list[Callable[[str, list, tuple], None]] = []
 _parts: dict[str, Callable[..., tuple]] = {}
 _narrowed = 0

@@ -5,7 +5,8 @@ While a page renders, every statement the view runs is recorded with a digest of
 shows (`PAGE_SETTINGS`), the day (a page without `?season=` shows the season running today), its address,
 those rows, and which of the pages it links exist; the season's table and awards are kept under the season's
 key (`results.season_cache`), so a page that reads them depends on the key's query, recorded when it is
-read. On the next run, in this process or another, the recorded queries are asked again (each distinct one
+read; a page that shows only a part of them (a player's row and nights: `season_cache.shown_part`) depends
+on that part's value instead, asked again by computing it. On the next run, in this process or another, the recorded queries are asked again (each distinct one
 once); a page whose queries all return the same rows, under the same code, settings and day, and whose file
 the destination still has, is not rendered again: the destination keeps its file. A page that wrote to the
 database, or ran anything but a SELECT, is never taken over. A mismatch only ever costs a render: nothing is taken over on a guess.
@@ -41,12 +42,12 @@ from results import season_cache
 
 FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
 _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
-# Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
-# while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
-# statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
 # A part of the season's results a page shows, recorded as a "statement" of its own (never SQL: asked again by
 # computing the part, results.season_cache.part_value).
 PART = "-- part: "
+# Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
+# while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
+# statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
 _IGNORED = ("SAVEPOINT", "RELEASE SAVEPOINT", "ROLLBACK TO SAVEPOINT", "SET ")
 
 
