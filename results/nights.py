@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 from django.db.models import Exists, FilteredRelation, OuterRef, Q
@@ -135,6 +135,52 @@ def _table_facts(night: Night, table_ids: list[int] | None) -> dict[int, tuple[s
         return {pk: (name or "", bool(on_paper), bool(tracked)) for pk, name, on_paper, tracked in cursor.fetchall()}
 
 
+# Statements built by the ORM once per process and asked again with another night's id: building the seats'
+# (five joins) cost more than running it, on every night's results page. Their rows pass the ORM's own converters.
+_built: dict[tuple[str, str], tuple[str, Any, dict]] = {}
+
+
+def _by_night(queryset, night_id: int) -> list[tuple]:
+    """The rows of `queryset` (a values_list whose only parameter is the night's id), from its statement built
+    once per process; the ORM's own answer when its parameters are not just the night's id."""
+    key = (queryset.db, str(queryset.query.values_select))
+    found = _built.get(key)
+    if found is None:
+        compiler = queryset.query.get_compiler(using=queryset.db)
+        sql, params = compiler.as_sql()
+        if list(params) != [night_id]:
+            return list(queryset)
+        converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
+        found = _built[key] = (sql, compiler, converters)
+    sql, compiler, converters = found
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [night_id])
+        rows = cursor.fetchall()
+    return [tuple(row) for row in compiler.apply_converters(rows, converters)] if converters else rows
+
+
+def _night_seats(night: Night):
+    """The night's seats as the results read them: only the columns a row shows, as plain rows (model objects
+    for every seat with its entry, player, placement and hand cost more than the rest of the page)."""
+    return (
+        Seat.objects.filter(table__night=night)
+        .order_by("table_id", "position")
+        .values_list(
+            "pk",
+            "table_id",
+            "position",
+            "entry__player_id",
+            "entry__player__name",
+            "entry__jackpot_share",
+            "placement__id",
+            "placement__place",
+            "placement__reason",
+            "placement__decided_at",
+            "placement__hand__number",
+        )
+    )
+
+
 def tables_results(
     night: Night, *, table_ids: Iterable[int] | None = None, deposits: bool = True
 ) -> list[TableResults]:
@@ -152,25 +198,7 @@ def tables_results(
         )
     else:
         tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
-    # Only the columns a row shows, as plain rows: model objects for every seat with its entry, player,
-    # placement and hand cost more than the rest of the page.
-    seats = (
-        Seat.objects.filter(table__night=night)
-        .order_by("table_id", "position")
-        .values_list(
-            "pk",
-            "table_id",
-            "position",
-            "entry__player_id",
-            "entry__player__name",
-            "entry__jackpot_share",
-            "placement__id",
-            "placement__place",
-            "placement__reason",
-            "placement__decided_at",
-            "placement__hand__number",
-        )
-    )
+    seats = _night_seats(night)
     if table_ids is not None:
         table_ids = list(table_ids)
         tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
@@ -178,7 +206,7 @@ def tables_results(
         facts = _table_facts(night, table_ids)
     scheme = night.season.scheme
     by_table: dict[int, list[_SeatRow]] = defaultdict(list)
-    for row in seats:
+    for row in seats if table_ids is not None else _by_night(seats, night.pk):
         seat = _SeatRow(*row)
         by_table[seat.table_id].append(seat)
     tables = list(tables.order_by("number"))

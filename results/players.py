@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Count, Q, Sum
 
 from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season
 from league.rules import standings
-from league.rules.standings import Standing
 from results import season_cache
 from results.standings import SeasonStandings, season_results, season_standings
 from tournaments.models import Hand, Placement, Seat, Table
@@ -59,11 +59,23 @@ class Finish:
     season: str
 
 
+class ShownStanding(NamedTuple):
+    """What his page shows of his row of the season's table, and only that: his page is taken over by the next
+    publish while these stay the same (`standing_part`), so a figure the page shows must be here."""
+
+    position: int
+    tied: int
+    points_shown: Decimal
+    nights: int
+    wins: int
+    best_place: int
+
+
 @dataclass
 class PlayerSeason:
     player: Player
     season: Season | None
-    standing: Standing | None
+    standing: ShownStanding | None
     field_size: int
     nights: list[PlayerNight]  # the nights of the season he played, in order
     best_finishes: list[Finish]
@@ -80,14 +92,20 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
     his placements of all seasons, with who shared each place, from one more query.
     """
     nights: list[PlayerNight] = []
-    standing, field_size = None, 0
+    standing, field_size, standings_page = None, 0, None
     if season is not None:
-        table = table or season_standings(season)
-        standing, field_size = table.standing_of(player.pk), len(table.rows)
+        if table is None:
+            # A publish counts his page as reading only this part of the table (results.season_cache.shown_part).
+            part = season_cache.shown_part(
+                "player-standing",
+                (season.pk, player.pk),
+                lambda: _standing_part(season, season_standings(season), player.pk),
+            )
+        else:
+            part = _standing_part(season, table, player.pk)
+        standing, field_size, standings_page, night_rows = part
         total = Fraction(0)
-        for night_id, date, table_number, place, table_size, tied, points, counted, knockouts in _nights_of(
-            season, table, player.pk
-        ):
+        for night_id, date, table_number, place, table_size, tied, points, counted, knockouts in night_rows:
             points, knockouts = Fraction(*points), Fraction(*knockouts)
             if counted:
                 total += points
@@ -118,8 +136,27 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
             for night_id, date, _table_id, place, size, tied, season_name in best
         ],
         career_nights=len({r[0] for r in ever}),
-        standings_page=table.page_of(standing) if table is not None and standing is not None else None,
+        standings_page=standings_page,
     )
+
+
+@season_cache.part("player-standing")
+def standing_part(season_id: int, player_id: int) -> tuple:
+    """(his shown row or None, the players in the table, the standings' page that shows him, his nights): all
+    his page shows of the season's table and results, from the table kept under the season's key."""
+    season = season_cache.held_or(("season", season_id), lambda: Season.objects.get(pk=season_id))
+    return _standing_part(season, season_standings(season), player_id)
+
+
+def _standing_part(season: Season, table: SeasonStandings, player_id: int) -> tuple:
+    row = table.standing_of(player_id)
+    shown = (
+        None
+        if row is None
+        else ShownStanding(row.position, row.tied, row.points_shown, row.nights, row.wins, row.best_place)
+    )
+    page = table.page_of(row) if row is not None else None
+    return shown, len(table.rows), page, _nights_of(season, table, player_id)
 
 
 def shown_player(player_id: int) -> Player | None:

@@ -142,6 +142,71 @@ def held() -> Iterator[None]:
         _held = previous
 
 
+# A part of a season's kept results that a page shows instead of the whole (a player's row of the table and his
+# nights): while a publish records what a page read, the page is counted as reading the part's value, not the
+# season's key and the statements the part is computed from. A result changes the key, but a page that shows only
+# rows the result left as they were is taken over (docs/server.md, "Only changed pages are rendered again").
+# The listeners are told (kind, params, value); the next run asks `part_value`.
+part_reads: list[Callable[[str, list, tuple], None]] = []
+_parts: dict[str, Callable[..., tuple]] = {}
+_narrowed = 0
+
+
+def part(kind: str) -> Callable[[Callable[..., tuple]], Callable[..., tuple]]:
+    """Registers a part's function (ids in, a plain tuple out: exactly what the page shows of it), under `kind`,
+    so that any process can compute the part again from the ids (`part_value`)."""
+
+    def register(compute: Callable[..., tuple]) -> Callable[..., tuple]:
+        _parts[kind] = compute
+        return compute
+
+    return register
+
+
+def shown_part(kind: str, params: tuple[int, ...], compute: Callable[[], tuple]) -> tuple:
+    """`compute()`, the part `kind` of `params` as the page shows it (the same value as the registered function
+    gives for `params`, from the objects the page has at hand). While a publish records the page, the reads
+    that make it are not counted (`narrowed()`), the part's value is."""
+    global _narrowed
+    if not part_reads:
+        return compute()
+    _narrowed += 1
+    try:
+        value = compute()
+    finally:
+        _narrowed -= 1
+    for listener in part_reads:
+        listener(kind, list(params), value)
+    return value
+
+
+def part_value(kind: str, params: list) -> tuple | None:
+    """The part's value now, or None for a kind no longer known (the page is rendered again)."""
+    compute = _parts.get(kind)
+    if compute is None:
+        return None
+    global _narrowed
+    _narrowed += 1
+    try:
+        return compute(*params)
+    finally:
+        _narrowed -= 1
+
+
+def narrowed() -> bool:
+    """Whether a shown part is being computed: what it reads is the part's, not the page's."""
+    return _narrowed > 0
+
+
+def held_or(name: object, compute: Callable[[], T]) -> T:
+    """`compute()`, once per held run (a row every part of a season needs, such as the season itself)."""
+    if _held is None:
+        return compute()
+    if name not in _held:
+        _held[name] = compute()
+    return _held[name]
+
+
 def season_key(season_id: int) -> SeasonKey:
     """The season's key, in one query (each source scanned once, in a single-row derived table)."""
     if _held is not None:
@@ -149,7 +214,7 @@ def season_key(season_id: int) -> SeasonKey:
             _held[("key", season_id)] = _season_key(season_id)
         else:
             key, sql, params, row = _held[("key", season_id)]
-            for reader in held_reads:
+            for reader in held_reads if not _narrowed else ():
                 reader(sql, params, row)
         return _held[("key", season_id)][0]
     return _season_key(season_id)[0]

@@ -5,7 +5,8 @@ While a page renders, every statement the view runs is recorded with a digest of
 shows (`PAGE_SETTINGS`), the day (a page without `?season=` shows the season running today), its address,
 those rows, and which of the pages it links exist; the season's table and awards are kept under the season's
 key (`results.season_cache`), so a page that reads them depends on the key's query, recorded when it is
-read. On the next run, in this process or another, the recorded queries are asked again (each distinct one
+read; a page that shows only a part of them (a player's row and nights: `season_cache.shown_part`) depends
+on that part's value instead, asked again by computing it. On the next run, in this process or another, the recorded queries are asked again (each distinct one
 once); a page whose queries all return the same rows, under the same code, settings and day, and whose file
 the destination still has, is not rendered again: the destination keeps its file. A page that wrote to the
 database, or ran anything but a SELECT, is never taken over. A mismatch only ever costs a render: nothing is taken over on a guess.
@@ -41,6 +42,9 @@ from results import season_cache
 
 FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
 _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
+# A part of the season's results a page shows, recorded as a "statement" of its own (never SQL: asked again by
+# computing the part, results.season_cache.part_value).
+PART = "-- part: "
 # Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
 # while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
 # statements (tournaments/tracker/prepared.py); taken for a write, it kept that page from ever being taken over.
@@ -151,6 +155,8 @@ class _RecordingCursor:
         if not statement.startswith("SELECT"):
             self._recorder.spoil()
             return result
+        if season_cache.narrowed():
+            return result  # read for a part of the season's results the page shows: the part is recorded
         self._reading = _Reading(sql, params)
         return result
 
@@ -216,11 +222,18 @@ class Recorder:
 
     def held_rows(self, sql: str, params, rows) -> None:
         """Rows read once for many pages (league.held): as if this page's query ran."""
-        self.read(sql, params, _row_digest(sql, rows))
+        if not season_cache.narrowed():
+            self.read(sql, params, _row_digest(sql, rows))
 
     def kept_key(self, sql: str, params, row) -> None:
         """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
         self.read(sql, params, _row_digest(sql, [row]))
+
+    def part(self, kind: str, params: list, value: tuple) -> None:
+        """A part of the season's results the page shows (results.season_cache.shown_part), in place of the
+        season's key and what it is computed from: recorded as a statement of its own, which `Answers` asks
+        by computing the part again."""
+        self.read(PART + kind, params, _row_digest(PART, [value]))
 
 
 @contextmanager
@@ -235,6 +248,7 @@ def recording() -> Iterator[Recorder]:
 
     database.create_cursor = recording_cursor
     season_cache.held_reads.append(recorder.kept_key)
+    season_cache.part_reads.append(recorder.part)
     held.read_listeners.append(recorder.held_rows)
     try:
         yield recorder
@@ -242,6 +256,7 @@ def recording() -> Iterator[Recorder]:
             cursor.finish()
     finally:
         season_cache.held_reads.remove(recorder.kept_key)
+        season_cache.part_reads.remove(recorder.part)
         held.read_listeners.remove(recorder.held_rows)
         del database.create_cursor  # the class's own again
 
@@ -256,9 +271,13 @@ class Answers:
         key = (sql, params)
         if key not in self.known:
             try:
-                with connection.cursor() as cursor:
-                    cursor.execute(sql, _decode(json.loads(params)))
-                    self.known[key] = _row_digest(sql, cursor.fetchall())
+                if sql.startswith(PART):
+                    value = season_cache.part_value(sql[len(PART) :], _decode(json.loads(params)))
+                    self.known[key] = None if value is None else _row_digest(PART, [value])
+                else:
+                    with connection.cursor() as cursor:
+                        cursor.execute(sql, _decode(json.loads(params)))
+                        self.known[key] = _row_digest(sql, cursor.fetchall())
             except Exception:  # a query the schema no longer answers: render the page
                 self.known[key] = None
         return self.known[key] == digest

@@ -11,18 +11,16 @@ plural.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.utils import dateformat, formats
 from django.utils.translation import ngettext
 
 from league.web.money import format_money
 from results.jackpot import NightContribution
-from results.views.table_rows import around_id
+from results.views.table_rows import TemplateRow, around_id
 
 
-@dataclass(frozen=True)
-class ShownNight:
+class ShownNight(TemplateRow):
     results_url: str
     date: str
     confirmed: str

@@ -18,12 +18,11 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext
 
 from results.nights import PlacementRow, TableResults
-from results.views.table_rows import around_id
+from results.views.table_rows import TemplateRow, around_id
 from tournaments.models import PlacementReason, TableStatus
 
 
-@dataclass(frozen=True)
-class ShownPlacement:
+class ShownPlacement(TemplateRow):
     winner: bool
     place: str
     tied: bool  # shares the place

@@ -21,11 +21,10 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext
 
 from results.players import Finish, PlayerNight
-from results.views.table_rows import around_id
+from results.views.table_rows import TemplateRow, around_id
 
 
-@dataclass(frozen=True)
-class ShownNight:
+class ShownNight(TemplateRow):
     url: str
     date: str
     table_number: str

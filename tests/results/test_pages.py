@@ -382,3 +382,14 @@ def test_a_nights_tables_read_as_plain_rows_say_what_the_deposits_query_says(org
         results_nights.tables_results(evening.tonight, table_ids=some)
     )
     assert results_nights.tables_results(evening.tonight, table_ids=[], deposits=False) == []
+
+
+def test_the_seats_statement_built_once_reads_each_nights_rows_as_the_orm_does(organizer):
+    # Built by the ORM at the first night, asked again with each later night's id: every night gets its own
+    # rows, with the ORM's own values (the time he went out in the time zone, the shares as Decimals).
+    evening = build_evening(organizer)
+    results_nights._built.clear()
+    for night in (evening.played, evening.tonight, evening.played):
+        seats = results_nights._night_seats(night)
+        assert results_nights._by_night(seats, night.pk) == [tuple(row) for row in seats]
+    assert len(results_nights._built) == 1

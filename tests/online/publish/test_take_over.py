@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.db import connection
@@ -26,24 +24,6 @@ ROOT = Path(__file__).resolve().parents[3]
 
 # The runs' processes read the rows this test commits; CI's PostgreSQL leg selects the test by `database`.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database, pytest.mark.subprocess]
-
-
-def _database_url() -> str:
-    """The database this test uses, as DATABASE_URL for the processes it starts."""
-    db = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{db['NAME']}"
-    login = quote(db["USER"] or "", safe="") + (f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else "")
-    host = quote(db["HOST"] or "", safe="") + (f":{db['PORT']}" if db["PORT"] else "")
-    return f"postgres://{login}@{host}/{quote(db['NAME'], safe='')}"
-
-
-@pytest.fixture
-def runs_env(own_data_folder, monkeypatch) -> dict[str, str]:
-    """What a run's process sees: this test's database and data folder (the record of the last run is there)."""
-    monkeypatch.setenv("DATABASE_URL", _database_url())
-    monkeypatch.setenv("DATA_DIR", str(own_data_folder))
-    return dict(os.environ)
 
 
 def _publish_process(site: Path, env: dict[str, str]) -> dict:
