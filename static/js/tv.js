@@ -245,6 +245,15 @@
     var box = list.closest(".tv-levels");
     if (!box) { return; }
     var bottom = box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).paddingBottom || "0");
+    // The box grows with its rows, so its own bottom is no limit where the live tables' QR code stands below
+    // it (before the start, a line more at the top pushed six rows over the code at 720p and 1080p).
+    var qr = el.querySelector(".clock-qr");
+    if (qr && qr.offsetParent !== null) {
+      var code = qr.getBoundingClientRect(), own = box.getBoundingClientRect();
+      if (code.left < own.right && code.right > own.left && code.top > own.top) {
+        bottom = Math.min(bottom, code.top - parseFloat(getComputedStyle(box).paddingBottom || "0"));
+      }
+    }
     var rows = list.querySelectorAll("li");
     rows.forEach(function (row) {  // a number wider than the list itself (a night of ten hours and more) breaks too
       if (row.scrollWidth > row.clientWidth + 1) { row.classList.add("long"); }
