@@ -33,6 +33,12 @@ def held() -> Iterator[None]:
         _held = previous
 
 
+def kept() -> dict | None:
+    """What the run in `held()` keeps, for other modules' once-per-run values under keys of their own (a tuple
+    that starts with the module's name); None outside a run."""
+    return _held
+
+
 def objects(key: str, queryset: Callable[[], QuerySet]) -> list[Model]:
     """The instances of `queryset()` (a plain one: its model's own columns, no select_related or annotation);
     while held, its statement is built and run once under `key`, the same rows served again."""

@@ -26,14 +26,14 @@ row changes MAX(id).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 from django.core.cache import caches
 from django.db import connection
 
+from league import held
 from league.models import Entry, Night, Player, Season
 from tournaments.models import Action, Hand, Placement, PlacementCorrection, Seat, Table
 
@@ -124,22 +124,15 @@ def _digest(parts) -> str:
     return hashlib.blake2s(repr(tuple(parts)).encode(), digest_size=10).hexdigest()
 
 
-# While `held()` is on (one process rendering thousands of pages of one state: `manage.py publish`), each
-# season's key is read once and what is kept stays in this process's memory, unpickled once.
-_held: dict | None = None
+# While `league.held.held()` is on (one process rendering thousands of pages of one state: `manage.py publish`),
+# each season's key is read once and what is kept stays in this process's memory, unpickled once.
 # Told of each key served from what is held, as (sql, params, row): the publisher's record of what a page
 # read (online.publish.fingerprints) counts it as read.
 held_reads: list[Callable[[str, list, tuple], None]] = []
 
 
-@contextmanager
-def held() -> Iterator[None]:
-    global _held
-    previous, _held = _held, {}
-    try:
-        yield
-    finally:
-        _held = previous
+def _name(*key: object) -> tuple:
+    return ("results.season_cache", *key)
 
 
 # A part of a season's kept results that a page shows instead of the whole (a player's row of the table and his
@@ -200,24 +193,26 @@ def narrowed() -> bool:
 
 def held_or(name: object, compute: Callable[[], T]) -> T:
     """`compute()`, once per held run (a row every part of a season needs, such as the season itself)."""
-    if _held is None:
+    store, name = held.kept(), _name(name)
+    if store is None:
         return compute()
-    if name not in _held:
-        _held[name] = compute()
-    return _held[name]
+    if name not in store:
+        store[name] = compute()
+    return store[name]
 
 
 def season_key(season_id: int) -> SeasonKey:
     """The season's key, in one query (each source scanned once, in a single-row derived table)."""
-    if _held is not None:
-        if ("key", season_id) not in _held:
-            _held[("key", season_id)] = _season_key(season_id)
-        else:
-            key, sql, params, row = _held[("key", season_id)]
-            for reader in held_reads if not _narrowed else ():
-                reader(sql, params, row)
-        return _held[("key", season_id)][0]
-    return _season_key(season_id)[0]
+    store, name = held.kept(), _name("key", season_id)
+    if store is None:
+        return _season_key(season_id)[0]
+    if name not in store:
+        store[name] = _season_key(season_id)
+    else:
+        _key, sql, params, row = store[name]
+        for reader in held_reads if not _narrowed else ():
+            reader(sql, params, row)
+    return store[name][0]
 
 
 def _season_key(season_id: int) -> tuple[SeasonKey, str, list, tuple]:
@@ -233,14 +228,15 @@ def kept(kind: str, key: str, compute: Callable[[], T]) -> T:
     """The value kept under `kind` and `key`, else `compute()` kept there now."""
     cache = caches["default"]
     name = f"season:{kind}:v{VERSION}:{key}"
-    if _held is not None and name in _held:
-        return _held[name]
+    store = held.kept()
+    if store is not None and _name(name) in store:
+        return store[_name(name)]
     value = cache.get(name)
     if value is None:
         value = compute()
         cache.set(name, value, TIMEOUT)
-    if _held is not None:
-        _held[name] = value
+    if store is not None:
+        store[_name(name)] = value
     return value
 
 
@@ -250,16 +246,17 @@ def kept_part(kind: str, key: str, part: object, compute: Callable[[], dict]) ->
     only the part it shows; None when `compute()` has no such part."""
     cache = caches["default"]
     name = f"season:{kind}:v{VERSION}:{key}"
-    if _held is not None and name in _held:
-        return _held[name].get(part)
-    value = cache.get(f"{name}:{part!r}", _MISSING) if _held is None else _MISSING
+    store = held.kept()
+    if store is not None and _name(name) in store:
+        return store[_name(name)].get(part)
+    value = cache.get(f"{name}:{part!r}", _MISSING) if store is None else _MISSING
     if value is not _MISSING:
         return value
     parts = compute()
-    if _held is not None:
+    if store is not None:
         # Held, every part is served from here: keeping each one in the cache too (pickled, thousands of
         # players) was work for a process that ends with the publish.
-        _held[name] = parts
+        store[_name(name)] = parts
         return parts.get(part)
     cache.set_many({f"{name}:{k!r}": v for k, v in parts.items()}, TIMEOUT)
     if part not in parts:

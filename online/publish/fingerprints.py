@@ -226,7 +226,7 @@ class Recorder:
             self.read(sql, params, _row_digest(sql, rows))
 
     def kept_key(self, sql: str, params, row) -> None:
-        """A season's key read from what the run keeps (results.season_cache.held): as if its query ran."""
+        """A season's key read from what the run keeps (results.season_cache, while league.held holds the run): as if its query ran."""
         self.read(sql, params, _row_digest(sql, [row]))
 
     def part(self, kind: str, params: list, value: tuple) -> None:

@@ -28,7 +28,7 @@ from league.models import Night, NightStatus, Season
 from league.web.static_site import STATIC_SITE_KEY
 from online.publish import assets, fingerprints, html
 from online.publish.addresses import Address, languages, public_address
-from results import players, season_cache, standings, statistics
+from results import players, standings, statistics
 
 
 @dataclass
@@ -218,7 +218,7 @@ class Crawl:
                     self.seen.add(address)
                     todo.append(address)
         # One state, thousands of pages: each season's table read once, and the rows every page reads alike.
-        with season_cache.held(), held(), _quiet_404s():
+        with held(), _quiet_404s():
             while todo:
                 found: list[Address] = []
                 for address, page in self._render(todo, jobs):

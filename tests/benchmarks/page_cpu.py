@@ -123,12 +123,11 @@ def _measure(
     from league.held import held
     from online.publish.addresses import public_address
     from online.publish.pages import Crawl, _keep_seasons, _quiet_404s
-    from results import season_cache
 
     crawl = Crawl()
     _time_templates()
     figures: dict[str, dict[str, float]] = {}
-    with season_cache.held(), held(), _quiet_404s():
+    with held(), _quiet_404s():
         _keep_seasons()
         for kind, urls in kinds.items():
             row: dict[str, float] = {}
