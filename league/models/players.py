@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 
 from django.conf import settings
 from django.db import models
@@ -25,6 +26,9 @@ def age_on(birth: datetime.date, day: datetime.date) -> int:
 
 
 class Player(models.Model):
+    # The league-wide identity: the same on the league's server and on every venue's laptop, where the row's
+    # own id differs (docs/design.md, "Venues that play offline").
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=120)
     nickname = models.CharField(_("nickname"), max_length=60, blank=True)
     contact = models.CharField(_("contact"), max_length=200, blank=True, help_text=_("Phone or e-mail, optional."))

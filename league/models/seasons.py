@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 from decimal import Decimal
 
 from django.conf import settings
@@ -70,6 +71,8 @@ class MinBetRule(models.TextChoices):
 class Season(models.Model):
     WEEKDAYS = WEEKDAYS
 
+    # The league-wide identity, the same on the server and every venue's laptop (as Player.uid).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=120, unique=True)
     start_date = models.DateField(_("first day"))
     end_date = models.DateField(_("last day"))
@@ -244,6 +247,7 @@ class SavedStructure(models.Model):
     The levels are kept as the season keeps its own (tournaments/poker/structure.py's text), checked by the
     clock's page when saved; a season that takes it gets a copy, so changing it later changes no season."""
 
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=60, unique=True)
     levels = models.TextField(_("levels"))
     saved_at = models.DateTimeField(_("saved"), default=timezone.now)
@@ -265,6 +269,8 @@ class NightStatus(models.TextChoices):
 
 
 class Night(models.Model):
+    # The league-wide identity: a night made on a venue's laptop keeps it on the league's server (as Player.uid).
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="nights", verbose_name=_("season"))
     # Set as it is saved when not given (_night_at_a_venue): a league of one pub never names its venue.
     venue = models.ForeignKey(Venue, on_delete=models.PROTECT, related_name="nights", verbose_name=_("venue"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -22,6 +24,8 @@ WEEKDAYS = [
 class Venue(models.Model):
     """A pub the league plays in. A league of one pub has exactly one, made for it, and never sees it."""
 
+    # The league-wide identity: a venue's laptop joined to the league speaks for the venue of this uid.
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(_("name"), max_length=120, unique=True)
     address = models.CharField(_("address"), max_length=300, blank=True, default="")
     weekday = models.PositiveSmallIntegerField(_("weekday of its nights"), choices=WEEKDAYS, null=True, blank=True)
