@@ -1,3 +1,4 @@
 """Venues that play offline: a venue's laptop joined to the league's server, the pre-night fetch and the
-nights it sends (docs/design.md, "Venues that play offline"). `auth` tells the server which joined laptop is
-asking; `signing` holds the keys and signatures both sides use."""
+nights it sends (docs/design.md, "Venues that play offline"). `urls` lists the server's addresses for the
+laptops and the link's pages; `client` is the laptop's side of the wire; `auth` tells the server which joined
+laptop is asking; `signing` holds the keys and signatures both sides use."""
