@@ -67,23 +67,24 @@ class Client:
     cafile: Path
     source: str = "127.0.0.1"
     jar: dict[str, str] = field(default_factory=dict)
+    site: str = HOST
 
     def request(
         self, method: str, path: str, *, data: dict | None = None, headers: dict | None = None, host: str | None = None
     ) -> Answer:
         context = ssl.create_default_context(cafile=str(self.cafile))
         raw = socket.create_connection(("127.0.0.1", self.port), timeout=20, source_address=(self.source, 0))
-        connection = http.client.HTTPSConnection(HOST, self.port, context=context, timeout=20)
-        connection.sock = context.wrap_socket(raw, server_hostname=HOST)
-        all_headers = {"Host": host or f"{HOST}:{self.port}", "Accept-Language": "de", **(headers or {})}
+        connection = http.client.HTTPSConnection(self.site, self.port, context=context, timeout=20)
+        connection.sock = context.wrap_socket(raw, server_hostname=self.site)
+        all_headers = {"Host": host or f"{self.site}:{self.port}", "Accept-Language": "de", **(headers or {})}
         if self.jar:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.jar.items())
         body = None
         if data is not None:
             body = urlencode(data)
             all_headers["Content-Type"] = "application/x-www-form-urlencoded"
-            all_headers.setdefault("Origin", f"https://{HOST}:{self.port}")
-            all_headers.setdefault("Referer", f"https://{HOST}:{self.port}{path}")
+            all_headers.setdefault("Origin", f"https://{self.site}:{self.port}")
+            all_headers.setdefault("Referer", f"https://{self.site}:{self.port}{path}")
         try:
             connection.request(method, path, body=body, headers=all_headers)
             response = connection.getresponse()
@@ -130,13 +131,15 @@ class Chain:
     superuser: tuple[str, str]
     deploy_check: str
     app_log: Path
+    site: str = HOST
+    env: dict = field(default_factory=dict)
 
     @property
     def url(self) -> str:
-        return f"https://{HOST}:{self.https_port}"
+        return f"https://{self.site}:{self.https_port}"
 
     def client(self, source: str = "127.0.0.1") -> Client:
-        return Client(self.https_port, self.cafile, source)
+        return Client(self.https_port, self.cafile, source, site=self.site)
 
     def access_log(self) -> str:
         return (self.folder / "nginx" / "access.log").read_text()
@@ -166,14 +169,16 @@ def _service_python() -> tuple[list[str], dict]:
     return ["/usr/bin/python3"], {"PYTHONPATH": str(site)}
 
 
-def _nginx_config(folder: Path, https_port: int, http_port: int, app_port: int, cert: Path, key: Path) -> Path:
+def _nginx_config(
+    folder: Path, https_port: int, http_port: int, app_port: int, cert: Path, key: Path, site: str = HOST
+) -> Path:
     site = EXAMPLE.read_text()
     replacements = [
         ("listen 80 default_server;", f"listen 127.0.0.1:{http_port} default_server;"),
         ("listen 443 ssl http2 default_server;", f"listen 127.0.0.1:{https_port} ssl http2 default_server;"),
         ("listen 80;", f"listen 127.0.0.1:{http_port};"),
         ("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;"),
-        ("league.example.org;", f"{HOST};"),
+        ("league.example.org;", f"{site};"),
         ("/etc/letsencrypt/live/league.example.org/fullchain.pem", str(cert)),
         ("/etc/letsencrypt/live/league.example.org/privkey.pem", str(key)),
         ("server 127.0.0.1:8001;", f"server 127.0.0.1:{app_port};"),
@@ -219,7 +224,10 @@ def _from_example(*names: str) -> dict[str, str]:
 
 
 @contextmanager
-def running_chain(*, threads: int = 48) -> Iterator[Chain]:
+def running_chain(*, threads: int = 48, site: str = HOST, with_night: bool = True) -> Iterator[Chain]:
+    """The chain on free ports. `site` is the name it serves (league.test; or an address such as 127.0.0.1, for
+    clients that resolve names themselves, with a certificate for that address); `with_night` builds a night of
+    two tables (tests.benchmarks.support.venue_db) in the database first."""
     with ExitStack() as stack:
         cluster = stack.enter_context(throwaway_cluster(max_connections=100))
         folder = Path(tempfile.mkdtemp(prefix="league-chain-"))
@@ -245,9 +253,9 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
                 "-days",
                 "2",
                 "-subj",
-                f"/CN={HOST}",
+                f"/CN={site}",
                 "-addext",
-                f"subjectAltName=DNS:{HOST}",
+                f"subjectAltName={'IP' if site[0].isdigit() else 'DNS'}:{site}",
                 "-keyout",
                 str(key),
                 "-out",
@@ -263,9 +271,9 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
-            "ALLOWED_HOSTS": HOST,
-            "CSRF_TRUSTED_ORIGINS": f"https://{HOST}:{https_port}",
-            "PUBLIC_URL": f"https://{HOST}:{https_port}",
+            "ALLOWED_HOSTS": site,
+            "CSRF_TRUSTED_ORIGINS": f"https://{site}:{https_port}",
+            "PUBLIC_URL": f"https://{site}:{https_port}",
             "DATABASE_URL": cluster.url,
             "DATA_DIR": str(data_dir),
             "TRUSTED_PROXIES": "127.0.0.1",
@@ -310,8 +318,12 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
         )
         checked = _run(as_service("manage.py", "check", "--deploy"), env)
         deploy_check = checked.stdout + checked.stderr
-        built = _run(as_service("-m", "tests.benchmarks.support.venue_db", "build", cluster.url, "--tables", "2"), env)
-        night = json.loads(built.stdout)
+        night: dict = {}
+        if with_night:
+            built = _run(
+                as_service("-m", "tests.benchmarks.support.venue_db", "build", cluster.url, "--tables", "2"), env
+            )
+            night = json.loads(built.stdout)
 
         # The app server, as the service user: he cannot write in the checkout.
         app_log = folder / "app.log"
@@ -333,7 +345,7 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
 
         nginx_dir = folder / "nginx"
         nginx_dir.mkdir()
-        config = _nginx_config(nginx_dir, https_port, http_port, app_port, cert, key)
+        config = _nginx_config(nginx_dir, https_port, http_port, app_port, cert, key, site)
         test = subprocess.run([NGINX, "-t", "-c", str(config)], capture_output=True, text=True)
         assert test.returncode == 0, test.stderr
         proxy = subprocess.Popen(
@@ -352,6 +364,8 @@ def running_chain(*, threads: int = 48) -> Iterator[Chain]:
             superuser,
             deploy_check,
             app_log,
+            site,
+            {**env, **extra},
         )
         _wait(lambda: chain.client().get("/health/").status == 200, 60, "the app through nginx", app_log)
         yield chain
