@@ -131,7 +131,7 @@ def change_display(
         raise DisplayError("name", _("There is a TV of that name already."))
     display.name, display.screen, display.rotation, display.seconds = name, screen, kept, seconds
     if venue is not UNCHANGED:
-        display.venue = venue  # type: ignore[assignment]
+        display.venue = venue
     display.save()
     return display
 
