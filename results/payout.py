@@ -77,7 +77,8 @@ def season_payout(season: Season, *, table: season_table.SeasonStandings | None 
     """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
     table = table or season_table.season_standings(season)
     report = jackpot.season_jackpot(season, table=table)
-    unfinished = season.nights.exclude(status=NightStatus.FINISHED).count()
+    # The qualifiers' final counts for no one's place in the table: it does not hold up the payout.
+    unfinished = season.nights.exclude(status=NightStatus.FINISHED).exclude(is_final=True).count()
     payout = SeasonPayout(season=season, total=report.total, place_amounts=[], shares=[], unfinished_nights=unfinished)
     if report.split_error:
         payout.split_error = report.split_error

@@ -156,9 +156,10 @@ def season_results(
     """The season's placements with their points (one query; more for knockouts or a formula that reads the
     night); `failed` gets each placement the season's formula fails for (it counts 0)."""
     scheme = scheme or season.scheme
-    return standings.score_results(
-        scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme, failed
-    )
+    # The qualifiers' final is a night of its own: its places do not count in the season's table
+    # (docs/league-rules.md, "Qualifiers' final").
+    counted = Q(table__night__season=season, table__night__is_final=False)
+    return standings.score_results(scoring_rows(season, _results(counted), scheme), scheme, failed)
 
 
 def formula_failures(season: Season) -> list[standings.FormulaFailure]:
