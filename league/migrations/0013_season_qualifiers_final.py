@@ -5,39 +5,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0012_venues'),
+        ("league", "0012_venues"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='night',
-            name='is_final',
+            model_name="night",
+            name="is_final",
             field=models.BooleanField(default=False, editable=False, verbose_name="qualifiers' final"),
         ),
         migrations.AddField(
-            model_name='night',
-            name='qualified',
-            field=models.ManyToManyField(blank=True, editable=False, related_name='finals', to='league.player', verbose_name='qualified players'),
+            model_name="night",
+            name="qualified",
+            field=models.ManyToManyField(
+                blank=True, editable=False, related_name="finals", to="league.player", verbose_name="qualified players"
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='qualification_min_nights',
-            field=models.PositiveSmallIntegerField(default=0, help_text='Only players with at least M nights at that table qualify; 0: any number.', verbose_name='nights played at least (M)'),
+            model_name="season",
+            name="qualification_min_nights",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="Only players with at least M nights at that table qualify; 0: any number.",
+                verbose_name="nights played at least (M)",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='qualification_rule',
-            field=models.CharField(choices=[('none', "No qualifiers' final"), ('venue', 'The top N of each venue'), ('league', 'The top N of the league')], default='none', max_length=10, verbose_name="qualifiers' final"),
+            model_name="season",
+            name="qualification_rule",
+            field=models.CharField(
+                choices=[
+                    ("none", "No qualifiers' final"),
+                    ("venue", "The top N of each venue"),
+                    ("league", "The top N of the league"),
+                ],
+                default="none",
+                max_length=10,
+                verbose_name="qualifiers' final",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='qualification_top',
-            field=models.PositiveSmallIntegerField(default=4, help_text="The first N of each venue's table, or of the league's, go to the final.", validators=[django.core.validators.MinValueValidator(1)], verbose_name='qualifiers per table (N)'),
+            model_name="season",
+            name="qualification_top",
+            field=models.PositiveSmallIntegerField(
+                default=4,
+                help_text="The first N of each venue's table, or of the league's, go to the final.",
+                validators=[django.core.validators.MinValueValidator(1)],
+                verbose_name="qualifiers per table (N)",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='night',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_final', True)), fields=('season',), name='one_final_per_season'),
+            model_name="night",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_final", True)), fields=("season",), name="one_final_per_season"
+            ),
         ),
     ]

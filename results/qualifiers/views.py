@@ -14,7 +14,7 @@ from league.models import Entry, Night, Venue
 from league.seasons.forms import NightForm
 from league.seasons.services import suggest_night_date
 from results.qualifiers import final as finals
-from results.qualifiers.tables import reason_text, season_qualifiers
+from results.qualifiers import tables as qualifier_tables
 
 
 def _final_form(request: HttpRequest, season) -> NightForm:
@@ -33,7 +33,7 @@ def _differences(season, qualifiers=None, final=None) -> tuple[list[str], list[s
     final = final or finals.season_final(season)
     if final is None:
         return [], []
-    qualifiers = qualifiers or season_qualifiers(season)
+    qualifiers = qualifiers or qualifier_tables.season_qualifiers(season)
     entered = dict(Entry.objects.active().filter(night=final).values_list("player_id", "player__name"))
     wanted = {v.player_id: v.name for v in qualifiers.qualified}
     added = sorted(name for pk, name in wanted.items() if pk not in entered)
@@ -57,7 +57,10 @@ def season_qualifiers(request: HttpRequest, season_id: int) -> HttpResponse:
                 by=request.user,
             )
         except finals.FinalError as error:
-            form.add_error(error.field, str(error))
+            if error.field is None:  # the season's, not a field's: the form may not even be shown
+                messages.error(request, str(error))
+            else:
+                form.add_error(error.field, str(error))
         else:
             messages.success(
                 request,
@@ -80,8 +83,10 @@ def season_qualifiers(request: HttpRequest, season_id: int) -> HttpResponse:
                 % {"added": len(matched.added), "withdrawn": len(matched.withdrawn)},
             )
         return redirect("season_qualifiers", season.pk)
-    qualifiers = season_qualifiers(season)
-    tables = [(venue, [(v, reason_text(v)) for v in verdicts]) for venue, verdicts in qualifiers.tables]
+    qualifiers = qualifier_tables.season_qualifiers(season)
+    tables = [
+        (venue, [(v, qualifier_tables.reason_text(v)) for v in verdicts]) for venue, verdicts in qualifiers.tables
+    ]
     final = finals.season_final(season)
     added, withdrawn = _differences(season, qualifiers, final)
     return render(
@@ -90,7 +95,7 @@ def season_qualifiers(request: HttpRequest, season_id: int) -> HttpResponse:
         {
             "season": season,
             "qualifiers": qualifiers,
-            "qualified": [(v, reason_text(v)) for v in qualifiers.qualified],
+            "qualified": [(v, qualifier_tables.reason_text(v)) for v in qualifiers.qualified],
             "tables": tables,
             "final": final,
             "final_drawn": final is not None and final.status in finals.DRAWN,
