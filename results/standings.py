@@ -271,6 +271,11 @@ class SeasonStandings:
     venue: Venue | None = None  # None: the league's table (every night the season counts); a venue: its nights'
 
     @property
+    def kept_under(self) -> str | None:
+        """The key what is kept of this table (its race) is kept under; None for a table computed now."""
+        return None if self.key is None else _venue_key(self.key, self.venue)
+
+    @property
     def nights_with_results(self) -> int:
         return len(self.nights)
 

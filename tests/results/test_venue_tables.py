@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from league.desk import services as desk
-from league.models import Night, Season, Venue
+from league.models import Night, Player, Season, Venue, VenueRole, default_venue
 from results import standings as results
 from tests.league.factories import make_player, make_season
 from tests.tournaments.conftest import FEE
@@ -109,3 +112,74 @@ def test_table_venues_only_for_a_league_of_several_and_a_season_of_every_venue(t
     assert results.table_venues(season) == [krone, linde]
     one = make_season(name="Nur Krone", venue=krone)
     assert results.table_venues(one) == []
+
+
+# --- the standings page --------------------------------------------------------------------
+
+
+def shown_names(response) -> list[str]:
+    return re.findall(r'id="player-\d+" href="[^"]*">([^<]+)</a>', response.content.decode())
+
+
+@pytest.fixture
+def venue_organizer(two_pubs, django_user_model):
+    """Linde's organizer, signed in."""
+    _season, _krone, linde = two_pubs
+    user = django_user_model.objects.create_user(username="wirt-linde", password="x", is_staff=True)
+    VenueRole.objects.create(user=user)
+    linde.organizers.add(user)
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(user)
+    return client
+
+
+def test_the_page_offers_the_league_and_each_venue_and_names_the_venue_shown(two_pubs, client):
+    season, krone, linde = two_pubs
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    league = client.get(reverse("standings"), {"season": season.pk})
+    body = league.content.decode()
+    assert shown_names(league) == ["Anna", "Ben", "Carl", "Dora", "Fritz", "Emil"]
+    assert 'aria-label="Tabelle"' in body and '<strong aria-current="page">Liga</strong>' in body
+    assert f'href="?season={season.pk}&amp;venue={krone.pk}">Krone</a>' in body
+    assert "Die Tabelle der Liga: Es zählen die Abende aller Spielorte." in body
+    at_krone = client.get(reverse("standings"), {"season": season.pk, "venue": krone.pk})
+    assert shown_names(at_krone) == ["Ben", "Anna", "Fritz"]
+    body = at_krone.content.decode()
+    assert "Die Tabelle von Krone: Es zählen nur die dort gespielten Abende." in body
+    assert f'<a href="?season={season.pk}">Liga</a>' in body
+    # A venue that is not one of the league's shows the league's table.
+    assert shown_names(client.get(reverse("standings"), {"season": season.pk, "venue": "999"}))[0] == "Anna"
+
+
+def test_a_venue_organizer_sees_his_venue_s_table_first_and_may_open_the_league_s(two_pubs, venue_organizer):
+    season, _krone, linde = two_pubs
+    first = venue_organizer.get(reverse("standings"), {"season": season.pk})
+    assert shown_names(first) == ["Carl", "Anna", "Dora", "Emil"]
+    assert f'<a href="?season={season.pk}&amp;venue=all">Liga</a>' in first.content.decode()
+    league = venue_organizer.get(reverse("standings"), {"season": season.pk, "venue": "all"})
+    assert shown_names(league)[0] == "Anna"
+
+
+def test_a_league_of_one_pub_offers_no_choice(organizer):
+    season = make_season(points_scheme="fixed")
+    players = [make_player("Anna"), make_player("Ben")]
+    paper_night_at(Venue.objects.get(pk=default_venue()), season, datetime.date(2026, 9, 2), players, organizer)
+    body = Client().get(reverse("standings"), {"season": season.pk}).content.decode()
+    assert "venue-filter" not in body and "table-venue" not in body
+
+
+def test_the_player_page_names_each_night_s_venue_in_a_league_of_several(two_pubs, client):
+    season, _krone, _linde = two_pubs
+    anna = Player.objects.get(name="Anna")
+    body = client.get(reverse("player_detail", args=[anna.pk]), {"season": season.pk}).content.decode()
+    assert re.findall(r'<td class="night-venue">([^<]+)</td>', body) == ["Krone", "Linde"]
+
+
+def test_the_player_page_of_a_league_of_one_pub_names_no_venue(organizer, client):
+    season = make_season()
+    anna = make_player("Anna")
+    paper_night_at(
+        Venue.objects.get(pk=default_venue()), season, datetime.date(2026, 9, 2), [anna, make_player("Ben")], organizer
+    )
+    body = client.get(reverse("player_detail", args=[anna.pk]), {"season": season.pk}).content.decode()
+    assert "night-venue" not in body
