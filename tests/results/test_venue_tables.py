@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal
 
 import pytest
 from django.test import Client
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from league.desk import services as desk
 from league.models import Night, Player, Season, Venue, VenueRole, default_venue
+from results import jackpot, payout
 from results import standings as results
 from tests.league.factories import make_player, make_season
 from tests.tournaments.conftest import FEE
@@ -183,3 +185,97 @@ def test_the_player_page_of_a_league_of_one_pub_names_no_venue(organizer, client
     )
     body = client.get(reverse("player_detail", args=[anna.pk]), {"season": season.pk}).content.decode()
     assert "night-venue" not in body
+
+
+# --- the jackpot: pooled or per venue ------------------------------------------------------------
+
+
+@pytest.fixture
+def deposited(two_pubs, organizer):
+    """Both nights' tables paid in: Krone 3 x 2,00 € = 6,00 €, Linde 4 x 2,00 € = 8,00 €."""
+    season, krone, linde = two_pubs
+    for table in Table.objects.filter(night__season=season):
+        jackpot.confirm_deposit(table=table, by=organizer)
+    return season, krone, linde
+
+
+def places(report) -> list[tuple[str, str, Decimal]]:
+    return [(row.places, row.holder, row.amount) for row in report.payout]
+
+
+def test_a_pooled_jackpot_is_one_for_the_league_split_over_the_league_s_table(deposited):
+    season, _krone, _linde = deposited
+    assert jackpot.jackpot_venues(season) == [] and jackpot.venue_jackpots(season) == []
+    report = jackpot.season_jackpot(season)
+    assert report.total == Decimal("14.00")
+    # 50/30/20 of 14,00 €: Anna 7,00 €; Ben and Carl tie for 2nd and share 4,20 € + 2,80 €.
+    assert places(report) == [
+        ("1.", "Anna", Decimal("7.00")),
+        ("2.–3.", "Ben", Decimal("3.50")),
+        ("2.–3.", "Carl", Decimal("3.50")),
+    ]
+    shares = payout.season_payout(season).shares
+    assert [(s.places, s.share.name, s.share.amount) for s in shares] == [
+        ("1.", "Anna", Decimal("7.00")),
+        ("2.–3.", "Ben", Decimal("3.50")),
+        ("2.–3.", "Carl", Decimal("3.50")),
+    ]
+
+
+def test_a_jackpot_per_venue_takes_each_venue_s_nights_and_pays_its_own_table(deposited):
+    season, krone, linde = deposited
+    Season.objects.filter(pk=season.pk).update(jackpot_per_venue=True)
+    season.refresh_from_db()
+    at_krone, at_linde = jackpot.venue_jackpots(season)
+    assert (at_krone.venue, at_krone.total, at_linde.venue, at_linde.total) == (
+        krone,
+        Decimal("6.00"),
+        linde,
+        Decimal("8.00"),
+    )
+    assert places(at_krone) == [
+        ("1.", "Ben", Decimal("3.00")),
+        ("2.", "Anna", Decimal("1.80")),
+        ("3.", "Fritz", Decimal("1.20")),
+    ]
+    assert places(at_linde) == [
+        ("1.", "Carl", Decimal("4.00")),
+        ("2.", "Anna", Decimal("2.40")),
+        ("3.", "Dora", Decimal("1.60")),
+    ]
+    # The payout: one share per winner, Anna's the sum of her two (1,80 € + 2,40 €); all of it 14,00 €.
+    result = payout.season_payout(season)
+    assert [(s.places, s.share.name, s.share.amount) for s in result.shares] == [
+        ("Krone 1.", "Ben", Decimal("3.00")),
+        ("Krone 2. · Linde 2.", "Anna", Decimal("4.20")),
+        ("Krone 3.", "Fritz", Decimal("1.20")),
+        ("Linde 1.", "Carl", Decimal("4.00")),
+        ("Linde 3.", "Dora", Decimal("1.60")),
+    ]
+    assert result.total == Decimal("14.00") == sum(s.share.amount for s in result.shares)
+
+
+def test_the_jackpot_pages_show_each_venue_s_jackpot(deposited, organizer_client, venue_organizer, client):
+    season, krone, linde = deposited
+    Season.objects.filter(pk=season.pk).update(jackpot_per_venue=True)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    body = client.get(reverse("jackpot"), {"season": season.pk}).content.decode()
+    assert re.search(rf'id="jackpot-total-{krone.pk}">6,00\xa0€<', body)
+    assert re.search(rf'id="jackpot-total-{linde.pk}">8,00\xa0€<', body)
+    assert "Jackpot von Krone" in body and 'id="jackpot-total"' not in body
+    # Linde's organizer: his venue's jackpot first, and its report; not Krone's, nor the league's report.
+    mine = venue_organizer.get(reverse("jackpot"), {"season": season.pk}).content.decode()
+    assert mine.index(f'id="venue-jackpot-{linde.pk}"') < mine.index(f'id="venue-jackpot-{krone.pk}"')
+    own = venue_organizer.get(reverse("venue_jackpot", args=[season.pk, linde.pk]))
+    assert own.status_code == 200 and re.search(r'id="venue-jackpot-total">8,00\xa0€<', own.content.decode())
+    assert venue_organizer.get(reverse("venue_jackpot", args=[season.pk, krone.pk])).status_code == 403
+    assert venue_organizer.get(reverse("season_jackpot", args=[season.pk])).status_code == 403
+    # The league's organizer: both, and the league's report with each venue's split.
+    assert organizer_client.get(reverse("venue_jackpot", args=[season.pk, krone.pk])).status_code == 200
+    report = organizer_client.get(reverse("season_jackpot", args=[season.pk])).content.decode()
+    assert f'id="venue-jackpot-{krone.pk}"' in report and f'id="venue-jackpot-{linde.pk}"' in report
+
+
+def test_a_pooled_season_has_no_venue_jackpot_page(deposited, organizer_client):
+    season, krone, _linde = deposited
+    assert organizer_client.get(reverse("venue_jackpot", args=[season.pk, krone.pk])).status_code == 404
