@@ -18,6 +18,7 @@ urlpatterns = [
     path("nights/<int:night_id>/jackpot/", jackpot.night_jackpot, name="night_jackpot"),
     path("tables/<int:table_id>/deposit/", jackpot.confirm_deposit, name="confirm_deposit"),
     path("seasons/<int:season_id>/jackpot/", jackpot.season_jackpot, name="season_jackpot"),
+    path("seasons/<int:season_id>/venues/<int:venue_id>/jackpot/", jackpot.venue_jackpot, name="venue_jackpot"),
     path("seasons/<int:season_id>/jackpot.csv", jackpot.season_jackpot_csv, name="season_jackpot_csv"),
     path("seasons/<int:season_id>/jackpot.pdf", jackpot.season_jackpot_pdf, name="season_jackpot_pdf"),
     path("organizer/players/merge/", merge.merge_players, name="merge_players"),

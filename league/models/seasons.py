@@ -167,6 +167,16 @@ class Season(models.Model):
         verbose_name=_("venue"),
         help_text=_("Empty: the nights of every venue count."),
     )
+    # Off: one jackpot for the league, as before venues. On: each venue's nights pay into that venue's own
+    # jackpot, split over that venue's table (docs/league-rules.md, "Venues"). Shown only in a league of several.
+    jackpot_per_venue = models.BooleanField(
+        _("a jackpot per venue"),
+        default=False,
+        help_text=_(
+            "Each venue's nights pay into that venue's own jackpot, paid out to the top places of its table. "
+            "Off: one jackpot for the whole league."
+        ),
+    )
     # The qualifiers' final: who goes to it (docs/league-rules.md, "Qualifiers' final"). Frozen once the
     # final's seating is drawn.
     qualification_rule = models.CharField(

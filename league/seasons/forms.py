@@ -96,6 +96,7 @@ class SeasonForm(forms.ModelForm):
             del self.fields["copy_structure"]
         if not Venue.objects.exists() or Venue.objects.count() == 1:
             del self.fields["venue"]  # a league of one pub: every season is its pub's (nothing new to see)
+            del self.fields["jackpot_per_venue"]
         if self.instance.pk is not None:
             # Changed on the points scheme page, which recomputes the nights once there are results.
             for name in seasons.POINTS_FIELDS:

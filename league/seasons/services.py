@@ -41,6 +41,7 @@ EDITABLE_FIELDS = (
     "venue",
     *MONEY_FIELDS,
     "jackpot_payout_split",
+    "jackpot_per_venue",
     *PLAY_FIELDS,
     "break_every_levels",
     "break_minutes",
@@ -83,7 +84,8 @@ def frozen_fields(season: Season) -> dict[str, str]:
     frozen: dict[str, str] = {}
     if Entry.objects.filter(night__season=season, paid_at__isnull=False).exists():
         reason = _("frozen: fees have been taken this season")
-        frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
+        # The players paid their shares into the pot the season announced: pooled or their venue's.
+        frozen.update(dict.fromkeys((*MONEY_FIELDS, "jackpot_per_venue"), reason))
     if season.nights.filter(status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():  # drawn
         reason = _("frozen: a seating has been drawn this season")
         frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS, *TIE_FIELDS), reason))

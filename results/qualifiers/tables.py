@@ -8,30 +8,24 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.models import Night, Player, Season, Venue
-from league.rules import qualification, standings
+from league.models import Player, Season, Venue
+from league.rules import qualification
 from league.rules.standings import Standing
-from results.standings import season_results, season_standings
+from results.standings import season_standings, table_venues
 
 
 def _rows(table: list[Standing]) -> list[qualification.Row]:
     return [qualification.Row(r.player_id, r.name, r.position, r.points, r.nights) for r in table]
 
 
-def venue_tables_for_qualifiers(season: Season) -> list[tuple[Venue, list[Standing]]]:
-    """Each venue's table of the season, the venues in name order: the season's scored results of its
-    nights only, put in order by the season's own table rules (points, tie rule, best N nights).
-
-    A stand-in for the per-venue standings (`results.standings.season_standings(season, venue=...)`) that
-    another branch builds; this reads the season's results once and splits them by the nights' venue."""
-    night_venue = dict(Night.objects.filter(season=season, is_final=False).values_list("pk", "venue_id"))
-    venues = Venue.objects.filter(pk__in=set(night_venue.values())).order_by("name", "pk")
-    scored = season_results(season)
-    tables = []
-    for venue in venues:
-        mine = [r for r in scored if night_venue.get(r.night_id) == venue.pk]
-        tables.append((venue, standings.season_table(mine, best_nights=season.best_nights)))
-    return tables
+def venue_tables(season: Season) -> list[tuple[Venue, list[Standing]]]:
+    """Each venue's table of the season, the venues in name order. A season of one venue (or a league of one
+    pub) keeps no table per venue: its table is the league's, under its venue's name."""
+    venues = table_venues(season)
+    if venues:
+        return [(venue, season_standings(season, venue=venue).rows) for venue in venues]
+    venue = season.venue or Venue.objects.order_by("pk").first()
+    return [(venue, season_standings(season).rows)] if venue is not None else []
 
 
 @dataclass(frozen=True)
@@ -61,9 +55,9 @@ def season_qualifiers(season: Season) -> Qualifiers:
     if not rule.active:
         return Qualifiers(season, rule, [], ())
     if rule.kind == qualification.VENUE:
-        venue_tables = venue_tables_for_qualifiers(season)
-        tables = [qualification.Table(venue.name, _rows(rows)) for venue, rows in venue_tables]
-        venues: list[Venue | None] = [venue for venue, _rows_ in venue_tables]
+        per_venue = venue_tables(season)
+        tables = [qualification.Table(venue.name, _rows(rows)) for venue, rows in per_venue]
+        venues: list[Venue | None] = [venue for venue, _rows_ in per_venue]
     else:
         tables = [qualification.Table("", _rows(season_standings(season).rows))]
         venues = [None]

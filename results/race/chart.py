@@ -44,9 +44,9 @@ def race_html(season: Season, table: SeasonStandings) -> SafeString | None:
     if not table.rows:
         return None
 
-    if table.key is None:  # a table computed now, not kept
+    key = table.kept_under  # a venue's table has its own race
+    if key is None:  # a table computed now, not kept
         return render_to_string("results/_race.html", race_context(season, table))
-    key = table.key.results
 
     def draw() -> SafeString:
         # The figures once for both languages: a publish draws each season's race in German and in English.
