@@ -131,31 +131,37 @@ def qualify(rule: Rule, tables: Sequence[Table]) -> Outcome:
     for index, table in enumerate(tables):
         verdicts = []
         for row in table.rows:
-            common = {
-                "player_id": row.player_id,
-                "name": row.name,
-                "table": table.name,
-                "position": row.position,
-                "nights": row.nights,
-                "top": rule.top,
-                "min_nights": rule.min_nights,
-            }
             home = counted_at.get(row.player_id)
             if home == index:
                 reason = IN_TIE if (index, row.player_id) in tied_at_cut else IN_PLACE
-                verdict = Verdict(qualified=True, reason=reason, **common)
+                verdict = _verdict(row, table, rule, True, reason)
             elif row.nights < rule.min_nights:
-                verdict = Verdict(qualified=False, reason=OUT_NIGHTS, **common)
+                verdict = _verdict(row, table, rule, False, OUT_NIGHTS)
             elif home is not None:
-                verdict = Verdict(qualified=False, reason=OUT_ELSEWHERE, other=tables[home].name, **common)
+                verdict = _verdict(row, table, rule, False, OUT_ELSEWHERE, tables[home].name)
             else:
-                verdict = Verdict(qualified=False, reason=OUT_PLACE, **common)
+                verdict = _verdict(row, table, rule, False, OUT_PLACE)
             verdicts.append(verdict)
             if _better(verdict, best.get(row.player_id)):
                 best[row.player_id] = verdict
         verdict_tables.append((table.name, tuple(verdicts)))
     players = sorted(best.values(), key=lambda v: (not v.qualified, _table_index(tables, v.table), v.position, v.name))
     return Outcome(tuple(verdict_tables), tuple(players))
+
+
+def _verdict(row: Row, table: Table, rule: Rule, qualified: bool, reason: str, other: str = "") -> Verdict:
+    return Verdict(
+        row.player_id,
+        row.name,
+        qualified,
+        reason,
+        table.name,
+        row.position,
+        row.nights,
+        rule.top,
+        rule.min_nights,
+        other,
+    )
 
 
 def _better(verdict: Verdict, than: Verdict | None) -> bool:
