@@ -8,8 +8,8 @@ organizer page says which it is for, by its decorator, and nothing else decides:
   publishing). A venue organizer is refused.
 - `night_organizer_required`: the pages of one night and of what belongs to it (its desk, seating, tables,
   clock, cash count, sheets). A venue organizer may open them for his venues' nights: every id in the URL is
-  looked up here (`_NIGHT_OF`) before the view runs, and one of another venue, or of a kind not listed, is
-  refused. So a view cannot forget the check, and a new kind of id is refused until it is given its lookup.
+  looked up here (`_NIGHT_OF`; a venue's own rows, its TVs, by `_VENUE_OF`) before the view runs, and one of
+  another venue, or of a kind not listed, is refused. So a view cannot forget the check, and a new kind of id is refused until it is given its lookup.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from league.models import Night, Season, VenueRole
+from league.models import Night, Season, Venue, VenueRole
 from league.rules.inputs import ascii_whole_or_none
 
 # How each id in an organizer page's URL leads to the night(s) it belongs to: a lookup on Night. The tables and
@@ -33,6 +33,11 @@ _NIGHT_OF = {
     "entry_id": "entries",
     "table_id": "tables",
     "placement_id": "tables__placements",
+}
+# Ids of rows that belong to a venue itself rather than to a night: a lookup on Venue (the tournaments app's
+# named TVs, by their relation's name). A row of no venue is the league's: refused to a venue organizer.
+_VENUE_OF = {
+    "display_id": "tv_displays",
 }
 # URL parts that name no row of a venue (a hand's number within its table, a file format, a clock button).
 _NOT_IDS = frozenset({"number", "fmt", "action"})
@@ -91,6 +96,10 @@ def check_url_ids(user, kwargs: dict) -> None:
             continue
         if name == "venue_id":  # a venue's own page (its jackpot): his venues only
             if ascii_whole_or_none(str(value)) not in ids:
+                raise _refused()
+            continue
+        if name in _VENUE_OF:
+            if not Venue.objects.filter(pk__in=ids, **{_VENUE_OF[name]: value}).exists():
                 raise _refused()
             continue
         lookup = _NIGHT_OF.get(name)

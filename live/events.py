@@ -330,7 +330,7 @@ class Hub:
                 if table in pulses:
                     fresh[("table", table)] = pulses[table].pulse
         shown = [pk for kind, pk in topics if kind == "display"]
-        if shown:  # the named TVs: two queries for all of them, after a write only; the night's version is shared
+        if shown:  # the named TVs: one query for their rows and one per venue among them, after a write only; the night's version is shared
             pulses = live.display_pulses(shown, lambda night: _night_versions(night, mark)[0])
             for pk in shown:
                 fresh[("display", pk)] = pulses.get(pk, live.GONE)

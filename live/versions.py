@@ -152,7 +152,8 @@ def tv_part(pulse: str) -> str:
 
 
 def display_pulse(display_id: int) -> str:
-    """A named TV's version, "clock-seats-night": the night it shows (`night_on_tv`: tonight's, or the next)
+    """A named TV's version, "clock-seats-night": the night it shows (`night_on_tv`: tonight's, or the next, of
+    its venue)
     and the TV's own settings are in the clock part, so that a changed screen or rotation reaches the TV as
     an organizer's button does; the last part is the night's id ("" when the TV shows the standings), and a
     new one makes the TV load its page again. A removed TV has "gone" there."""
@@ -163,16 +164,22 @@ GONE = "--gone"
 
 
 def display_pulses(display_ids, pulse_of: Callable[[int], str] = night_pulse) -> dict[int, str]:
-    """`display_pulse` of several TVs at once: one query for their rows, one for the night they all show, and
-    the night's version from `pulse_of` (the watcher passes the one it read for the night's own screens)."""
-    updated = dict(TvDisplay.objects.filter(pk__in=list(display_ids)).values_list("pk", "updated_at"))
-    if not updated:
-        return {}
-    night = night_on_tv()
-    if night is None:
-        return {pk: f"{_digest((when,))[:8]}--" for pk, when in updated.items()}
-    clock, seats, _play = parts(pulse_of(night.pk))
-    return {pk: f"{_digest((clock, when))[:8]}-{seats}-{night.pk}" for pk, when in updated.items()}
+    """`display_pulse` of several TVs at once: one query for their rows, one for the night each venue's TVs show
+    (the league's TVs count as one venue), and the night's version from `pulse_of` (the watcher passes the one
+    it read for the night's own screens)."""
+    rows = TvDisplay.objects.filter(pk__in=list(display_ids)).values_list("pk", "updated_at", "venue_id")
+    by_venue: dict[int | None, list[tuple[int, object]]] = {}
+    for pk, when, venue_id in rows:
+        by_venue.setdefault(venue_id, []).append((pk, when))
+    pulses: dict[int, str] = {}
+    for venue_id, shown in by_venue.items():
+        night = night_on_tv(venue_id=venue_id)
+        if night is None:
+            pulses.update({pk: f"{_digest((when,))[:8]}--" for pk, when in shown})
+            continue
+        clock, seats, _play = parts(pulse_of(night.pk))
+        pulses.update({pk: f"{_digest((clock, when))[:8]}-{seats}-{night.pk}" for pk, when in shown})
+    return pulses
 
 
 def night_of_display(pulse: str) -> str:

@@ -8,9 +8,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Venue
-from league.venues.forms import BoundedChoicesField
-
-LEAGUE, VENUE = "league", "venue"
+from league.venues.forms import LEAGUE, ROLES, VENUE, BoundedChoicesField
 
 
 class OrganizerCreationForm(UserCreationForm):
@@ -18,15 +16,7 @@ class OrganizerCreationForm(UserCreationForm):
     also the role: a league organizer, or the organizer of the chosen venues (a league of one pub asks nothing
     new: every organizer runs the league)."""
 
-    role = forms.ChoiceField(
-        label=_("Role"),
-        choices=[
-            (LEAGUE, _("League organizer: runs every venue and the league")),
-            (VENUE, _("Organizer of these venues")),
-        ],
-        initial=LEAGUE,
-        widget=forms.RadioSelect,
-    )
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES, initial=LEAGUE, widget=forms.RadioSelect)
     venues = BoundedChoicesField(
         label=_("Venues"), queryset=Venue.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
     )

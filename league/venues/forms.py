@@ -1,4 +1,5 @@
-"""The venues' forms: a venue's name, address, weekday and organizers; the venue a night moves to."""
+"""The venues' forms: a venue's name, address, weekday and organizers; the venue a night moves to; an
+organizer's role (the league's, or his venues')."""
 
 from __future__ import annotations
 
@@ -63,3 +64,33 @@ class VenueForm(forms.Form):
 
 class MoveNightForm(forms.Form):
     venue = forms.ModelChoiceField(label=_("Venue"), queryset=Venue.objects.all(), empty_label=None)
+
+
+LEAGUE, VENUE = "league", "venue"
+ROLES = [
+    (LEAGUE, _("League organizer: runs every venue and the league")),
+    (VENUE, _("Organizer of these venues")),
+]
+
+
+class RoleForm(forms.Form):
+    """An organizer's role: a league organizer, or the organizer of the ticked venues (at least one)."""
+
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES, widget=forms.RadioSelect)
+    venues = BoundedChoicesField(
+        label=_("Venues"), queryset=Venue.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    # Set by the page that asks "really?" before rights are taken away.
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("role") == VENUE and not data.get("venues"):
+            self.add_error("venues", _("A venue's organizer needs at least one venue."))
+        return data
+
+    def chosen_venues(self) -> list[Venue] | None:
+        """The venues he is held to; None: a league organizer."""
+        if self.cleaned_data.get("role") != VENUE:
+            return None
+        return list(self.cleaned_data["venues"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import formats
 from django.utils.translation import gettext as _
@@ -22,7 +23,8 @@ class VenueError(Exception):
 
 @transaction.atomic
 def delete_venue(*, venue: Venue) -> None:
-    """A venue without nights goes; one with nights stays (its nights' tables, cash and results are its)."""
+    """A venue without nights goes; one with nights stays (its nights' tables, cash and results are its), as does
+    one a season counts alone, one with TVs, and one an organizer would be left without."""
     venue = Venue.objects.select_for_update().get(pk=venue.pk)
     nights = venue.nights.count()
     if nights:
@@ -35,6 +37,13 @@ def delete_venue(*, venue: Venue) -> None:
         raise VenueError(
             _("The season %(season)s counts only the nights at %(venue)s: it cannot be deleted.")
             % {"season": season.name, "venue": venue.name}
+        )
+    # Its TVs are the tournaments app's rows, reached by their relation's name (this layer imports nothing above).
+    tvs = list(venue.tv_displays.order_by("name").values_list("name", flat=True))
+    if tvs:
+        raise VenueError(
+            _("%(venue)s has TVs (%(names)s): remove them on the clock's page, or give them another venue, first.")
+            % {"venue": venue.name, "names": ", ".join(tvs)}
         )
     # An organizer held to this venue alone would be left with none: he runs nothing, and nobody would know why.
     stranded = [
@@ -91,6 +100,44 @@ def hold_to_venues(*, user, venues: Iterable[Venue]) -> None:
 def make_league_organizer(*, user) -> None:
     """The organizer runs every venue again (his venues stay listed, as the venues' contacts)."""
     VenueRole.objects.filter(user=user).delete()
+
+
+def takes_rights_away(*, user, venues: Iterable[Venue] | None) -> bool:
+    """Whether giving this organizer this role leaves him fewer rights: a league organizer held to venues, or a
+    venue organizer losing one of his venues (the page asks before such a change)."""
+    if venues is None:
+        return False
+    if not VenueRole.objects.filter(user=user).exists():
+        return True
+    kept = {venue.pk for venue in venues}
+    return user.venues.exclude(pk__in=kept).exists()
+
+
+@transaction.atomic
+def change_role(*, by, user, venues: Iterable[Venue] | None) -> None:
+    """Give an organizer his role: a league organizer (`venues` None) or the organizer of these venues. Nobody
+    changes his own role (he could lock himself out), and the league keeps at least one league organizer: both
+    refused, nothing changed."""
+    if user.pk == by.pk:
+        raise VenueError(_("You cannot change your own role: another league organizer can."), field="role")
+    # Every organizer's row locked, in one order: two organizers taking each other's role at the same moment
+    # are one after the other, and the second sees the first's change.
+    organizers = list(get_user_model().objects.select_for_update().filter(is_staff=True, is_active=True).order_by("pk"))
+    if venues is None:
+        make_league_organizer(user=user)
+        return
+    chosen = list(venues)
+    if not chosen:
+        raise VenueError(_("A venue's organizer needs at least one venue."), field="venues")
+    held = set(VenueRole.objects.filter(user__in=organizers).values_list("user_id", flat=True))
+    league_organizers = [organizer for organizer in organizers if organizer.pk not in held]
+    if [organizer.pk for organizer in league_organizers] == [user.pk]:
+        raise VenueError(
+            _("%(name)s is the league's last organizer: make another organizer a league organizer first.")
+            % {"name": user.get_username()},
+            field="role",
+        )
+    hold_to_venues(user=user, venues=chosen)
 
 
 @transaction.atomic

@@ -9,6 +9,7 @@ urlpatterns = [
     path("organizer/venues/new/", views.venue_create, name="venue_create"),
     path("organizer/venues/<int:venue_id>/", views.venue_edit, name="venue_edit"),
     path("organizer/venues/<int:venue_id>/delete/", views.venue_delete, name="venue_delete"),
+    path("organizer/venues/organizers/<int:user_id>/", views.organizer_role, name="organizer_role"),
     path("organizer/venues/device/", views.choose_venue, name="choose_venue"),
     path("organizer/nights/<int:night_id>/venue/", views.night_venue, name="night_venue"),
 ]

@@ -1,5 +1,6 @@
-"""The venues' pages: the league organizers' list, add, edit and delete; any organizer's choice of the venue
-this device works for; a night moved to another venue. Thin: parse, call a use case, render."""
+"""The venues' pages: the league organizers' list, add, edit and delete, and an organizer's role; any
+organizer's choice of the venue this device works for; a night moved to another venue. Thin: parse, call a use
+case, render."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from league.access import get_night_or_404, night_organizer_required, organizer_required
-from league.models import Venue
+from league.access import get_night_or_404, night_organizer_required, organizer_required, venue_ids
+from league.models import Venue, VenueRole
 from league.rules.inputs import ascii_whole_or_none
 from league.venues import services
 from league.venues.device import choose_for_device, venues_of
-from league.venues.forms import MoveNightForm, VenueForm
+from league.venues.forms import LEAGUE, VENUE, MoveNightForm, RoleForm, VenueForm, organizer_accounts
 from league.web.next_page import redirect_next
 
 
@@ -24,7 +25,40 @@ from league.web.next_page import redirect_next
 @require_GET
 def venue_list(request: HttpRequest) -> HttpResponse:
     venues = Venue.objects.annotate(night_count=Count("nights")).prefetch_related("organizers")
-    return render(request, "league/venues/list.html", {"venues": venues})
+    held = set(VenueRole.objects.values_list("user_id", flat=True))
+    accounts = [
+        {"user": user, "venues": list(user.venues.all()) if user.pk in held else None}
+        for user in organizer_accounts().prefetch_related("venues")
+    ]
+    return render(request, "league/venues/list.html", {"venues": venues, "accounts": accounts})
+
+
+@organizer_required
+@require_http_methods(["GET", "POST"])
+def organizer_role(request: HttpRequest, user_id: int) -> HttpResponse:
+    """An organizer's role: the league's, or his venues'. Asks first when it takes rights away; nobody changes
+    his own, and the league keeps a league organizer (the use case refuses both)."""
+    account = get_object_or_404(organizer_accounts(), pk=user_id)
+    held = venue_ids(account)
+    initial = {"role": LEAGUE if held is None else VENUE, "venues": sorted(held or ())}
+    form = RoleForm(request.POST if request.method == "POST" else None, initial=initial)
+    own = account.pk == request.user.pk
+    if request.method == "POST" and form.is_valid():
+        venues = form.chosen_venues()
+        if not own and not form.cleaned_data["confirmed"] and services.takes_rights_away(user=account, venues=venues):
+            context = {"account": account, "form": form, "venues": venues, "was_league": held is None}
+            if held is not None:
+                kept = {venue.pk for venue in venues or ()}
+                context["lost"] = [venue for venue in account.venues.all() if venue.pk not in kept]
+            return render(request, "league/venues/role_confirm.html", context)
+        try:
+            services.change_role(by=request.user, user=account, venues=venues)
+        except services.VenueError as error:
+            form.add_error(error.field, str(error))
+        else:
+            messages.success(request, _("The role of %(name)s is changed.") % {"name": account.get_username()})
+            return redirect("venue_list")
+    return render(request, "league/venues/role.html", {"form": form, "account": account, "own": own})
 
 
 def _venue_form(request: HttpRequest, venue: Venue | None) -> HttpResponse:

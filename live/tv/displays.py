@@ -1,6 +1,7 @@
 """A named TV's pages (`/tv/<key>/`): the night it shows with its own screen, or the season's standings when no
 night is open; its state, pulse and event stream. Public like the night's TV; the address holds no night, so a
-TV set up once shows every week's night (tournaments/clock/displays.py decides which)."""
+TV set up once shows every week's night (tournaments/clock/displays.py decides which: a venue's TV, that
+venue's)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def display_tv(request: HttpRequest, key: str) -> HttpResponse:
     display = _display(key)
     night, pulse = _shown(display)
     if night is None:
-        season = season_on_tv()
+        season = season_on_tv(venue_id=display.venue_id)
         return render(
             request,
             "live/tv/idle.html",

@@ -58,6 +58,9 @@ VENUE_ORGANIZER_PAGES = {
     "clock_tv_settings",
     "clock_breaks",
     "clock_act",
+    "display_add",
+    "display_change",
+    "display_remove",
     "night_qr_sheet",
     "table_hands_file",
     "night_hands_file",
@@ -88,7 +91,10 @@ def _named_patterns(resolver: URLResolver = None, namespace: str = "") -> list[t
 
 def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
     night_ct = ContentType.objects.get_for_model(Night)
-    tv = displays.displays()[0] if displays.displays() else displays.add_display(name="Bar")
+    # Venue A's TV: its organizer manages it, venue B's does not.
+    tv = (
+        displays.displays()[0] if displays.displays() else displays.add_display(name="Bar", venue=evening.tonight.venue)
+    )
     values = {
         "display_id": tv.pk,
         "key": tv.key,
@@ -112,6 +118,7 @@ def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
         "app_label": "league",
         "url": "league/night/",
         "id": organizer.pk,
+        "user_id": organizer.pk,
     }
     missing = [part for part in parts if part not in values]
     assert not missing, f"{name}: give the test a value for {missing}"

@@ -1,7 +1,9 @@
 """The pub's TVs, each with its own screen: which night a TV shows, and the organizer's changes to the list.
 
 A TV's address holds no night: it shows the night the organizer runs now, else the next one planned; once the
-last night is finished, the season's standings (docs/features.md, "TVs").
+last night is finished, the season's standings (docs/features.md, "TVs"). A TV of a venue does so with that
+venue's nights only (its standings: the season of the venue's latest night, else the league's); a TV without
+a venue with every night of the league, as before there were venues.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from league.models import Night, NightStatus, Season
+from league.models import Night, NightStatus, Season, Venue
 from tournaments.models import ROTATING_SCREENS, TvDisplay, TvScreen
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "add_display",
     "change_display",
     "remove_display",
+    "UNCHANGED",
 ]
 
 MAX_DISPLAYS = 20  # more TVs than a pub has walls: a bound on the page and on the streams they hold
@@ -38,24 +41,39 @@ class DisplayError(ValueError):
         self.field = field
 
 
-def displays() -> list[TvDisplay]:
-    return list(TvDisplay.objects.all())
+UNCHANGED = object()  # change_display: the TV keeps its venue (a form without the field)
 
 
-def night_on_tv(today: datetime.date | None = None) -> Night | None:
+def displays(venue_ids: frozenset[int] | None = None) -> list[TvDisplay]:
+    """Every TV (`venue_ids` None: a league organizer's list), else the TVs of these venues (a venue
+    organizer's: the league's own TVs and other venues' are not his)."""
+    found = TvDisplay.objects.select_related("venue")
+    return list(found if venue_ids is None else found.filter(venue_id__in=venue_ids))
+
+
+def _nights_of(venue_id: int | None):
+    nights = Night.objects.select_related("season")
+    return nights if venue_id is None else nights.filter(venue_id=venue_id)
+
+
+def night_on_tv(today: datetime.date | None = None, *, venue_id: int | None = None) -> Night | None:
     """The night a TV shows: the latest not finished that has begun (a night goes on past midnight), else the
-    next one planned; None when every night is finished (the TV shows the standings then)."""
+    next one planned; None when every night is finished (the TV shows the standings then). With a venue: of
+    that venue's nights only."""
     today = today or timezone.localdate()
-    open_nights = Night.objects.select_related("season").exclude(status=NightStatus.FINISHED)
+    open_nights = _nights_of(venue_id).exclude(status=NightStatus.FINISHED)
     return (
         open_nights.filter(date__lte=today).order_by("-date", "-pk").first()
         or open_nights.filter(date__gt=today).order_by("date", "pk").first()
     )
 
 
-def season_on_tv() -> Season | None:
-    """The season whose standings a TV shows when no night is open: the one of the latest night."""
-    night = Night.objects.select_related("season").order_by("-date", "-pk").first()
+def season_on_tv(*, venue_id: int | None = None) -> Season | None:
+    """The season whose standings a TV shows when no night is open: the one of the latest night (with a venue,
+    of its latest night; a venue that has had none shows the league's)."""
+    night = _nights_of(venue_id).order_by("-date", "-pk").first()
+    if night is None and venue_id is not None:
+        return season_on_tv()
     return night.season if night is not None else Season.objects.order_by("-pk").first()
 
 
@@ -83,8 +101,10 @@ def _name_taken(name: str, but: int | None = None) -> bool:
 
 
 @transaction.atomic
-def add_display(*, name: str, screen: str = TvScreen.CLOCK, rotation=(), seconds: int = 20) -> TvDisplay:
-    """A new TV with its own address; the TVs it joins keep theirs."""
+def add_display(
+    *, name: str, screen: str = TvScreen.CLOCK, rotation=(), seconds: int = 20, venue: Venue | None = None
+) -> TvDisplay:
+    """A new TV with its own address (of a venue, or the league's); the TVs it joins keep theirs."""
     name, kept, seconds = _checked(name, screen, list(rotation), seconds)
     if TvDisplay.objects.count() >= MAX_DISPLAYS:
         raise DisplayError("name", _("At most %(count)s TVs.") % {"count": MAX_DISPLAYS})
@@ -92,14 +112,17 @@ def add_display(*, name: str, screen: str = TvScreen.CLOCK, rotation=(), seconds
         raise DisplayError("name", _("There is a TV of that name already."))
     try:
         with transaction.atomic():
-            return TvDisplay.objects.create(name=name, screen=screen, rotation=kept, seconds=seconds)
+            return TvDisplay.objects.create(name=name, screen=screen, rotation=kept, seconds=seconds, venue=venue)
     except IntegrityError:  # the same name added at the same moment elsewhere
         raise DisplayError("name", _("There is a TV of that name already.")) from None
 
 
 @transaction.atomic
-def change_display(*, display_id: int, name: str, screen: str, rotation, seconds: int) -> TvDisplay | None:
-    """What the TV shows; it follows within a second (its version has the row's `updated_at`). None: no such TV."""
+def change_display(
+    *, display_id: int, name: str, screen: str, rotation, seconds: int, venue=UNCHANGED
+) -> TvDisplay | None:
+    """What the TV shows, and whose (a venue's, or None: the league's); it follows within a second (its version
+    has the row's `updated_at`). None: no such TV."""
     display = TvDisplay.objects.select_for_update().filter(pk=display_id).first()
     if display is None:
         return None
@@ -107,6 +130,8 @@ def change_display(*, display_id: int, name: str, screen: str, rotation, seconds
     if _name_taken(name, but=display.pk):
         raise DisplayError("name", _("There is a TV of that name already."))
     display.name, display.screen, display.rotation, display.seconds = name, screen, kept, seconds
+    if venue is not UNCHANGED:
+        display.venue = venue
     display.save()
     return display
 

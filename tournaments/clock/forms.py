@@ -54,6 +54,25 @@ class DisplayForm(forms.Form):
     )
     seconds = WholeNumberField(label=gettext_lazy("Seconds per screen"), min_value=5, max_value=600)
 
+    def __init__(self, *args, venues=None, league_wide: bool = True, **kwargs):
+        """`venues`: the venues this organizer may give the TV, as a list read once for every TV's form (None: no
+        venue field, a league of one pub or a venue organizer of one venue); `league_wide`: he may also leave
+        it the league's (a league organizer)."""
+        super().__init__(*args, **kwargs)
+        if venues is not None:
+            by_pk = {str(venue.pk): venue for venue in venues}
+            choices = [(pk, venue.name) for pk, venue in by_pk.items()]
+            if league_wide:
+                choices.insert(0, ("", gettext_lazy("— the league: every venue's nights")))
+            self.fields["venue"] = forms.TypedChoiceField(
+                label=gettext_lazy("Venue"),
+                choices=choices,
+                coerce=by_pk.__getitem__,
+                empty_value=None,
+                required=not league_wide,
+                help_text=gettext_lazy("A venue's TV shows that venue's nights and is its organizers' to change."),
+            )
+
 
 # --- the season's blind structure --------------------------------------------------------------------
 

@@ -12,11 +12,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required
+from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required, venue_ids
 from league.models import Night
 from league.rules.chips import chips_text
 from league.rules.inputs import ascii_whole_or_none
 from league.seasons import services as seasons
+from league.venues.context import VenuesHere
 from league.web.downloads import attachment, export_language
 from league.web.next_page import redirect_next
 from league.web.public_url import public_reverse
@@ -61,36 +62,59 @@ def _control_context(night: Night, **extra) -> dict:
     return context
 
 
-def _displays_context(night: Night, *, bound: DisplayForm | None = None, new: DisplayForm | None = None) -> dict:
-    """The TVs' section: the night's own TV, each named TV with its address, QR code and form, and "Add a TV"."""
+def _venue_choices(here: VenuesHere) -> tuple[list | None, bool]:
+    """The venues this organizer may give a TV (None: the form asks none) and whether he may leave a TV the
+    league's. A league of one pub asks nothing; a venue organizer of one venue neither (his TVs are its). Read
+    with the header's venues (`here`), so the page costs no query more."""
+    venues = here.choices
+    return (venues if len(venues) > 1 else None), here.is_league_organizer
+
+
+def _displays_context(
+    request: HttpRequest, night: Night, *, bound: DisplayForm | None = None, new: DisplayForm | None = None
+) -> dict:
+    """The TVs' section: the night's own TV, each named TV this organizer manages (a venue organizer: his
+    venues') with its address, QR code and form, and "Add a TV"."""
+    here = VenuesHere(request)
+    venues, league_wide = _venue_choices(here)
     shown = []
-    for display in tv_displays.displays():
-        form = bound if bound is not None and bound.prefix == f"tv{display.pk}" else _display_form(display)
+    for display in tv_displays.displays(venue_ids(request.user)):
+        form = (
+            bound
+            if bound is not None and bound.prefix == f"tv{display.pk}"
+            else _display_form(display, venues=venues, league_wide=league_wide)
+        )
         shown.append({"display": display, "url": public_reverse("display_tv", display.key), "form": form})
+    initial = {"screen": "clock", "rotation": list(ROTATING_SCREENS), "seconds": 20}
+    if venues is not None:
+        initial["venue"] = night.venue_id
     return {
         "night_tv_url": public_reverse("clock_tv", night.pk),
         "displays": shown,
-        "new_display_form": new
-        or DisplayForm(prefix="new", initial={"screen": "clock", "rotation": list(ROTATING_SCREENS), "seconds": 20}),
+        "new_display_form": new or DisplayForm(prefix="new", initial=initial, venues=venues, league_wide=league_wide),
         "max_displays": tv_displays.MAX_DISPLAYS,
+        "venues_here": here,  # the header's, read once with the TVs' venue choices
     }
 
 
-def _display_form(display: TvDisplay, data=None) -> DisplayForm:
+def _display_form(display: TvDisplay, data=None, *, venues=None, league_wide: bool = True) -> DisplayForm:
     initial = {
         "name": display.name,
         "screen": display.screen,
         "rotation": display.rotation_screens,
         "seconds": display.seconds,
+        "venue": display.venue_id,
     }
-    return DisplayForm(data, prefix=f"tv{display.pk}", initial=initial)
+    return DisplayForm(data, prefix=f"tv{display.pk}", initial=initial, venues=venues, league_wide=league_wide)
 
 
 @night_organizer_required
 @require_GET
 def clock_control_page(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
-    return render(request, "tournaments/clock/control.html", _control_context(night, **_displays_context(night)))
+    return render(
+        request, "tournaments/clock/control.html", _control_context(night, **_displays_context(request, night))
+    )
 
 
 def _after_write(request: HttpRequest, night: Night, **extra) -> HttpResponse:
@@ -141,7 +165,7 @@ def clock_breaks(request: HttpRequest, night_id: int) -> HttpResponse:
         return render(
             request,
             "tournaments/clock/control.html",
-            _control_context(night, break_form=form, **_displays_context(night)),
+            _control_context(night, break_form=form, **_displays_context(request, night)),
         )
     clock_control.set_breaks(
         night=night, every_levels=form.cleaned_data["every_levels"], minutes=form.cleaned_data["minutes"]
@@ -161,7 +185,9 @@ def clock_tv_settings(request: HttpRequest, night_id: int) -> HttpResponse:
         if request.htmx:
             return render(request, "tournaments/clock/control.html#clock-panel", _control_context(night, tv_form=form))
         return render(
-            request, "tournaments/clock/control.html", _control_context(night, tv_form=form, **_displays_context(night))
+            request,
+            "tournaments/clock/control.html",
+            _control_context(night, tv_form=form, **_displays_context(request, night)),
         )
     clock_control.set_tv(
         night=night,
@@ -183,20 +209,24 @@ def _back_to_tvs(night: Night) -> HttpResponse:
 def _refused(request: HttpRequest, night: Night, **forms) -> HttpResponse:
     messages.error(request, _("The TVs were not changed: please correct the marked fields."))
     return render(
-        request, "tournaments/clock/control.html", _control_context(night, **_displays_context(night, **forms))
+        request, "tournaments/clock/control.html", _control_context(night, **_displays_context(request, night, **forms))
     )
 
 
-def _saved(form: DisplayForm, write) -> bool:
-    """Write the form's values with `write(**values)`; the service's refusal goes beside its field."""
+def _saved(form: DisplayForm, write, **venue) -> bool:
+    """Write the form's values with `write(**values)`; the service's refusal goes beside its field. The venue is
+    the form's when it asks one, else `venue` (nothing: the TV keeps its own)."""
     if not form.is_valid():
         return False
+    if "venue" in form.fields:
+        venue = {"venue": form.cleaned_data["venue"]}
     try:
         write(
             name=form.cleaned_data["name"],
             screen=form.cleaned_data["screen"],
             rotation=form.cleaned_data["rotation"],
             seconds=form.cleaned_data["seconds"],
+            **venue,
         )
     except tv_displays.DisplayError as error:
         form.add_error(error.field, str(error))
@@ -204,30 +234,33 @@ def _saved(form: DisplayForm, write) -> bool:
     return True
 
 
-@organizer_required
+@night_organizer_required
 @require_POST
 def display_add(request: HttpRequest, night_id: int) -> HttpResponse:
+    """A new TV: a venue organizer's is one of his venues' (of one venue: the night's, which is his)."""
     night = get_night_or_404(night_id)
-    form = DisplayForm(request.POST, prefix="new")
-    if not _saved(form, tv_displays.add_display):
+    venues, league_wide = _venue_choices(VenuesHere(request))
+    form = DisplayForm(request.POST, prefix="new", venues=venues, league_wide=league_wide)
+    if not _saved(form, tv_displays.add_display, venue=None if league_wide else night.venue):
         return _refused(request, night, new=form)
     messages.success(request, _("TV added: open its address on the TV once, it keeps it every week."))
     return _back_to_tvs(night)
 
 
-@organizer_required
+@night_organizer_required  # with the TV's venue among his (league.access)
 @require_POST
 def display_change(request: HttpRequest, night_id: int, display_id: int) -> HttpResponse:
     night = get_night_or_404(night_id)
     display = get_object_or_404(TvDisplay, pk=display_id)
-    form = _display_form(display, request.POST)
+    venues, league_wide = _venue_choices(VenuesHere(request))
+    form = _display_form(display, request.POST, venues=venues, league_wide=league_wide)
     if not _saved(form, lambda **values: tv_displays.change_display(display_id=display.pk, **values)):
         return _refused(request, night, bound=form)
     messages.success(request, _("“%(name)s” follows within a second.") % {"name": form.cleaned_data["name"]})
     return _back_to_tvs(night)
 
 
-@organizer_required
+@night_organizer_required  # with the TV's venue among his (league.access)
 @require_POST
 def display_remove(request: HttpRequest, night_id: int, display_id: int) -> HttpResponse:
     """Asks first: the TV at that address shows nothing more until it is given another TV's address."""

@@ -112,8 +112,9 @@ class TvDisplay(models.Model):
     """One of the pub's TVs, league-wide: its own screen, at an address without the night in it.
 
     The address (``/tv/<key>/``) stays the same every week: the TV shows tonight's night, or the next one,
-    and the season's standings when there is none (tournaments/clock/displays.py). Without any such TV the
-    night's own TV address (``/nights/<id>/clock/``) is the one TV, as it always was."""
+    and the season's standings when there is none (tournaments/clock/displays.py). A TV of a venue looks at
+    that venue's nights only, and its organizers manage it; one without a venue looks at the league's. Without
+    any such TV the night's own TV address (``/nights/<id>/clock/``) is the one TV, as it always was."""
 
     name = models.CharField(_("name"), max_length=40, unique=True)
     key = models.CharField(_("address"), max_length=16, unique=True, default=_display_key, editable=False)
@@ -122,6 +123,15 @@ class TvDisplay(models.Model):
         _("screens taking turns"), max_length=80, default=",".join(ROTATING_SCREENS), blank=True
     )
     seconds = models.PositiveSmallIntegerField(_("seconds per screen"), default=20)
+    # PROTECT: a venue with TVs is not deleted (league.venues.services says so first).
+    venue = models.ForeignKey(
+        "league.Venue",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tv_displays",
+        verbose_name=_("venue"),
+    )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

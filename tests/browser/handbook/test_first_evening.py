@@ -26,7 +26,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from league.models import CashCount, JackpotDeposit, Night, NightStatus, Season
+from league.models import CashCount, JackpotDeposit, Night, NightStatus, Season, Venue
+from league.venues import services as venues
 from tests.browser.handbook.pictures import Sources
 from tests.browser.helpers import PHONE, search_settled
 from tests.docs.handbook import walk_pictures
@@ -132,7 +133,7 @@ def _register(page: Page, name: str) -> None:
 
 
 def test_the_handbooks_first_league_night_on_the_demo(
-    page: Page, new_context, live_server, transactional_db, organizer, settings, camera
+    page: Page, new_context, live_server, transactional_db, organizer, settings, camera, django_user_model
 ) -> None:
     settings.PUBLIC_URL = PUBLIC_URL
     call_command("setup_demo", stdout=io.StringIO())
@@ -294,6 +295,18 @@ def test_the_handbooks_first_league_night_on_the_demo(
     page.goto(f"{base}/organizer/seasons/{season.pk}/payout/")
     expect(page.get_by_role("heading", name=re.compile("Auszahlung der Saison"))).to_be_visible()
     camera.page(page, "24-auszahlung", full=True)
+
+    # A second pub with its landlord (docs/handbuch/mehrere-kneipen.md): the venues page with every
+    # organizer's role. Last, so that every picture before shows the league of one pub it was.
+    first = Venue.objects.get()
+    first.name, first.address = "Zur Linde", "Lindenplatz 3"
+    first.save()
+    anker = Venue.objects.create(name="Zum Anker", address="Hafenstraße 1", weekday=3)
+    landlord = django_user_model.objects.create_user(username="wirt-anker", password="x", is_staff=True)
+    venues.hold_to_venues(user=landlord, venues=[anker])
+    page.goto(f"{base}/organizer/venues/")
+    expect(page.get_by_role("link", name="Rolle ändern")).to_be_visible()
+    camera.page(page, "25-spielorte")
 
     # The handbook shows exactly the pictures this walk makes; each says what it was made from.
     assert sorted(camera.taken) == sorted(walk_pictures())
