@@ -294,6 +294,11 @@ def test_the_handbooks_first_league_night_on_the_demo(
     page.goto(f"{base}/organizer/seasons/{season.pk}/payout/")
     expect(page.get_by_role("heading", name=re.compile("Auszahlung der Saison"))).to_be_visible()
     camera.page(page, "24-auszahlung", full=True)
+    # A qualifiers' final for the demo season: the first 4 of the league with at least one night.
+    Season.objects.filter(pk=season.pk).update(qualification_rule="league", qualification_top=4)
+    page.goto(f"{base}/organizer/seasons/{season.pk}/qualifiers/")
+    expect(page.get_by_role("button", name="Finale anlegen")).to_be_visible()
+    camera.page(page, "25-finale", full=True)
 
     # The handbook shows exactly the pictures this walk makes; each says what it was made from.
     assert sorted(camera.taken) == sorted(walk_pictures())
