@@ -160,6 +160,10 @@ def test_a_venue_organizer_sees_his_venue_s_table_first_and_may_open_the_league_
     assert f'<a href="?season={season.pk}&amp;venue=all">Liga</a>' in first.content.decode()
     league = venue_organizer.get(reverse("standings"), {"season": season.pk, "venue": "all"})
     assert shown_names(league)[0] == "Anna"
+    # The link from a player's page to his place: the league's table, where his page counts it.
+    anna = Player.objects.get(name="Anna")
+    place = venue_organizer.get(reverse("standings"), {"season": season.pk, "page": 1, "player": anna.pk})
+    assert shown_names(place)[0] == "Anna"
 
 
 def test_a_league_of_one_pub_offers_no_choice(organizer):
