@@ -25,7 +25,7 @@ TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight r
 def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     """The runners (the table's first rows), their running points after each night as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
-    scored = table.scored if table.scored is not None else season_results(season)
+    scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
     race = running.running_points(scored, [row.player_id for row in shown], best_nights=season.best_nights)
     dates = [date for date, _night_id in race.nights]
     chart = geometry.race_chart(dates, [(row.name, race.points[row.player_id]) for row in shown])

@@ -3,7 +3,7 @@
 Only a league of several venues, in a season that counts every venue, has a choice (`table_venues`); a league
 of one pub sees nothing of it, and its links and pages stay exactly as they were. `?venue=<id>` names a venue,
 `?venue=all` the league; without either a venue organizer sees his venue's table first (the device's venue
-when it is one of his), everyone else the league's."""
+when it is one of his), everyone else the league's, and so does a link to a player's place (`?player=`)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,9 @@ def venue_choice(request: HttpRequest, season: Season | None) -> VenueChoice:
     if asked == LEAGUE:
         return choice
     if asked is None:
-        choice.venue = device_venue(request, mine) if mine else None
+        # A link to a player's place (his page's) counts his place in the league's table.
+        if mine and "player" not in request.GET:
+            choice.venue = device_venue(request, mine)
         return choice
     wanted = ascii_whole_or_none(asked)
     choice.venue = next((venue for venue in venues if venue.pk == wanted), None)

@@ -160,6 +160,10 @@ def test_a_venue_organizer_sees_his_venue_s_table_first_and_may_open_the_league_
     assert f'<a href="?season={season.pk}&amp;venue=all">Liga</a>' in first.content.decode()
     league = venue_organizer.get(reverse("standings"), {"season": season.pk, "venue": "all"})
     assert shown_names(league)[0] == "Anna"
+    # The link from a player's page to his place: the league's table, where his page counts it.
+    anna = Player.objects.get(name="Anna")
+    place = venue_organizer.get(reverse("standings"), {"season": season.pk, "page": 1, "player": anna.pk})
+    assert shown_names(place)[0] == "Anna"
 
 
 def test_a_league_of_one_pub_offers_no_choice(organizer):
@@ -279,3 +283,19 @@ def test_the_jackpot_pages_show_each_venue_s_jackpot(deposited, organizer_client
 def test_a_pooled_season_has_no_venue_jackpot_page(deposited, organizer_client):
     season, krone, _linde = deposited
     assert organizer_client.get(reverse("venue_jackpot", args=[season.pk, krone.pk])).status_code == 404
+
+
+def test_the_season_form_asks_for_a_jackpot_per_venue_only_in_a_league_of_several(two_pubs, organizer_client):
+    season, _krone, _linde = two_pubs
+    organizer_client.defaults["HTTP_ACCEPT_LANGUAGE"] = "de"
+    body = organizer_client.get(reverse("season_edit", args=[season.pk])).content.decode()
+    assert 'name="jackpot_per_venue"' in body and "Ein Jackpot je Spielort" in body
+    # Fees were taken: the players paid into the pot the season announced.
+    after = body.split('name="jackpot_per_venue"')[1][:1500]
+    assert "gesperrt: In dieser Saison wurden schon Gebühren kassiert" in after
+
+
+def test_a_league_of_one_pub_is_not_asked_about_jackpots_per_venue(organizer_client):
+    season = make_season()
+    body = organizer_client.get(reverse("season_edit", args=[season.pk])).content.decode()
+    assert "jackpot_per_venue" not in body
