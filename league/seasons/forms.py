@@ -104,6 +104,8 @@ class SeasonForm(forms.ModelForm):
         if "best_nights" in self.fields:
             self.fields["best_nights"].required = False  # empty: every night counts, as before
         self.fields["tie_rule"].required = False  # not sent: the average, as before
+        for name in seasons.QUALIFICATION_FIELDS:  # not sent: as they are (a new season: no final)
+            self.fields[name].required = False
         if self.instance.blind_structure:
             # The season's own blind structure has its levels and minutes (tournaments/clock/: its own page).
             for name in seasons.DOUBLING_FIELDS:
@@ -168,6 +170,9 @@ class SeasonForm(forms.ModelForm):
             changes["knockout_points"] = Decimal("0")
         if "best_nights" in changes and changes["best_nights"] is None:
             changes["best_nights"] = 0
+        for name in seasons.QUALIFICATION_FIELDS:
+            if name in changes and changes[name] in (None, ""):
+                changes[name] = getattr(self.instance, name)
         if "tie_rule" in changes and not changes["tie_rule"]:  # not sent: as it is (a new season: the average)
             changes["tie_rule"] = self.instance.tie_rule
         return changes

@@ -317,3 +317,25 @@ def test_the_season_form_sets_the_rule_and_refuses_a_bad_number(organizer_client
     assert organizer_client.post(url, data).status_code == 302
     season.refresh_from_db()
     assert (season.qualification_rule, season.qualification_top, season.qualification_min_nights) == ("venue", 4, 3)
+
+
+def test_the_final_is_in_the_backup_and_the_league_checks_clean(two_pubs, organizer):
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    from league.backup.dump import backup_text
+    from league.backup.rows import row_problems
+
+    season, anker, _krone, people = two_pubs
+    final = finals.create_final(season=season, date=datetime.date(2026, 12, 2), venue=anker, by=organizer)
+    floor.draw_seating(night=final, rng=random.Random(5))
+    objects = json.loads(backup_text())["objects"]
+    assert row_problems(objects) == []
+    row = next(obj for obj in objects if obj["model"] == "league.night" and obj["pk"] == final.pk)
+    assert row["fields"]["is_final"] is True
+    assert sorted(row["fields"]["qualified"]) == sorted(people[n].pk for n in ("Anna", "Bert", "Dora", "Xaver"))
+    out = io.StringIO()
+    call_command("check_league", stdout=out)  # exits with a status only when it finds a problem
+    assert "Alles in Ordnung" in out.getvalue() or "All is well" in out.getvalue()
