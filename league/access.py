@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from league.models import Night, Season, Venue, VenueRole
+from league.rules.inputs import ascii_whole_or_none
 
 # How each id in an organizer page's URL leads to the night(s) it belongs to: a lookup on Night. The tables and
 # placements are the tournaments app's rows; their reverse relations are named here, not imported (the league
@@ -91,6 +92,10 @@ def check_url_ids(user, kwargs: dict) -> None:
             # season that counts every venue or his.
             season = get_object_or_404(Season.objects.only("pk", "venue_id"), pk=value)
             if season.venue_id is not None and season.venue_id not in ids:
+                raise _refused()
+            continue
+        if name == "venue_id":  # a venue's own page (its jackpot): his venues only
+            if ascii_whole_or_none(str(value)) not in ids:
                 raise _refused()
             continue
         if name in _VENUE_OF:

@@ -15,12 +15,12 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from league.desk.services import desk_totals
-from league.models import CashLine, Entry, JackpotDeposit, LineKind, Night, Season
+from league.models import CashLine, Entry, JackpotDeposit, LineKind, Night, Season, Venue
 from league.rules import payouts, standings
 from league.rules.standings import RulesError
 from league.web.money import cents
 from results.nights import TableResults, tables_results
-from results.standings import ZERO, ResultsError, SeasonStandings, season_standings
+from results.standings import ZERO, ResultsError, SeasonStandings, season_standings, table_venues
 from tournaments.models import Seat, Table, TableStatus
 
 
@@ -92,6 +92,7 @@ class PayoutPlace:
 class SeasonJackpot:
     season: Season
     nights: list[NightContribution]
+    venue: Venue | None = None  # a venue's own jackpot (a season with a jackpot per venue); None: the league's
     payout: list[PayoutPlace] = field(default_factory=list)
     percents: tuple[Decimal, ...] = ()  # the split: percent for 1st, 2nd, ...
     place_amounts: list[Decimal] = field(default_factory=list)  # the split of the total: 1st, 2nd, ...
@@ -115,16 +116,25 @@ class SeasonJackpot:
         return any(row.extra_cent for row in self.payout)
 
 
-def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> SeasonJackpot:
+def jackpot_venues(season: Season) -> list[Venue]:
+    """The venues with a jackpot of their own: every venue with a table of its own (`table_venues`) when the
+    season keeps a jackpot per venue; none when the jackpot is pooled (one for the league, as before venues)."""
+    return table_venues(season) if season.jackpot_per_venue else []
+
+
+def season_jackpot(
+    season: Season, *, table: SeasonStandings | None = None, venue: Venue | None = None
+) -> SeasonJackpot:
     """Each night's contribution, and the split of the total with who holds each paid place now.
 
-    One query, and the kept standings for the holders (one more, two when not kept).
+    With a venue: that venue's jackpot, its nights' deposits split over its own table (`table`, when given,
+    must be that venue's). One query, and the kept standings for the holders (one more, two when not kept).
     """
     tables: dict[int, int] = {}
     nights: list[tuple[int, datetime.date]] = []
     expected: dict[int, Decimal | None] = {}
     deposits: dict[int, tuple[Decimal | None, int]] = {}
-    for night_id, date, count, shares, deposited, deposit_count in _night_sums(season.pk):
+    for night_id, date, count, shares, deposited, deposit_count in _night_sums(season.pk, venue):
         tables[night_id] = count
         nights.append((night_id, date))
         expected[night_id] = shares
@@ -132,6 +142,7 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
     nights.sort(key=lambda night: (night[1], night[0]))
     report = SeasonJackpot(
         season=season,
+        venue=venue,
         nights=[
             NightContribution(
                 night_id=pk,
@@ -151,7 +162,7 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
         return report
     report.percents = tuple(percents)
     report.place_amounts = standings.payout_split(report.total, percents)
-    rows = (table or season_standings(season)).rows
+    rows = (table or season_standings(season, venue=venue)).rows
     report.shares = payouts.share_places([(row.player_id, row.name, row.tie_key) for row in rows], report.place_amounts)
     report.payout = [PayoutPlace(s.first_place, s.amount, s.name, s.last_place, s.extra_cent) for s in report.shares]
     covered = max((s.last_place for s in report.shares), default=0)
@@ -159,6 +170,14 @@ def season_jackpot(season: Season, *, table: SeasonStandings | None = None) -> S
         PayoutPlace(place, amount) for place, amount in enumerate(report.place_amounts, start=1) if place > covered
     ]
     return report
+
+
+def venue_jackpots(season: Season, *, venues: list[Venue] | None = None) -> list[SeasonJackpot]:
+    """Each venue's own jackpot of a season with a jackpot per venue, in the venues' order; empty when pooled."""
+    return [
+        season_jackpot(season, venue=venue, table=season_standings(season, venue=venue))
+        for venue in (jackpot_venues(season) if venues is None else venues)
+    ]
 
 
 # SQLite adds decimals as floats; Django turns an aggregate's float into a Decimal with this context (its SQLite
@@ -172,10 +191,12 @@ def _money(value: object) -> Decimal | None:
     return value  # type: ignore[return-value]  # PostgreSQL's Decimal, or None
 
 
-def _night_sums(season_id: int) -> list[tuple[int, datetime.date, int, Decimal | None, Decimal | None, int]]:
-    """Per night of the season that has tables: (id, date, tables, its seats' jackpot shares, its standing
-    deposits' sum and number), in one statement written out: the three aggregates the ORM built were a
-    third of the public jackpot page."""
+def _night_sums(
+    season_id: int, venue: Venue | None = None
+) -> list[tuple[int, datetime.date, int, Decimal | None, Decimal | None, int]]:
+    """Per night of the season that has tables (with a venue: of its nights only): (id, date, tables, its
+    seats' jackpot shares, its standing deposits' sum and number), in one statement written out: the three
+    aggregates the ORM built were a third of the public jackpot page."""
     night, table, seat = Night._meta.db_table, Table._meta.db_table, Seat._meta.db_table
     entry, deposit = Entry._meta.db_table, JackpotDeposit._meta.db_table
     deposits = (
@@ -186,10 +207,12 @@ def _night_sums(season_id: int) -> list[tuple[int, datetime.date, int, Decimal |
         f" (SELECT SUM(e.jackpot_share) FROM {seat} s JOIN {entry} e ON e.id = s.entry_id"
         f" JOIN {table} st ON st.id = s.table_id WHERE st.night_id = n.id),"
         f" (SELECT SUM(d.amount) {deposits}), (SELECT COUNT(*) {deposits})"
-        f" FROM {night} n JOIN {table} t ON t.night_id = n.id WHERE n.season_id = %s GROUP BY n.id, n.date"
+        f" FROM {night} n JOIN {table} t ON t.night_id = n.id WHERE n.season_id = %s"
+        f"{' AND n.venue_id = %s' if venue is not None else ''} GROUP BY n.id, n.date"
     )
+    params = [season_id] if venue is None else [season_id, venue.pk]
     with connection.cursor() as cursor:  # a plain column: SQLite (its declared type) and PostgreSQL give a date
-        cursor.execute(sql, [season_id])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     return [
         (n, date, count, _money(shares), _money(paid), paid_count) for n, date, count, shares, paid, paid_count in rows

@@ -27,6 +27,9 @@ class PayoutShare:
     share: payouts.Share
     paid: Decimal
     payments: list[Line] = field(default_factory=list)
+    # A season with a jackpot per venue: (venue's name, his places there) for each venue's jackpot he has a
+    # share of; `share` is then the sum of those shares.
+    venue_places: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def owed(self) -> Decimal:
@@ -34,8 +37,13 @@ class PayoutShare:
 
     @property
     def places(self) -> str:
-        s = self.share
-        return f"{s.first_place}." if not s.tied else f"{s.first_place}.–{s.last_place}."
+        if self.venue_places:
+            return " · ".join(f"{venue} {places}" for venue, places in self.venue_places)
+        return _places(self.share)
+
+
+def _places(s: payouts.Share) -> str:
+    return f"{s.first_place}." if not s.tied else f"{s.first_place}.–{s.last_place}."
 
 
 @dataclass
@@ -74,25 +82,70 @@ class SeasonPayout:
 
 
 def season_payout(season: Season, *, table: season_table.SeasonStandings | None = None) -> SeasonPayout:
-    """The jackpot split over the standings (ties share their places' money) and what each winner was paid."""
-    table = table or season_table.season_standings(season)
-    report = jackpot.season_jackpot(season, table=table)
-    unfinished = season.nights.exclude(status=NightStatus.FINISHED).count()
-    payout = SeasonPayout(season=season, total=report.total, place_amounts=[], shares=[], unfinished_nights=unfinished)
-    if report.split_error:
-        payout.split_error = report.split_error
+    """The jackpot split over the standings (ties share their places' money) and what each winner was paid.
+
+    A season with a jackpot per venue: each venue's jackpot split over its own table; a winner's share is
+    the sum of his shares of every venue's jackpot, and is paid as one (docs/league-rules.md, "Venues")."""
+    # The qualifiers' final counts for no one's place in the table: it does not hold up the payout.
+    unfinished = season.nights.exclude(status=NightStatus.FINISHED).exclude(is_final=True).count()
+    venues = jackpot.jackpot_venues(season)
+    if venues:
+        reports = jackpot.venue_jackpots(season, venues=venues)
+        total = sum((r.total for r in reports), ZERO)
+        split_error = next((r.split_error for r in reports if r.split_error), "")
+        shares, places = _summed_shares(reports)
+    else:
+        table = table or season_table.season_standings(season)
+        report = jackpot.season_jackpot(season, table=table)
+        total, split_error, places = report.total, report.split_error, {}
+        shares = report.shares  # the jackpot's own split: one rule, one figure on every page and sheet
+    payout = SeasonPayout(season=season, total=total, place_amounts=[], shares=[], unfinished_nights=unfinished)
+    if split_error:
+        payout.split_error = split_error
         return payout
-    payout.place_amounts = list(report.place_amounts)
-    shares = report.shares  # the jackpot's own split: one rule, one figure on every page and sheet
+    if not venues:
+        payout.place_amounts = list(report.place_amounts)
     payments: dict[int, list[Line]] = defaultdict(list)
     stored = CashLine.objects.filter(season=season, player__isnull=False, kind__in=[LineKind.PAYOUT, LineKind.REVERSAL])
     for line in sorted(stored_lines(stored), key=in_book_order):
         payments[line.player_id].append(line)
     for s in shares:
         mine = payments.pop(s.key, [])
-        payout.shares.append(PayoutShare(share=s, paid=-sum((line.amount for line in mine), ZERO), payments=mine))
+        payout.shares.append(
+            PayoutShare(
+                share=s,
+                paid=-sum((line.amount for line in mine), ZERO),
+                payments=mine,
+                venue_places=places.get(s.key, []),
+            )
+        )
     payout.other_payments = [line for rest in payments.values() for line in rest]
     return payout
+
+
+def _summed_shares(
+    reports: list[jackpot.SeasonJackpot],
+) -> tuple[list[payouts.Share], dict[int, list[tuple[str, str]]]]:
+    """One share per winner of the venues' jackpots, the sum of his shares (in the order the venues' payouts
+    first name them), and the venues and places each comes from."""
+    summed: dict[int, payouts.Share] = {}
+    places: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for report in reports:
+        for s in report.shares:
+            places[s.key].append((report.venue.name if report.venue else "", _places(s)))  # type: ignore[index]
+            before = summed.get(s.key)
+            if before is None:
+                summed[s.key] = s  # type: ignore[index]
+            else:
+                summed[s.key] = payouts.Share(  # type: ignore[index]
+                    s.key,
+                    s.name,
+                    min(before.first_place, s.first_place),
+                    min(before.first_place, s.first_place),  # several venues' places: no one tie to show
+                    before.amount + s.amount,
+                    before.extra_cent or s.extra_cent,
+                )
+    return list(summed.values()), dict(places)
 
 
 @transaction.atomic
@@ -145,6 +198,8 @@ def record_payout(
             % {"name": player.name, "owed": format_money(share.owed), "amount": format_money(amount)}
         )
     reason = note.strip() or _("Season jackpot, place %(places)s") % {"places": share.places}
+    if share.venue_places and not note.strip():
+        reason = _("Venue jackpots: %(places)s") % {"places": share.places}
     return CashLine.objects.create(
         box=CashBox.REGISTER,
         kind=LineKind.PAYOUT,

@@ -6,7 +6,7 @@ figures of every table. The standings page, a player's page, the jackpot pages
 and the TV all need them, so they are kept in Django's cache under a key that
 one query derives from the stored rows (as `live.versions` derives the TV's
 pulse): any result typed in, undone or corrected, a seat moved, a player
-renamed or merged, a night's date, the points scheme -- each changes the key,
+renamed or merged, a night's date or venue, the points scheme -- each changes the key,
 and the next view computes afresh. Nothing has to remember to invalidate
 anything, and a second app server sharing the database agrees at once.
 
@@ -39,7 +39,7 @@ from tournaments.models import Action, Hand, Placement, PlacementCorrection, Sea
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
-VERSION = 6  # raise when what is kept (its shape or how it is computed) changes
+VERSION = 7  # raise when what is kept (its shape or how it is computed) changes
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class SeasonKey:
         return f"{self.results}-{self.play}"
 
 
-NIGHT_TEXT = "n.id || ':' || n.date"
+NIGHT_TEXT = "n.id || ':' || n.date || ':' || n.venue_id"  # the venue: a venue's table is kept under this key too
 TABLE_TEXT = "t.id || ':' || t.number"
 PLAYER_TEXT = "pl.id || ':' || pl.name"
 

@@ -20,7 +20,7 @@ from functools import cached_property
 
 from django.db.models import Count, F, Func, OuterRef, Q, Subquery
 
-from league.models import Season
+from league.models import Season, Venue
 from league.rules import names as name_search
 from league.rules import standings
 from league.rules.standings import Result, Standing
@@ -148,17 +148,35 @@ def scoring_rows(season: Season, results: list[Result], *schemes: standings.Sche
     return rows
 
 
+def _in_season(season: Season, venue: Venue | None) -> Q:
+    """The season's placements; with a venue, those of its nights only. The qualifiers' final is a night of
+    its own: its places count in no table of the season (docs/league-rules.md, "Qualifiers' final")."""
+    found = Q(table__night__season=season, table__night__is_final=False)
+    return found if venue is None else found & Q(table__night__venue=venue)
+
+
 def season_results(
     season: Season,
     scheme: standings.Scheme | None = None,
     failed: list[tuple[Result, standings.RulesError]] | None = None,
+    *,
+    venue: Venue | None = None,
 ) -> list[Result]:
     """The season's placements with their points (one query; more for knockouts or a formula that reads the
-    night); `failed` gets each placement the season's formula fails for (it counts 0)."""
+    night); `failed` gets each placement the season's formula fails for (it counts 0). With a venue: only
+    that venue's nights, scored with the season's scheme as they are in the league's table."""
     scheme = scheme or season.scheme
-    return standings.score_results(
-        scoring_rows(season, _results(Q(table__night__season=season)), scheme), scheme, failed
-    )
+    return standings.score_results(scoring_rows(season, _results(_in_season(season, venue)), scheme), scheme, failed)
+
+
+def table_venues(season: Season) -> list[Venue]:
+    """The venues the season keeps a table of besides the league's: every venue of a league of several when
+    the season counts every venue; none when the league is one pub or the season counts one venue (its
+    table is the league's). Ordered by name, as the venues are listed everywhere."""
+    if season.venue_id is not None:
+        return []
+    venues = list(Venue.objects.order_by("name", "pk"))
+    return venues if len(venues) > 1 else []
 
 
 def formula_failures(season: Season) -> list[standings.FormulaFailure]:
@@ -251,6 +269,12 @@ class SeasonStandings:
     scored: list[Result] | None = field(default=None, repr=False)  # the results behind it, when read in this request
     kept: KeptTable | None = field(default=None, repr=False)  # the kept table the rows are, when they are
     failures: list[standings.FormulaFailure] = field(default_factory=list)  # nights the season's formula fails for
+    venue: Venue | None = None  # None: the league's table (every night the season counts); a venue: its nights'
+
+    @property
+    def kept_under(self) -> str | None:
+        """The key what is kept of this table (its race) is kept under; None for a table computed now."""
+        return None if self.key is None else _venue_key(self.key, self.venue)
 
     @property
     def nights_with_results(self) -> int:
@@ -293,25 +317,47 @@ def _kept_table(
     )
 
 
-def computed_season_standings(season: Season) -> SeasonStandings:
-    """The season's table computed from the stored rows now (one query), bypassing what is kept."""
+def _venue_key(key: season_cache.SeasonKey, venue: Venue | None) -> str:
+    """What a table is kept under: the season's results key, and the venue for a venue's table (the key
+    already covers each night's venue, so a night moved elsewhere changes both)."""
+    return key.results if venue is None else f"{key.results}@venue{venue.pk}"
+
+
+def computed_season_standings(season: Season, *, venue: Venue | None = None) -> SeasonStandings:
+    """The season's table (with a venue: that venue's) computed from the stored rows now (one query),
+    bypassing what is kept."""
     failed: list[tuple[Result, standings.RulesError]] = []
-    scored = season_results(season, failed=failed)
+    scored = season_results(season, failed=failed, venue=venue)
     kept = _kept_table(scored, season.best_nights, failed)
-    return SeasonStandings(season, kept.rows, kept.nights, kept.search_forms, scored=scored, failures=kept.failures)
+    return SeasonStandings(
+        season, kept.rows, kept.nights, kept.search_forms, scored=scored, failures=kept.failures, venue=venue
+    )
 
 
-def season_standings(season: Season, *, key: season_cache.SeasonKey | None = None) -> SeasonStandings:
-    """The season's table, as kept under the season's key (one query), else computed and kept (one more)."""
+def season_standings(
+    season: Season, *, venue: Venue | None = None, key: season_cache.SeasonKey | None = None
+) -> SeasonStandings:
+    """The season's table, as kept under the season's key (one query), else computed and kept (one more).
+
+    `venue` None: the league's table, every night the season counts; a venue: the table of that venue's nights
+    only, with the season's points scheme and best-nights rule, kept under the same key and the venue."""
     key = key or season_cache.season_key(season.pk)
     read: list[list[Result]] = []
 
     def compute() -> KeptTable:
         failed: list[tuple[Result, standings.RulesError]] = []
-        read.append(season_results(season, failed=failed))
+        read.append(season_results(season, failed=failed, venue=venue))
         return _kept_table(read[0], season.best_nights, failed)
 
-    kept = season_cache.kept("table", key.results, compute)
+    kept = season_cache.kept("table", _venue_key(key, venue), compute)
     return SeasonStandings(
-        season, kept.rows, kept.nights, kept.search_forms, key, read[0] if read else None, kept, kept.failures
+        season,
+        kept.rows,
+        kept.nights,
+        kept.search_forms,
+        key,
+        read[0] if read else None,
+        kept,
+        kept.failures,
+        venue,
     )

@@ -72,6 +72,10 @@ def register_player(
     if not (late and night.status == NightStatus.SEATED):
         _require_open(night)
     check_age(player=player, on=night.date)
+    if night.is_final and not night.qualified.filter(pk=player.pk).exists():
+        raise LeagueError(
+            _("%(name)s has not qualified for the final: only the qualified players play it.") % {"name": player.name}
+        )
     if fee is not None:
         check_fee(night=night, amount=fee)
     if Entry.objects.active().filter(night=night, player=player).exists():
@@ -102,6 +106,8 @@ def create_player_and_register(
     """
     player = Player(**player_fields)
     night = _lock_night(night.pk)
+    if night.is_final:
+        raise LeagueError(_("A new player cannot play the final: only the qualified players play it."))
     _refuse_same_new_face(night=night, player=player)
     if not another_person:
         _refuse_look_alike(player)

@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from league.models.venues import WEEKDAYS, Venue, default_venue
-from league.rules import formula, standings
+from league.rules import formula, qualification, standings
 from league.web.rule_errors import rules_message
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "validate_points_list",
     "validate_payout_split",
     "MinBetRule",
+    "QualificationRule",
     "Season",
     "NightStatus",
     "Night",
@@ -61,6 +62,14 @@ class TieRule(models.TextChoices):
 
     AVERAGE = standings.TIES_AVERAGE, _("Average of the places they share")
     BEST = standings.TIES_BEST, _("Points of the best place they share")
+
+
+class QualificationRule(models.TextChoices):
+    """Who goes to the season's qualifiers' final (league/rules/qualification.py; docs/league-rules.md)."""
+
+    NONE = qualification.NONE, _("No qualifiers' final")
+    VENUE = qualification.VENUE, _("The top N of each venue")
+    LEAGUE = qualification.LEAGUE, _("The top N of the league")
 
 
 class MinBetRule(models.TextChoices):
@@ -161,6 +170,32 @@ class Season(models.Model):
         verbose_name=_("venue"),
         help_text=_("Empty: the nights of every venue count."),
     )
+    # Off: one jackpot for the league, as before venues. On: each venue's nights pay into that venue's own
+    # jackpot, split over that venue's table (docs/league-rules.md, "Venues"). Shown only in a league of several.
+    jackpot_per_venue = models.BooleanField(
+        _("a jackpot per venue"),
+        default=False,
+        help_text=_(
+            "Each venue's nights pay into that venue's own jackpot, paid out to the top places of its table. "
+            "Off: one jackpot for the whole league."
+        ),
+    )
+    # The qualifiers' final: who goes to it (docs/league-rules.md, "Qualifiers' final"). Frozen once the
+    # final's seating is drawn.
+    qualification_rule = models.CharField(
+        _("qualifiers' final"), max_length=10, choices=QualificationRule.choices, default=QualificationRule.NONE
+    )
+    qualification_top = models.PositiveSmallIntegerField(
+        _("qualifiers per table (N)"),
+        default=4,
+        validators=[MinValueValidator(1)],
+        help_text=_("The first N of each venue's table, or of the league's, go to the final."),
+    )
+    qualification_min_nights = models.PositiveSmallIntegerField(
+        _("nights played at least (M)"),
+        default=0,
+        help_text=_("Only players with at least M nights at that table qualify; 0: any number."),
+    )
     # Made by `manage.py setup_demo` for trying the app: never the real league's current season or next night,
     # and removed in one step (demo/removal.py).
     is_demo = models.BooleanField(_("demo season"), default=False, editable=False)
@@ -237,6 +272,10 @@ class Season(models.Model):
         return 1 if self.knockout_points == 1 else 2
 
     @property
+    def qualification(self) -> qualification.Rule:
+        return qualification.Rule(self.qualification_rule, self.qualification_top, self.qualification_min_nights)
+
+    @property
     def payout_percents(self) -> tuple[Decimal, ...]:
         return standings.parse_payout_split(self.jackpot_payout_split)
 
@@ -279,6 +318,13 @@ class Night(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=NightStatus.choices, default=NightStatus.REGISTRATION)
     # Brought in from a file of past nights (results/history.py): paper tables without money or hands.
     imported = models.BooleanField(_("imported"), default=False, editable=False)
+    # The season's qualifiers' final (results/qualifiers.py): its entries are the qualified players, kept in
+    # `qualified` as they were when it was made or last matched; the desk takes no one else. Its placements
+    # do not count in the season's standings (docs/league-rules.md, "Qualifiers' final").
+    is_final = models.BooleanField(_("qualifiers' final"), default=False, editable=False)
+    qualified = models.ManyToManyField(
+        "league.Player", related_name="finals", blank=True, editable=False, verbose_name=_("qualified players")
+    )
 
     class Meta:
         verbose_name = _("league night")
@@ -286,7 +332,8 @@ class Night(models.Model):
         ordering = ["date"]
         # Two pubs may play on the same day; one pub plays one night a day.
         constraints = [
-            models.UniqueConstraint(fields=["season", "venue", "date"], name="one_night_per_season_venue_date")
+            models.UniqueConstraint(fields=["season", "venue", "date"], name="one_night_per_season_venue_date"),
+            models.UniqueConstraint(fields=["season"], condition=Q(is_final=True), name="one_final_per_season"),
         ]
 
     def __str__(self) -> str:

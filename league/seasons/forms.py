@@ -96,6 +96,7 @@ class SeasonForm(forms.ModelForm):
             del self.fields["copy_structure"]
         if not Venue.objects.exists() or Venue.objects.count() == 1:
             del self.fields["venue"]  # a league of one pub: every season is its pub's (nothing new to see)
+            del self.fields["jackpot_per_venue"]
         if self.instance.pk is not None:
             # Changed on the points scheme page, which recomputes the nights once there are results.
             for name in seasons.POINTS_FIELDS:
@@ -103,6 +104,8 @@ class SeasonForm(forms.ModelForm):
         if "best_nights" in self.fields:
             self.fields["best_nights"].required = False  # empty: every night counts, as before
         self.fields["tie_rule"].required = False  # not sent: the average, as before
+        for name in seasons.QUALIFICATION_FIELDS:  # not sent: as they are (a new season: no final)
+            self.fields[name].required = False
         if self.instance.blind_structure:
             # The season's own blind structure has its levels and minutes (tournaments/clock/: its own page).
             for name in seasons.DOUBLING_FIELDS:
@@ -167,6 +170,9 @@ class SeasonForm(forms.ModelForm):
             changes["knockout_points"] = Decimal("0")
         if "best_nights" in changes and changes["best_nights"] is None:
             changes["best_nights"] = 0
+        for name in seasons.QUALIFICATION_FIELDS:
+            if name in changes and changes[name] in (None, ""):
+                changes[name] = getattr(self.instance, name)
         if "tie_rule" in changes and not changes["tie_rule"]:  # not sent: as it is (a new season: the average)
             changes["tie_rule"] = self.instance.tie_rule
         return changes

@@ -30,6 +30,8 @@ PLAY_FIELDS = ("starting_stack", "start_small_blind", "start_big_blind", "level_
 STRUCTURE_FIELDS = ("blind_structure",)
 # The seed's doubling reads these; a season with its own structure takes its levels from that instead.
 DOUBLING_FIELDS = ("start_small_blind", "start_big_blind", "level_minutes")
+# Who goes to the qualifiers' final (results/qualifiers/): frozen once the final is drawn.
+QUALIFICATION_FIELDS = ("qualification_rule", "qualification_top", "qualification_min_nights")
 # The season's own form edits these; the points scheme has its own page (it freezes with results).
 EDITABLE_FIELDS = (
     "name",
@@ -39,10 +41,12 @@ EDITABLE_FIELDS = (
     "venue",
     *MONEY_FIELDS,
     "jackpot_payout_split",
+    "jackpot_per_venue",
     *PLAY_FIELDS,
     "break_every_levels",
     "break_minutes",
     "tie_rule",
+    *QUALIFICATION_FIELDS,
 )
 # What tied players earn: set before play, frozen like the blinds (changing it later would move places
 # already shown; the points scheme's page is the way to recompute).
@@ -80,10 +84,14 @@ def frozen_fields(season: Season) -> dict[str, str]:
     frozen: dict[str, str] = {}
     if Entry.objects.filter(night__season=season, paid_at__isnull=False).exists():
         reason = _("frozen: fees have been taken this season")
-        frozen.update(dict.fromkeys(MONEY_FIELDS, reason))
+        # The players paid their shares into the pot the season announced: pooled or their venue's.
+        frozen.update(dict.fromkeys((*MONEY_FIELDS, "jackpot_per_venue"), reason))
     if season.nights.filter(status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():  # drawn
         reason = _("frozen: a seating has been drawn this season")
         frozen.update(dict.fromkeys((*PLAY_FIELDS, *STRUCTURE_FIELDS, *TIE_FIELDS), reason))
+    if season.nights.filter(is_final=True, status__in=[NightStatus.SEATED, NightStatus.FINISHED]).exists():
+        reason = _("frozen: the qualifiers' final has been drawn")
+        frozen.update(dict.fromkeys(QUALIFICATION_FIELDS, reason))
     return frozen
 
 

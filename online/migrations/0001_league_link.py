@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("league", "0013_stable_uids"),
+        ("league", "0015_stable_uids"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -24,7 +24,7 @@ from django.urls import Resolver404, resolve
 # Route name → the query parameters that choose what the page shows.
 PUBLIC_ROUTES: dict[str, frozenset[str]] = {
     "home": frozenset(),
-    "standings": frozenset({"season", "page"}),
+    "standings": frozenset({"season", "page", "venue"}),  # venue: a venue's table (a league of several)
     "season_statistics": frozenset({"season", "sort"}),
     "jackpot": frozenset({"season"}),
     "night_results": frozenset(),

@@ -57,9 +57,13 @@ def _host() -> str:
 
 def _seeds() -> list[str]:
     urls = [reverse("home")]
-    for season_id in Season.objects.order_by("pk").values_list("pk", flat=True):
+    for season in Season.objects.order_by("pk"):
         for route in ("standings", "season_statistics", "jackpot"):
-            urls.append(f"{reverse(route)}?season={season_id}")
+            urls.append(f"{reverse(route)}?season={season.pk}")
+        # Each venue's table (a league of several; the league's table links them too): none in a league of one pub.
+        urls += [
+            f"{reverse('standings')}?season={season.pk}&venue={venue.pk}" for venue in standings.table_venues(season)
+        ]
     nights = Night.objects.exclude(status=NightStatus.REGISTRATION).order_by("pk").values_list("pk", flat=True)
     for night_id in nights:
         urls += [reverse("night_results", args=[night_id]), reverse("seating", args=[night_id])]
@@ -312,3 +316,5 @@ def _keep_seasons() -> None:
         table = standings.season_standings(season)
         statistics.season_awards(season, table)
         players.keep_season_nights(season, table)
+        for venue in standings.table_venues(season):  # a league of several venues: each venue's table too
+            standings.season_standings(season, venue=venue)

@@ -25,7 +25,7 @@ TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight r
 def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     """The runners (the table's first rows), their running points after each night as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
-    scored = table.scored if table.scored is not None else season_results(season)
+    scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
     race = running.running_points(scored, [row.player_id for row in shown], best_nights=season.best_nights)
     dates = [date for date, _night_id in race.nights]
     chart = geometry.race_chart(dates, [(row.name, race.points[row.player_id]) for row in shown])
@@ -44,9 +44,9 @@ def race_html(season: Season, table: SeasonStandings) -> SafeString | None:
     if not table.rows:
         return None
 
-    if table.key is None:  # a table computed now, not kept
+    key = table.kept_under  # a venue's table has its own race
+    if key is None:  # a table computed now, not kept
         return render_to_string("results/_race.html", race_context(season, table))
-    key = table.key.results
 
     def draw() -> SafeString:
         # The figures once for both languages: a publish draws each season's race in German and in English.

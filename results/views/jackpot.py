@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from league.access import get_night_or_404, get_season_or_404, night_organizer_required, organizer_required
+from league.access import (
+    get_night_or_404,
+    get_season_or_404,
+    night_organizer_required,
+    organizer_required,
+    venue_ids,
+)
+from league.models import Venue
 from league.seasons import services as seasons
 from league.web.csv_safe import safe_csv
 from league.web.downloads import csv_attachment, pdf_response
@@ -31,6 +38,15 @@ def jackpot(request: HttpRequest) -> HttpResponse:
     owing = [o for o in season_money.seasons_owing() if o.season != season] if len(all_seasons) > 1 else []
     nights = contribution_rows.shown_nights(report.nights) if report else []
     context = {"seasons": all_seasons, "season": season, "report": report, "nights": nights, "owing": owing}
+    venues = season_money.jackpot_venues(season) if season else []
+    if venues:
+        # A jackpot per venue: each venue's own, a venue organizer's first.
+        own = venue_ids(request.user) if request.user.is_staff else None
+        venues.sort(key=lambda venue: own is None or venue.pk not in own)
+        context["venue_reports"] = [
+            (venue_report, contribution_rows.shown_nights(venue_report.nights))
+            for venue_report in season_money.venue_jackpots(season, venues=venues)
+        ]
     return render(request, "results/jackpot.html", context)
 
 
@@ -73,8 +89,28 @@ def season_jackpot(request: HttpRequest, season_id: int) -> HttpResponse:
         "report": season_money.season_jackpot(season, table=table),
         "payout": payout.season_payout(season, table=table),
         "rule": payout_rule(),
+        "venue_reports": season_money.venue_jackpots(season),
     }
     return render(request, "results/season_jackpot.html", context)
+
+
+@night_organizer_required
+@require_GET
+def venue_jackpot(request: HttpRequest, season_id: int, venue_id: int) -> HttpResponse:
+    """A venue's own jackpot of a season with a jackpot per venue: its deposits and its split over the venue's
+    table. Its organizers and the league's (league.access checks the venue); a pooled season has none."""
+    season = get_season_or_404(season_id)
+    venue = get_object_or_404(Venue, pk=venue_id)
+    if venue not in season_money.jackpot_venues(season):
+        raise Http404
+    table = season_table.season_standings(season, venue=venue)
+    context = {
+        "season": season,
+        "venue": venue,
+        "report": season_money.season_jackpot(season, table=table, venue=venue),
+        "rule": payout_rule(),
+    }
+    return render(request, "results/venue_jackpot.html", context)
 
 
 @organizer_required
@@ -98,12 +134,20 @@ def season_jackpot_pdf(request: HttpRequest, season_id: int) -> HttpResponse:
 
     season = get_season_or_404(season_id)
     report = season_money.season_jackpot(season)
+    rows = [PayoutRow(p.places, p.amount, p.holder, p.tied) for p in report.payout]
+    venue_reports = season_money.venue_jackpots(season)
+    if venue_reports:  # a jackpot per venue: each venue's places, named by the venue
+        rows = [
+            PayoutRow(f"{r.venue.name if r.venue else ''} {p.places}", p.amount, p.holder, p.tied)
+            for r in venue_reports
+            for p in r.payout
+        ]
     data = JackpotReport(
         season=season.name,
         total=report.total,
         expected=report.expected,
         nights=tuple(JackpotNightRow(n.date, n.tables, n.expected, n.confirmed, n.outstanding) for n in report.nights),
-        payout=tuple(PayoutRow(p.places, p.amount, p.holder, p.tied) for p in report.payout),
+        payout=tuple(rows),
         percents=report.percents,
         printed_at=timezone.now(),
     )

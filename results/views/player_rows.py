@@ -34,6 +34,7 @@ class ShownNight(TemplateRow):
     knockouts: str
     points: str
     total: str
+    venue: str  # its venue's name in a league of several venues, else ""
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,10 @@ def _place(place: int, table_size: int) -> str:
     return gettext("%(place)s. of %(n)s") % {"place": place, "n": table_size}
 
 
-def shown_nights(nights: Iterable[PlayerNight]) -> list[ShownNight]:
-    """His nights of the season as the page shows them, in the active language."""
+def shown_nights(nights: Iterable[PlayerNight], venues: dict[int, str] | None = None) -> list[ShownNight]:
+    """His nights of the season as the page shows them, in the active language; `venues` names each night's
+    venue (results.players.night_venues)."""
+    venues = venues or {}
     before, after = around_id("night_results")
     language = translation.get_language()
     return [
@@ -75,6 +78,7 @@ def shown_nights(nights: Iterable[PlayerNight]) -> list[ShownNight]:
             knockouts=formats.localize(night.knockouts_shown),
             points=formats.localize(night.points_shown),
             total=formats.localize(night.total_shown),
+            venue=conditional_escape(venues.get(night.night_id, "")),
         )
         for night in nights
     ]

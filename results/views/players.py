@@ -21,6 +21,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         raise Http404
     seasons, season = services.choose_season(request.GET.get("season"))
     summary = players.player_season(player, season)
+    venues = players.night_venues([night.night_id for night in summary.nights])
     chart = players.season_chart(summary.nights) if summary.nights else None
     stats = results_statistics.player_statistics(player.pk, season.pk if season else None)
     scopes = [(_("All time"), stats.all_time)]
@@ -34,7 +35,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
         "chart": chart,
         "stats": stats,
         "stats_scopes": scopes,
-        "nights": shown_nights(summary.nights),
+        "nights": shown_nights(summary.nights, venues),
+        "several_venues": bool(venues),
         "best_finishes": shown_finishes(summary.best_finishes),
         "knockouts": bool(season and (season.knockout_points or season.points_scheme == "formula")),
     }

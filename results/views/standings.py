@@ -16,6 +16,7 @@ from results import standings as season_table
 from results import statistics as results_statistics
 from results.race import chart as race_chart
 from results.views.table_rows import shown_rows
+from results.views.venue_choice import venue_choice
 
 # --- public -------------------------------------------------------------------
 
@@ -25,13 +26,16 @@ def standings(request: HttpRequest) -> HttpResponse:
     """One page of the table (the top first), or the players a name search finds, each with a link to his place.
 
     `?player=<id>` opens the page that shows him, his row marked (the link also carries `#player-<id>`).
-    The season's awards and the race of its top players show on the first page.
+    The season's awards and the race of its top players show on the first page. In a league of several
+    venues `?venue=` chooses a venue's table (results.views.venue_choice); the awards are the league's and
+    show on its table only.
     """
     seasons, season = services.choose_season(request.GET.get("season"))
     context: dict[str, object] = {"seasons": seasons, "season": season, "table": None}
     if season is None:
         return render(request, "results/standings.html", context)
-    table = season_table.season_standings(season)
+    choice = venue_choice(request, season)
+    table = season_table.season_standings(season, venue=choice.venue)
     query = clean_search(request.GET.get("q", ""))
     me = table.standing_of(ascii_whole_or_none(request.GET.get("player")) or 0)
     page = Paginator(table.rows, season_table.STANDINGS_PAGE_SIZE).get_page(
@@ -40,6 +44,7 @@ def standings(request: HttpRequest) -> HttpResponse:
     found = table.search(query) if query else []
     context.update(
         table=table,
+        choice=choice,
         page=page,
         rows=[] if query else shown_rows(page.object_list, season_id=season.pk, me=me),
         query=query,
@@ -47,7 +52,7 @@ def standings(request: HttpRequest) -> HttpResponse:
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],
         more_found=max(len(found) - season_table.SEARCH_LIMIT, 0),
         awards=results_statistics.season_awards(season, table)
-        if table.rows and page.number == 1 and not query
+        if table.rows and page.number == 1 and not query and choice.venue is None
         else None,
         failures=[formula_failure_message(failure) for failure in table.failures],
         race=race_chart.race_html(season, table) if page.number == 1 and not query else None,

@@ -68,6 +68,7 @@ VENUE_ORGANIZER_PAGES = {
     "night_cash_reopen",
     "night_cash_pdf",
     "night_jackpot",
+    "venue_jackpot",
     "confirm_deposit",
     "night_sheets_pdf",
     "table_sheet_pdf",

@@ -259,20 +259,21 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     player = night.entries.first().player
     # Standings and player pages also read the hand statistics: one query for the season's seats, one for
     # the tables' kept figures, and on the first view, for the tables not kept yet (all, here: paper tables
-    # finished before any view), one for their hands and one to keep their (empty) figures.
+    # finished before any view), one for their hands and one to keep their (empty) figures; the standings and
+    # the player's page one more for the league's venues (several: a table per venue, each night's venue named).
     pages = [
-        (reverse("standings") + f"?season={season.pk}", 7),
+        (reverse("standings") + f"?season={season.pk}", 8),
         # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats;
         # whether the league has more than one venue (then the page names the night's).
         (reverse("night_results", args=[night.pk]), 5),
-        (reverse("player_detail", args=[player.pk]) + f"?season={season.pk}", 9),
+        (reverse("player_detail", args=[player.pk]) + f"?season={season.pk}", 10),
         (reverse("jackpot") + f"?season={season.pk}", 8),  # + the seasons that still owe jackpot money
     ]
     for url, queries in pages:
         with django_assert_max_num_queries(queries):
             assert client.get(url).status_code == 200
     client.force_login(organizer)
-    with django_assert_max_num_queries(7):  # + the session and the user (the hand figures are kept now)
+    with django_assert_max_num_queries(8):  # + the session and the user (the hand figures are kept now)
         assert client.get(reverse("standings") + f"?season={season.pk}").status_code == 200
     with django_assert_max_num_queries(7):  # + the venues the organizer's header may name and offer
         assert client.get(reverse("night_jackpot", args=[night.pk])).status_code == 200

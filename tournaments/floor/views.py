@@ -37,8 +37,10 @@ def seating(request: HttpRequest, night_id: int) -> HttpResponse:
     # Who runs the night sees the late entries' forms; anyone else (another venue's organizer too) the list.
     runs = runs_night(request.user, night) and night.status == NightStatus.SEATED
     if runs:
+        # The final takes its qualified players only (the desk refuses anyone else): offer no one else.
+        candidates = night.qualified.all() if night.is_final else Player.objects.all()
         late_candidates = list(
-            Player.objects.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id"))
+            candidates.exclude(pk__in=Entry.objects.active().filter(night=night).values("player_id"))
         )
     context = {"night": night, "tables": tables, "by_name": by_name, "late_candidates": late_candidates}
     if runs:

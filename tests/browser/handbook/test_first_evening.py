@@ -295,6 +295,11 @@ def test_the_handbooks_first_league_night_on_the_demo(
     page.goto(f"{base}/organizer/seasons/{season.pk}/payout/")
     expect(page.get_by_role("heading", name=re.compile("Auszahlung der Saison"))).to_be_visible()
     camera.page(page, "24-auszahlung", full=True)
+    # A qualifiers' final for the demo season: the first 4 of the league with at least one night.
+    Season.objects.filter(pk=season.pk).update(qualification_rule="league", qualification_top=4)
+    page.goto(f"{base}/organizer/seasons/{season.pk}/qualifiers/")
+    expect(page.get_by_role("button", name="Finale anlegen")).to_be_visible()
+    camera.page(page, "25-finale", full=True)
 
     # A second pub with its landlord (docs/handbuch/mehrere-kneipen.md): the venues page with every
     # organizer's role. Last, so that every picture before shows the league of one pub it was.

@@ -101,7 +101,10 @@ def test_the_fee_and_jackpot_share_freeze_once_a_fee_was_taken(organizer):
     night = make_night()
     services.register_player(night=night, player=make_player(), by=organizer, fee=Decimal("10.00"))
     season = night.season
-    assert set(seasons.frozen_fields(season)) == {"entry_fee", "jackpot_share"}
+    # The pot the shares went into too: pooled, or each venue's own.
+    assert set(seasons.frozen_fields(season)) == {"entry_fee", "jackpot_share", "jackpot_per_venue"}
+    with pytest.raises(seasons.SeasonError, match="“a jackpot per venue” can no longer change"):
+        seasons.update_season(season=season, changes={"jackpot_per_venue": True})
     with pytest.raises(seasons.SeasonError, match="“entry fee” can no longer change") as refused:
         seasons.update_season(season=season, changes={"name": "Renamed", "entry_fee": Decimal("12.00")})
     assert refused.value.field == "entry_fee"

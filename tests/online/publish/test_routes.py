@@ -81,6 +81,7 @@ LEFT_OUT = {
         "night_jackpot",
         "confirm_deposit",
         "season_jackpot",
+        "venue_jackpot",
         "season_jackpot_csv",
         "season_jackpot_pdf",
         "points_scheme",

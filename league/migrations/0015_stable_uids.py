@@ -19,7 +19,7 @@ def a_uid_for_every_row(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("league", "0012_venues")]
+    dependencies = [("league", "0014_season_qualifiers_final")]
 
     operations = [
         *[
