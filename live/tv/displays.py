@@ -59,7 +59,7 @@ def display_tv(request: HttpRequest, key: str) -> HttpResponse:
             {
                 "display": display,
                 "season": season,
-                "leaderboard": tv.season_leaderboard(season) if season is not None else [],
+                "leaderboard": tv.season_leaderboard(season, venue=display.venue) if season is not None else [],
                 "pulse": pulse,
                 "pulse_url": reverse("display_pulse", args=[display.key]),
                 "pulse_ms": IDLE_PULSE_MS,

@@ -21,14 +21,14 @@ from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
-from league.models import Entry, JackpotDeposit, Night, Season
+from league.models import Entry, JackpotDeposit, Night, Season, Venue
 from league.web.money import format_money
 from league.web.numbers import format_chips
 from live import cache as live_cache
 from live import versions as live
 from live.eliminations import latest_first
 from results.jackpot import night_jackpot_sum
-from results.standings import season_standings
+from results.standings import season_standings, table_venues
 from tournaments.clock import club
 from tournaments.clock import services as clock_control
 from tournaments.models import Placement, Seat, Table, TableStatus, TvDisplay
@@ -232,9 +232,14 @@ def eliminations(night: Night, *, limit: int = 40) -> list[Placement]:
 
 
 def leaderboard(night: Night, *, top: int = 10) -> list:
-    """The season's top rows with their movement since the latest night with results."""
-    return season_leaderboard(night.season, top=top)
+    """The season's top rows with their movement since the latest night with results: in a league of several
+    pubs, those of the night's venue's table (the pub's TV shows the pub's race)."""
+    return season_leaderboard(night.season, top=top, venue=night.venue)
 
 
-def season_leaderboard(season: Season, *, top: int = 10) -> list:
+def season_leaderboard(season: Season, *, top: int = 10, venue: Venue | None = None) -> list:
+    """The season's top rows; a venue's TV shows its venue's table when the season keeps one (a season over
+    every venue of a league of several), else the league's (docs/features.md, "TVs")."""
+    if venue is not None and venue in table_venues(season):
+        return season_standings(season, venue=venue).rows[:top]
     return season_standings(season).rows[:top]

@@ -10,10 +10,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.models import NightStatus, Venue, VenueRole, default_venue
+from league.models import Night, NightStatus, Venue, VenueRole, default_venue
 from league.venues import services as venues
 from live import versions as live
-from tests.league.factories import make_night, make_season
+from tests.league.factories import make_night, make_player, make_season
 from tournaments.clock import displays
 from tournaments.models import TvDisplay
 
@@ -181,3 +181,27 @@ def test_a_venue_with_tvs_is_not_deleted_and_says_why_in_german(organizer_client
     assert Venue.objects.filter(pk=anker.pk).exists() and TvDisplay.objects.get().venue == anker
     with pytest.raises(venues.VenueError):
         venues.delete_venue(venue=anker)
+
+
+def test_a_venues_idle_tv_shows_its_venues_table_and_the_leagues_tv_the_league(client, organizer):
+    from tests.results.test_venue_tables import paper_night_at
+
+    linde = Venue.objects.get(pk=default_venue())
+    anker = Venue.objects.create(name="Zum Anker")
+    season = make_season()
+    people = [make_player(name, born=datetime.date(1980, 1, k + 1)) for k, name in enumerate(["Ada", "Bo", "Cy"])]
+    paper_night_at(linde, season, datetime.date(2026, 9, 2), people[:2], organizer)
+    tonight = paper_night_at(anker, season, datetime.date(2026, 9, 3), people[1:], organizer)
+    deck = displays.add_display(name="Deck", venue=anker)
+    # While the night is open its TV's standings screen shows the night's venue's table ...
+    during = client.get(reverse("display_tv", args=[deck.key]), **GERMAN)
+    assert during.context["night"] == tonight
+    assert [row.name for row in during.context["leaderboard"]] == ["Bo", "Cy"]
+    Night.objects.update(status=NightStatus.FINISHED)
+    # ... and once every night is finished, the idle screen does.
+    league_tv = displays.add_display(name="Saal")
+    anker_page = client.get(reverse("display_tv", args=[deck.key]), **GERMAN)
+    assert [row.name for row in anker_page.context["leaderboard"]] == ["Bo", "Cy"]
+    assert "Zum Anker" in anker_page.content.decode()
+    league_page = client.get(reverse("display_tv", args=[league_tv.key]), **GERMAN)
+    assert sorted(row.name for row in league_page.context["leaderboard"]) == ["Ada", "Bo", "Cy"]
