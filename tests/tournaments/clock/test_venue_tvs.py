@@ -184,7 +184,7 @@ def test_a_venue_with_tvs_is_not_deleted_and_says_why_in_german(organizer_client
 
 
 def test_a_venues_idle_tv_shows_its_venues_table_and_the_leagues_tv_the_league(client, organizer):
-    from tests.results.test_venue_tables import paper_night_at
+    from tests.results.venues.test_tables_and_jackpots import paper_night_at
 
     linde = Venue.objects.get(pk=default_venue())
     anker = Venue.objects.create(name="Zum Anker")
