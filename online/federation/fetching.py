@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 
 from league.desk.merge import merge_players
 from league.desk.services import LeagueError
-from league.models import Player, SavedStructure, Season, Venue
+from league.models import Night, NightStatus, Player, SavedStructure, Season, Venue
 from online.federation import client, snapshot
 from online.models import LeagueLink
 
@@ -149,6 +149,11 @@ def _structures(rows: list, fetched: Fetched) -> None:
 def _seasons(rows: list, venues: dict[uuid.UUID, Venue], fetched: Fetched) -> None:
     local = list(Season.objects.filter(is_demo=False))
     by_uid = {season.uid: season for season in Season.objects.all()}
+    # A night being played here keeps its season's rules as they were when it started (its fee was taken,
+    # its clock runs): the fetch after "Abend beenden" brings the league's.
+    in_play = set(
+        Night.objects.filter(status__in=(NightStatus.CLOSED, NightStatus.SEATED)).values_list("season_id", flat=True)
+    )
     by_name = {season.name: season for season in local}
     names = snapshot.season_fields()
     for row in rows:
@@ -164,6 +169,16 @@ def _seasons(rows: list, venues: dict[uuid.UUID, Venue], fetched: Fetched) -> No
             else:
                 values[name] = Season._meta.get_field(name).to_python(row[name])
         season = by_uid.get(uid) or by_name.get(values.get("name", "")) or Season()
+        if season.pk in in_play:
+            if any(getattr(season, name) != value for name, value in values.items()):
+                fetched.warnings.append(
+                    _(
+                        "The league changed “%(season)s”, but one of its nights is being played on this laptop: "
+                        "its rules stay as they are until the night is finished. Fetch again after “Finish the night”."
+                    )
+                    % {"season": season.name}
+                )
+            continue
         _save_if_changed(season, values, fetched, "seasons")
 
 

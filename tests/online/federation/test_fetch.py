@@ -259,3 +259,22 @@ def test_the_snapshot_module_lists_every_season_field():
     names = set(snapshot.season_fields())
     assert {"entry_fee", "points_formula", "blind_structure", "venue__uid", "uid"} <= names
     assert not names & {"id", "is_demo"}
+
+
+def test_a_night_in_play_keeps_its_seasons_rules_and_the_organizer_is_told(client, server, organizer):
+    data = _snapshot(client, server["link"])
+    _as_the_laptop_had_it(server, organizer)
+    server["link"].save()
+    fetching.apply_snapshot(data, link=server["link"], by=organizer)
+    season = Season.objects.get(uid=server["season"].uid)
+    make_night(season, venue=Venue.objects.get(uid=server["anker"].uid), status="seated")
+    data["seasons"][0]["entry_fee"] = "20.00"
+    fetched = fetching.apply_snapshot(data, link=server["link"], by=organizer)
+    season.refresh_from_db()
+    assert season.entry_fee == Decimal("15.00")
+    assert fetched.warnings == [
+        "Die Liga hat „Herbst 2026“ geändert, aber einer ihrer Abende wird gerade auf diesem Laptop gespielt: "
+        "Ihre Regeln bleiben, bis der Abend beendet ist. Holen Sie die Liga nach „Abend beenden“ erneut ab."
+    ]
+    data["seasons"][0]["entry_fee"] = "15.00"
+    assert fetching.apply_snapshot(data, link=server["link"], by=organizer).warnings == []
