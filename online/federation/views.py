@@ -10,6 +10,7 @@ import json
 
 from django.contrib import messages
 from django.core.serializers.json import DjangoJSONEncoder
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -32,7 +33,8 @@ MAX_JOIN_BYTES = 4096
 
 
 def _venue_page(request: HttpRequest, venue: Venue, code: str = "") -> HttpResponse:
-    keys = VenueKey.objects.filter(venue=venue).order_by("revoked_at", "-joined_at")
+    # The laptops that speak for the venue first, then those locked out (NULLs sort apart by database).
+    keys = VenueKey.objects.filter(venue=venue).order_by(F("revoked_at").asc(nulls_first=True), "-joined_at")
     return render(request, "online/league_link/venue.html", {"venue": venue, "keys": keys, "code": code})
 
 
