@@ -53,6 +53,8 @@ FORM_PAGES: list[tuple[str, Callable[[Evening], str]]] = [
     ("blind structure: a template", lambda e: reverse("blind_structure", args=[e.season.pk]) + "?template=classic"),
     ("points scheme: a preset", lambda e: reverse("points_scheme", args=[e.season.pk]) + "?preset=logarithmic"),
     ("player list", lambda e: reverse("player_list")),
+    ("league link: the laptop", lambda e: reverse("league_link")),
+    ("league link: a venue's laptops", lambda e: reverse("league_link_venue", args=[e.tonight.venue_id])),
 ]
 
 # Hidden inputs and buttons that carry a number under these names.

@@ -94,6 +94,9 @@ def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> Play
         raise LeagueError(refusal)
     details = {
         "id": remove.pk,
+        # The league-wide identity: the league's server tells the venues' laptops which uid went into which,
+        # so each merges its own copy (online/federation/snapshot.py).
+        "uid": str(remove.uid),
         "name": remove.name,
         "nickname": remove.nickname,
         "contact": remove.contact,

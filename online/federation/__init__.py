@@ -1,4 +1,6 @@
 """Venues that play offline: a venue's laptop joined to the league's server, the pre-night fetch and the
 nights it sends (docs/design.md, "Venues that play offline"). `urls` lists the server's addresses for the
-laptops and the link's pages; `client` is the laptop's side of the wire; `auth` tells the server which joined
-laptop is asking; `signing` holds the keys and signatures both sides use."""
+laptops and the link's pages; `joining` makes and checks the one-time codes (server) and joins the laptop
+(laptop); `snapshot` is the server's answer to the pre-night fetch and `fetching` the laptop writing it;
+`client` is the laptop's side of the wire; `auth` tells the server which joined laptop is asking; `signing`
+holds the keys and signatures both sides use."""

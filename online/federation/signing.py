@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption,
 __all__ = [
     "canonical",
     "digest",
+    "is_public_key",
     "new_key",
     "public_of",
     "request_message",
@@ -43,6 +44,17 @@ def new_key() -> tuple[str, str]:
 def public_of(private_key: str) -> str:
     private = Ed25519PrivateKey.from_private_bytes(_unb64(private_key))
     return _b64(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
+
+
+def is_public_key(text: object) -> bool:
+    """Whether `text` is an Ed25519 public key as this module writes one (43 characters, 32 bytes)."""
+    if not isinstance(text, str) or len(text) != 43:
+        return False
+    try:
+        Ed25519PublicKey.from_public_bytes(_unb64(text))
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def canonical(value: Any) -> bytes:

@@ -2,6 +2,16 @@
 
 from __future__ import annotations
 
-from django.urls import URLPattern
+from django.urls import URLPattern, path
 
-urlpatterns: list[URLPattern] = []
+from online.federation import views
+
+urlpatterns: list[URLPattern] = [
+    # Joining and the pre-night fetch: the server's addresses for the laptops, and the organizers' pages.
+    path("league-link/join/", views.join, name="league_link_join"),
+    path("league-link/snapshot/", views.league_snapshot, name="league_link_snapshot"),
+    path("organizer/league-link/", views.laptop, name="league_link"),
+    path("organizer/league-link/fetch/", views.laptop_fetch, name="league_link_fetch"),
+    path("organizer/league-link/venues/<int:venue_id>/", views.venue_laptops, name="league_link_venue"),
+    path("organizer/league-link/laptops/<int:key_id>/revoke/", views.revoke_laptop, name="league_link_revoke"),
+]

@@ -17,6 +17,7 @@ CHAPTERS = (
     "sicherung-und-umzug.md",
     "server.md",
     "mehrere-kneipen.md",
+    "laptop-verbinden.md",
 )
 
 

@@ -14,6 +14,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from league.backup.dump import league_objects
 from league.cashbook import book
 from league.models import Night, Venue, VenueRole
+from online.federation import signing
+from online.models import VenueKey
 from tests.evening import build_evening
 from tournaments.clock import displays
 
@@ -21,6 +23,9 @@ pytestmark = pytest.mark.django_db
 
 # Signing in and out and the language belong to the visitor's session, not to a venue.
 SKIPPED = {"login", "logout", "set_language", "admin:login", "admin:logout"}
+# A venue's laptop speaks to these with a one-time code or its signature, never a session
+# (tests/online/federation).
+SKIPPED |= {"league_link_join", "league_link_snapshot"}
 
 # The pages a venue organizer opens for the nights of his venues (and those that name no row: his home, tonight's
 # page, his password). Every other organizer page is the league organizers'.
@@ -89,6 +94,12 @@ def _named_patterns(resolver: URLResolver = None, namespace: str = "") -> list[t
     return found
 
 
+def _laptop_key(evening) -> VenueKey:
+    """A laptop joined for venue A (the league link's pages name it)."""
+    key = VenueKey.objects.filter(venue_id=evening.tonight.venue_id).first()
+    return key or VenueKey.objects.create(venue_id=evening.tonight.venue_id, public_key=signing.new_key()[1])
+
+
 def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
     night_ct = ContentType.objects.get_for_model(Night)
     # Venue A's TV: its organizer manages it, venue B's does not.
@@ -119,6 +130,7 @@ def _fill(name: str, parts: list[str], evening, organizer) -> str | None:
         "url": "league/night/",
         "id": organizer.pk,
         "user_id": organizer.pk,
+        "key_id": _laptop_key(evening).pk,
     }
     missing = [part for part in parts if part not in values]
     assert not missing, f"{name}: give the test a value for {missing}"

@@ -145,6 +145,16 @@ LEFT_OUT = {
         "health",
         "favicon",
     },  # the site names its icon in every page
+    # The league link: venues' laptops speak to these with a code or their signature; the organizers' pages
+    # that make the codes and join and fetch are behind a login.
+    "league link": {
+        "league_link_join",
+        "league_link_snapshot",
+        "league_link",
+        "league_link_fetch",
+        "league_link_venue",
+        "league_link_revoke",
+    },
 }
 
 
