@@ -164,7 +164,15 @@ def test_a_changed_night_is_refused_at_the_same_version_and_taken_as_a_correctio
         night.venue_id,
     )
     assert ReceivedNight.objects.get().version == 2
-    assert Placement.objects.filter(table__night__uid=night.uid).count() == 8
+    places = {
+        placement.seat.entry.player.uid: placement.place
+        for placement in Placement.objects.filter(table__night__uid=night.uid)
+    }
+    assert sorted(places.values()) == [1, 2]
+    originally = next(table for table in built["tables"] if table["paper_sheet"])["placements"]
+    assert {row["seat"]: row["place"] for row in originally} != {
+        row["seat"]: row["place"] for row in paper_table["placements"]
+    }
 
 
 # --- over the server's addresses ---------------------------------------------------------------------------
