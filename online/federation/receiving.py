@@ -174,6 +174,11 @@ def _apply(bundle: dict, data: bytes, key: VenueKey) -> str:
                 "end": formats.date_format(season.end_date, "SHORT_DATE_FORMAT"),
             }
         )
+    if season.venue_id is not None and season.venue_id != venue.pk:
+        raise Refused(
+            _("The season %(season)s counts another venue's nights only: nothing was changed.")
+            % {"season": season.name}
+        )
     if facts["status"] != NightStatus.FINISHED:
         raise Refused(_("Only a finished night is sent to the league: finish it first."))
 

@@ -98,6 +98,16 @@ def test_another_venues_laptop_is_refused(night, key):
     assert "Zum Anker" in words and "nichts" in words.lower()
 
 
+def test_a_night_for_a_season_of_another_venue_only_is_refused(night, key):
+    data = bundle.encode(bundle.build(night))
+    forget(night)
+    season = night.season
+    season.venue = other_venue_key().venue
+    season.save()
+    words = _refused_without_a_trace(night, key, data)
+    assert "zählt nur die Abende eines anderen Spielorts" in words
+
+
 def test_a_night_after_its_seasons_last_day_is_refused_one_within_it_sent_late_is_taken(night, key):
     data = bundle.encode(bundle.build(night))
     forget(night)
