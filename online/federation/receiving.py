@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
@@ -22,7 +22,7 @@ from league.models import Entry, JackpotDeposit, Night, NightStatus, PaperSheet,
 from online.federation import bundle as bundles
 from online.federation import signing
 from online.models import NightCorrection, ReceivedNight, VenueKey
-from tournaments.models import Action, Hand, Placement, Seat, Table
+from tournaments.models import Action, Hand, HandStatus, Placement, PlacementReason, Seat, Table, TableStatus
 
 __all__ = ["APPLIED", "CORRECTED", "UNCHANGED", "Refused", "apply", "laptop_user", "known_state"]
 
@@ -59,6 +59,13 @@ def _moment(value: Any) -> datetime.datetime | None:
     if timezone.is_naive(moment):
         raise ValueError(value)
     return moment
+
+
+def _choice(value: Any, choices: type) -> str:
+    """A value of one of the model's choices; anything else is a broken bundle."""
+    if value not in choices.values:
+        raise ValueError(value)
+    return value
 
 
 def _money(value: Any) -> Decimal | None:
@@ -117,11 +124,11 @@ def apply(data: bytes, key: VenueKey) -> str:
             return _apply(bundle, data, key)
     except Refused:
         raise
-    except IntegrityError:
+    except (IntegrityError, DataError):
         raise Refused(
             _("The night's rows contradict each other or a night the league already has: nothing was changed.")
         ) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError, InvalidOperation):
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError, InvalidOperation):
         raise _broken() from None
 
 
@@ -307,7 +314,7 @@ def _write_rows(night: Night, bundle: dict, players: dict[str, Player], user) ->
         Table(
             night=night,
             number=int(row["number"]),
-            status=row["status"],
+            status=_choice(row["status"], TableStatus),
             first_dealer_draw=row["first_dealer_draw"] or {},
             finished_at=_moment(row["finished_at"]),
         )
@@ -356,7 +363,7 @@ def _write_rows(night: Night, bundle: dict, players: dict[str, Player], user) ->
                 ante_by=str(hand["ante_by"]),
                 min_bet_rule=str(hand["min_bet_rule"]),
                 players=[{**player, "seat": seat_id[int(player["seat"])]} for player in hand["players"]],
-                status=hand["status"],
+                status=_choice(hand["status"], HandStatus),
                 board=str(hand["board"]),
                 hole_cards=hand["hole_cards"] or {},
                 pot_winners=hand["pot_winners"],
@@ -391,7 +398,7 @@ def _write_rows(night: Night, bundle: dict, players: dict[str, Player], user) ->
                     table=table,
                     seat=seats[(table.number, int(placement["seat"]))],
                     place=int(placement["place"]),
-                    reason=str(placement["reason"]),
+                    reason=_choice(placement["reason"], PlacementReason),
                     hand=hands[(table.number, int(hand_number))] if hand_number is not None else None,
                     chips_removed=int(placement["chips_removed"]),
                     knockouts=placement["knockouts"],

@@ -91,6 +91,31 @@ def test_a_bundle_broken_late_writes_nothing(night, key):
     assert "beschädigt" in words or "unvollständig" in words
 
 
+def _tracked(built: dict) -> dict:
+    return next(table for table in built["tables"] if table["hands"])
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda built: _tracked(built).update(status="gewonnen"),
+        lambda built: _tracked(built)["seats"][0].update(starting_stack=10**30),
+        lambda built: _tracked(built)["seats"][0].update(entry=-1),
+        lambda built: _tracked(built)["hands"][0]["actions"][0].__setitem__(3, "viel"),
+        lambda built: built["entries"][0].update(fee_paid="NaN"),
+        lambda built: built["entries"][0].update(paid_at="2026-11-25T20:00:00"),  # no time zone
+        lambda built: built.update(players="Anna"),
+        lambda built: built["night"].update(uid="kein-uid"),
+    ],
+)
+def test_hostile_values_are_refused_with_nothing_written(night, key, spoil):
+    built = bundle.build(night)
+    forget(night)
+    spoil(built)
+    words = _refused_without_a_trace(night, key, bundle.encode(built))
+    assert "nichts" in words.lower()
+
+
 def test_another_venues_laptop_is_refused(night, key):
     data = bundle.encode(bundle.build(night))
     forget(night)
