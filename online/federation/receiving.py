@@ -167,7 +167,8 @@ def _apply(bundle: dict, data: bytes, key: VenueKey) -> str:
     if season is None:
         raise Refused(_("The league does not know the night's season: fetch the league's data and try again."))
     date = _day(facts["date"])
-    assert date is not None
+    if date is None:
+        raise _broken()
     if date > season.end_date or date < season.start_date:
         raise Refused(
             _(
