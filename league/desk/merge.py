@@ -133,3 +133,29 @@ def merge_players(*, keep: Player, remove: Player, by: AbstractBaseUser) -> Play
         moved,
     )
     return merge
+
+
+def possible_duplicates(limit: int = 20) -> list[tuple[Player, Player]]:
+    """Pairs of records with the same name (ignoring case) and the same date of birth: most likely one person
+    added twice, for instance at two venues' laptops before either sent its night (docs/design.md, "Venues that
+    play offline"). Offered on the merge page; two queries however many players."""
+    from django.db.models import Count
+    from django.db.models.functions import Lower
+
+    groups = (
+        Player.objects.exclude(date_of_birth=None)
+        .annotate(key=Lower("name"))
+        .values("key", "date_of_birth")
+        .annotate(records=Count("id"))
+        .filter(records__gt=1)
+        .order_by("key", "date_of_birth")[:limit]
+    )
+    wanted = {(group["key"], group["date_of_birth"]) for group in groups}
+    if not wanted:
+        return []
+    names = {key for key, _born in wanted}
+    found: dict[tuple, list[Player]] = {}
+    for player in Player.objects.annotate(key=Lower("name")).filter(key__in=names).order_by("pk"):
+        if (player.key, player.date_of_birth) in wanted:
+            found.setdefault((player.key, player.date_of_birth), []).append(player)
+    return [(records[0], other) for _key, records in sorted(found.items()) for other in records[1:]][:limit]

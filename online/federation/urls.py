@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from online.federation import views
+from online.federation import send_page, uploads, views
 
 urlpatterns: list[URLPattern] = [
     # Joining and the pre-night fetch: the server's addresses for the laptops, and the organizers' pages.
@@ -14,4 +14,9 @@ urlpatterns: list[URLPattern] = [
     path("organizer/league-link/fetch/", views.laptop_fetch, name="league_link_fetch"),
     path("organizer/league-link/venues/<int:venue_id>/", views.venue_laptops, name="league_link_venue"),
     path("organizer/league-link/laptops/<int:key_id>/revoke/", views.revoke_laptop, name="league_link_revoke"),
+    # Sending a night: the server's resumable upload, and the laptop's button after "Abend beenden".
+    path("league-link/nights/", uploads.announce, name="league_link_announce"),
+    path("league-link/uploads/<str:token>/", uploads.piece, name="league_link_upload"),
+    path("league-link/uploads/<str:token>/finish/", uploads.finish, name="league_link_finish"),
+    path("organizer/nights/<int:night_id>/send/", send_page.send_night, name="league_send_night"),
 ]

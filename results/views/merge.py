@@ -44,6 +44,7 @@ def merge_players(request: HttpRequest) -> HttpResponse:
         "first": first,
         "second": second,
         "log": PlayerMerge.objects.select_related("kept", "merged_by")[:LOG_ROWS],
+        "duplicates": merge.possible_duplicates(),
     }
     a, b = first["chosen"], second["chosen"]
     if a is not None and b is not None:

@@ -78,6 +78,7 @@ VENUE_ORGANIZER_PAGES = {
     "night_sheets_pdf",
     "table_sheet_pdf",
     "choose_venue",
+    "league_send_night",
 }
 NAMING_NO_ROW = {"organizer_home", "tonight", "password_change", "choose_venue"}
 

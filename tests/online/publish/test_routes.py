@@ -99,7 +99,10 @@ LEFT_OUT = {
         "paper_switch",
         "merge_players",
         "merge_players_confirm",
+        "league_send_night",
     },
+    # The league link: the addresses a venue's laptop signs its requests to (sending a night).
+    "league link": {"league_link_announce", "league_link_upload", "league_link_finish"},
     # The dealer's phone: its link is the key to a table.
     "dealer": {"dealer_tracker", "dealer_tracker_revision", "dealer_tracker_clock"},
     # Live screens and their streams (TV clock, rails, odds): only on the server, while the night is on.
