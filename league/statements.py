@@ -8,15 +8,17 @@ its statement; a later call under the same key runs that statement with its own 
 converted by the ORM's own converters, into what the ORM would have made of them: model instances with their
 select_related ones (`instances`), or plain rows (`rows`, for a values_list).
 
-Only for a queryset whose statement's parameters are exactly its ids, in order (its only values); the ids are
-plain ints, which every database takes as they are. A queryset whose statement has other parameters, or
-none of them, is asked of the ORM every time: nothing is served on a guess. The statement is the ORM's own
+Only for a queryset whose statement's parameters are exactly its values, in order (the ids, and any constant
+it compares with, passed in too); the values are plain ints, strings or dates (`today`), each of which the
+database is handed as the ORM hands it, whatever its value. A queryset whose statement has other parameters, or
+writes one of them into its text, is asked of the ORM every time: nothing is served on a guess. The statement is the ORM's own
 text, so a page's record of what it read (online.publish.fingerprints) and a count of its queries are those of
 the ORM's queryset.
 """
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +32,7 @@ from django.db.models.query import get_related_populators
 @dataclass(frozen=True)
 class _Built:
     sql: str
+    passing: tuple[bool, ...]  # each value as it is, or as its ISO text (a date on SQLite)
     database: str
     compiler: Any  # the ORM's compiler of the first queryset: its converters and its columns
     converters: dict
@@ -40,12 +43,29 @@ class _Built:
     populators: tuple = ()  # select_related's instances, made from their columns of the row
 
 
+_PLAIN = (int, str, datetime.date)  # exactly these: no None (IS NULL), no bool (NOT …), no list, no datetime
 # (key, what it makes) → the statement; never emptied: a handful of shapes per process.
 _built: dict[tuple[str, str], _Built | None] = {}
 
 
 def _ids(ids: tuple) -> bool:
-    return all(type(value) is int for value in ids)
+    return all(type(value) in _PLAIN for value in ids)
+
+
+def _passing(params: list, ids: tuple) -> tuple[bool, ...] | None:
+    """How the statement is handed each value: as it is (False), or a date as its ISO text (True: SQLite's
+    adapter writes it so); None when its parameters are not the values, in order (True is no 1)."""
+    if len(params) != len(ids):
+        return None
+    passing = []
+    for param, value in zip(params, ids, strict=True):
+        if type(value) is datetime.date and param == value.isoformat():
+            passing.append(True)
+        elif isinstance(param, type(value)) and type(param) is not bool and param == value:
+            passing.append(False)  # an int, a string, a choice's enum for its string
+        else:
+            return None
+    return tuple(passing)
 
 
 def _build(queryset: QuerySet, ids: tuple, objects: bool) -> _Built | None:
@@ -54,28 +74,29 @@ def _build(queryset: QuerySet, ids: tuple, objects: bool) -> _Built | None:
         sql, params = compiler.as_sql()
     except EmptyResultSet:
         return None
-    if list(params) != list(ids):
+    passing = _passing(list(params), ids)
+    if passing is None:
         return None
     converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
     if not objects:
-        return _Built(sql, queryset.db, compiler, converters, None)
+        return _Built(sql, passing, queryset.db, compiler, converters, None)
     klass_info = compiler.klass_info
     if compiler.annotation_col_map or queryset._known_related_objects or queryset._prefetch_related_lookups:
         return None  # what the ORM adds to its instances besides their columns: not here
     start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
     names = tuple(column[0].target.attname for column in compiler.select[start:end])
     populators = tuple(get_related_populators(klass_info, compiler.select, queryset.db))
-    return _Built(sql, queryset.db, compiler, converters, klass_info["model"], start, end, names, populators)
+    return _Built(sql, passing, queryset.db, compiler, converters, klass_info["model"], start, end, names, populators)
 
 
 def _run(built: _Built, ids: tuple) -> list:
     with connections[built.database].cursor() as cursor:
-        cursor.execute(built.sql, list(ids))
+        cursor.execute(built.sql, [value.isoformat() if iso else value for value, iso in zip(ids, built.passing)])
         raw = cursor.fetchall()
     return list(built.compiler.apply_converters(raw, built.converters)) if built.converters else raw
 
 
-def instances(key: str, queryset: Callable[..., QuerySet], *ids: int) -> list[Model]:
+def instances(key: str, queryset: Callable[..., QuerySet], *ids: int | str | datetime.date) -> list[Model]:
     """The model instances `queryset(*ids)` gives (a plain queryset: its model's columns and select_related's;
     no annotation, prefetch or related manager's instance), from its statement built once per process."""
     built = _built.get((key, "instances")) if _ids(ids) else None
@@ -97,7 +118,7 @@ def instances(key: str, queryset: Callable[..., QuerySet], *ids: int) -> list[Mo
     return found
 
 
-def rows(key: str, queryset: Callable[..., QuerySet], *ids: int) -> list[tuple]:
+def rows(key: str, queryset: Callable[..., QuerySet], *ids: int | str | datetime.date) -> list[tuple]:
     """The rows of `queryset(*ids)` (a values_list), from its statement built once per process."""
     built = _built.get((key, "rows")) if _ids(ids) else None
     if built is None:

@@ -11,26 +11,25 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils import dateformat, formats
 
 from league.models import NightStatus
+from league.web.template_rows import TemplateRow
 
 _MARK = 987654321  # an id no league reaches: the one place the route puts it
 
 
-@dataclass(frozen=True)
-class ShownNight:
+class ShownNight(TemplateRow):  # a dict: the template finds each text without an exception caught
     pk: int  # the organizer's links (the desk, the jackpot) are his alone and made by the template
     date: str
     status: str
     drawn: bool  # past registration: its seating and results are shown
     seating_url: str
     results_url: str
-    venue_id: int = 0
-    run: bool = False  # the signed-in organizer runs it: the desk and jackpot links are his
+    venue_id: int
+    run: bool  # the signed-in organizer runs it: the desk and jackpot links are his
 
 
 def shown_nights(
