@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.core.paginator import Page
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
@@ -20,7 +21,7 @@ from league.web.template_rows import TemplateRow
 
 _MARK = 987654321  # an id no league reaches: the one place the route puts it
 
-__all__ = ["ShownRow", "TemplateRow", "around_id", "shown_rows"]
+__all__ = ["ShownPager", "ShownRow", "TemplateRow", "around_id", "shown_pager", "shown_rows"]
 
 
 class ShownRow(TemplateRow):
@@ -42,6 +43,29 @@ class ShownRow(TemplateRow):
     move_title: str
 
 
+class ShownPager(TemplateRow):
+    season: int
+    number: int
+    pages: int
+    previous: int  # the page before, or 0 on the first
+    next: int  # the page after, or 0 on the last
+    first: int  # the places the page shows
+    last: int
+
+
+def shown_pager(page: Page, *, season_id: int) -> ShownPager:
+    """The pager's numbers (a Page's own, looked up in the template, raised and caught an exception each)."""
+    return ShownPager(
+        season=season_id,
+        number=page.number,
+        pages=page.paginator.num_pages,
+        previous=page.number - 1 if page.has_previous() else 0,
+        next=page.number + 1 if page.has_next() else 0,
+        first=page.start_index(),
+        last=page.end_index(),
+    )
+
+
 def around_id(name: str, *args: int) -> tuple[str, str]:
     """The route `name` (with `args` first) before and after its last id, reversed once for a page's rows
     (reversing a URL per row was a good part of a page's time)."""
@@ -55,22 +79,29 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
     query = f"{after}?season={season_id}"
     me_id = me.player_id if me is not None else None
     new = gettext("new")
+    # Looked up once per page for each movement, count and figure the rows share (fifty rows, a few values).
+    moves: dict[int | None, tuple[str, str, str]] = {}
+    not_counted: dict[int, str] = {}
+    figures: dict[tuple[type, str], str] = {}
     shown = []
     for row in rows:
         movement = row.movement
-        if movement is None:
-            move, text, title = "new", new, ""
-        elif movement > 0:
-            move, text = "up", f"▲ {movement}"
-            title = ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement}
-        elif movement < 0:
-            move, text = "down", f"▼ {-movement}"
-            title = ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement}
-        else:
-            move, text, title = "same", "=", gettext("no change")
+        found = moves.get(movement)
+        if found is None:
+            found = moves[movement] = _move(movement, new)
+        move, text, title = found
         dropped = ""
         if row.dropped:
-            dropped = ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {"n": row.dropped}
+            if row.dropped not in not_counted:
+                not_counted[row.dropped] = ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {
+                    "n": row.dropped
+                }
+            dropped = not_counted[row.dropped]
+        # By its text, not its value: Decimal 3.0 equals 3 and is written "3,0".
+        figure = (type(row.points_shown), str(row.points_shown))
+        points = figures.get(figure)
+        if points is None:
+            points = figures[figure] = formats.localize(row.points_shown)
         counts = row.place_counts
         shown.append(
             ShownRow(
@@ -81,7 +112,7 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
                 leader=row.position == 1,
                 me=row.player_id == me_id,
                 player_url=f"{before}{row.player_id}{query}",
-                points=formats.localize(row.points_shown),
+                points=points,
                 nights=str(row.nights),
                 dropped=dropped,
                 wins=str(counts[0] if counts else 0),
@@ -93,3 +124,14 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
             )
         )
     return shown
+
+
+def _move(movement: int | None, new: str) -> tuple[str, str, str]:
+    """A row's movement since the last night: its class, its mark and its title."""
+    if movement is None:
+        return "new", new, ""
+    if movement > 0:
+        return "up", f"▲ {movement}", ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement}
+    if movement < 0:
+        return "down", f"▼ {-movement}", ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement}
+    return "same", "=", gettext("no change")
