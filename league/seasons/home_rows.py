@@ -16,12 +16,15 @@ from django.urls import reverse
 from django.utils import dateformat, formats
 
 from league.models import NightStatus
-from league.web.template_rows import TemplateRow
 
 _MARK = 987654321  # an id no league reaches: the one place the route puts it
 
 
-class ShownNight(TemplateRow):  # a dict: the template finds each text without an exception caught
+class ShownNight(dict):
+    """A night's texts, read as `row.date` in Python and in the template (as results.views.table_rows.TemplateRow,
+    which the league's layer cannot import: a dict, found by the template's first lookup; an object's attributes
+    were an exception raised and caught for each)."""
+
     pk: int  # the organizer's links (the desk, the jackpot) are his alone and made by the template
     date: str
     status: str
@@ -30,6 +33,12 @@ class ShownNight(TemplateRow):  # a dict: the template finds each text without a
     results_url: str
     venue_id: int
     run: bool  # the signed-in organizer runs it: the desk and jackpot links are his
+
+    def __getattr__(self, name: str):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 def shown_nights(
