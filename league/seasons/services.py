@@ -328,13 +328,3 @@ def _next_night(today: datetime.date, finished: str) -> QuerySet[Night]:
 
 def _next_own_night(today: datetime.date, finished: str) -> QuerySet[Night]:
     return _coming(today, finished).filter(season__is_demo=False).order_by("date")[:1]
-
-
-def season_nights(season_id: int) -> list[tuple[int, datetime.date, str, int]]:
-    """The season's nights by date as the home page lists them: (id, date, status, venue), from a statement
-    built once per process (league.statements)."""
-    return statements.rows(  # type: ignore[return-value]
-        "a season's nights on the home page",
-        lambda pk: Night.objects.filter(season_id=pk).order_by("date").values_list("pk", "date", "status", "venue_id"),
-        season_id,
-    )

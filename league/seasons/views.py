@@ -149,7 +149,12 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     all_seasons, season = seasons_services.choose_season(None)
     nights = (
-        home_rows.shown_nights(seasons_services.season_nights(season.pk), venue_ids(request.user)) if season else []
+        home_rows.shown_nights(
+            season.nights.order_by("date").values_list("pk", "date", "status", "venue_id"),
+            venue_ids(request.user),
+        )
+        if season
+        else []
     )
     upcoming = seasons_services.next_night(seasons=all_seasons)
     demo = any(s.is_demo for s in all_seasons)

@@ -15,7 +15,7 @@ from league.web.rule_errors import formula_failure_message
 from results import standings as season_table
 from results import statistics as results_statistics
 from results.race import chart as race_chart
-from results.views.table_rows import shown_pager, shown_rows
+from results.views.table_rows import shown_rows
 
 # --- public -------------------------------------------------------------------
 
@@ -42,7 +42,6 @@ def standings(request: HttpRequest) -> HttpResponse:
         table=table,
         page=page,
         rows=[] if query else shown_rows(page.object_list, season_id=season.pk, me=me),
-        pager=shown_pager(page, season_id=season.pk),
         query=query,
         me=me,
         found=[(row, table.page_of(row)) for row in found[: season_table.SEARCH_LIMIT]],

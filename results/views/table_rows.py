@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.core.paginator import Page
 from django.urls import reverse
 from django.utils import formats
 from django.utils.translation import gettext, ngettext
@@ -19,8 +18,6 @@ from django.utils.translation import gettext, ngettext
 from league.rules.standings import Standing
 
 _MARK = 987654321  # an id no league reaches: the one place the route puts it
-
-__all__ = ["ShownPager", "ShownRow", "TemplateRow", "around_id", "shown_pager", "shown_rows"]
 
 
 class TemplateRow(dict):
@@ -52,29 +49,6 @@ class ShownRow(TemplateRow):
     move: str  # new, up, down, same (the class of its mark)
     move_text: str
     move_title: str
-
-
-class ShownPager(TemplateRow):
-    season: int
-    number: int
-    pages: int
-    previous: int  # the page before, or 0 on the first
-    next: int  # the page after, or 0 on the last
-    first: int  # the places the page shows
-    last: int
-
-
-def shown_pager(page: Page, *, season_id: int) -> ShownPager:
-    """The pager's numbers (a Page's own, looked up in the template, raised and caught an exception each)."""
-    return ShownPager(
-        season=season_id,
-        number=page.number,
-        pages=page.paginator.num_pages,
-        previous=page.number - 1 if page.has_previous() else 0,
-        next=page.number + 1 if page.has_next() else 0,
-        first=page.start_index(),
-        last=page.end_index(),
-    )
 
 
 def around_id(name: str, *args: int) -> tuple[str, str]:
