@@ -11,4 +11,5 @@ back). `models` holds all of the league's rows; `once.py` the one-time tokens of
 twice; `access` the organizer checks (league organizers, venue organizers) and the 404s; `venues` the pubs the
 league plays in as organizer pages use them (which one this device works for); `venue` what `manage.py venue` works out about the laptop;
 `collected_static` whether the static folder is already what `collectstatic` would make; `held` the rows every
-page of a publish reads alike, read once while it runs."""
+page of a publish reads alike, read once while it runs; `statements` the statements a public page asks again
+with another id, built by the ORM once per process."""

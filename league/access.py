@@ -18,10 +18,12 @@ from functools import wraps
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from league import statements
 from league.models import Night, Season, Venue, VenueRole
 from league.rules.inputs import ascii_whole_or_none
 
@@ -143,7 +145,15 @@ def night_organizer_required(view):
 
 
 def get_night_or_404(night_id: int) -> Night:
-    return get_object_or_404(Night.objects.select_related("season", "venue"), pk=night_id)
+    """The night with its season and venue (every night's page names them), from a statement built once."""
+    found = statements.instances("night with its season and venue", _night_with_season, night_id)
+    if not found:
+        raise Http404(f"No {Night._meta.object_name} matches the given query.")
+    return found[0]
+
+
+def _night_with_season(night_id: int) -> QuerySet[Night]:
+    return Night.objects.select_related("season", "venue").filter(pk=night_id)
 
 
 def get_season_or_404(season_id: int) -> Season:

@@ -7,11 +7,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.db import connection
 from django.db.models import Exists, FilteredRelation, OuterRef, Q
 
+from league import statements
 from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player
 from league.rules import standings
 from results.standings import ZERO, knockouts_at, night_sizes
@@ -135,31 +136,7 @@ def _table_facts(night: Night, table_ids: list[int] | None) -> dict[int, tuple[s
         return {pk: (name or "", bool(on_paper), bool(tracked)) for pk, name, on_paper, tracked in cursor.fetchall()}
 
 
-# Statements built by the ORM once per process and asked again with another night's id: building the seats'
-# (five joins) cost more than running it, on every night's results page. Their rows pass the ORM's own converters.
-_built: dict[tuple[str, str], tuple[str, Any, dict]] = {}
-
-
-def _by_night(queryset, night_id: int) -> list[tuple]:
-    """The rows of `queryset` (a values_list whose only parameter is the night's id), from its statement built
-    once per process; the ORM's own answer when its parameters are not just the night's id."""
-    key = (queryset.db, str(queryset.query.values_select))
-    found = _built.get(key)
-    if found is None:
-        compiler = queryset.query.get_compiler(using=queryset.db)
-        sql, params = compiler.as_sql()
-        if list(params) != [night_id]:
-            return list(queryset)
-        converters = compiler.get_converters([column[0] for column in compiler.select[: compiler.col_count]])
-        found = _built[key] = (sql, compiler, converters)
-    sql, compiler, converters = found
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [night_id])
-        rows = cursor.fetchall()
-    return [tuple(row) for row in compiler.apply_converters(rows, converters)] if converters else rows
-
-
-def _night_seats(night: Night):
+def _night_seats(night: Night | int):
     """The night's seats as the results read them: only the columns a row shows, as plain rows (model objects
     for every seat with its entry, player, placement and hand cost more than the rest of the page)."""
     return (
@@ -181,6 +158,10 @@ def _night_seats(night: Night):
     )
 
 
+def _night_tables(night_id: int):
+    return Table.objects.filter(night_id=night_id).defer("tracker_snapshot", "first_dealer_draw").order_by("number")
+
+
 def tables_results(
     night: Night, *, table_ids: Iterable[int] | None = None, deposits: bool = True
 ) -> list[TableResults]:
@@ -188,28 +169,37 @@ def tables_results(
     (three without deposits, each plain: the public results page and the placement sheets)."""
     # Not the tracker's snapshot of a table (JSON, the whole state of its play), which no result shows.
     facts: dict[int, tuple[str, bool, bool]] | None = None
+    if table_ids is not None:
+        table_ids = list(table_ids)
+        seats = list(_night_seats(night).filter(table_id__in=table_ids))
+    else:
+        # The whole night, as its public pages read it: statements built once per process (league.statements).
+        seats = statements.rows("a night's seats as its results read them", _night_seats, night.pk)
+    if not deposits:
+        facts = _table_facts(night, table_ids)
+    scheme = night.season.scheme
+    by_table: dict[int, list[_SeatRow]] = defaultdict(list)
+    for row in seats:
+        seat = _SeatRow(*row)
+        by_table[seat.table_id].append(seat)
+    tables: list[Table]
     if deposits:
-        tables = (
+        with_deposits = (
             night.tables.annotate(
                 standing_deposit=_standing_deposit(), tracked=Exists(Hand.objects.filter(table_id=OuterRef("pk")))
             )
             .select_related("first_dealer__entry__player", "standing_deposit__confirmed_by", "paper_sheet")
             .defer("tracker_snapshot", "first_dealer_draw")
         )
+        if table_ids is not None:
+            with_deposits = with_deposits.filter(pk__in=table_ids)
+        tables = list(with_deposits.order_by("number"))
+    elif table_ids is not None:
+        tables = list(_night_tables(night.pk).filter(pk__in=table_ids))
     else:
-        tables = night.tables.defer("tracker_snapshot", "first_dealer_draw")
-    seats = _night_seats(night)
-    if table_ids is not None:
-        table_ids = list(table_ids)
-        tables, seats = tables.filter(pk__in=table_ids), seats.filter(table_id__in=table_ids)
-    if not deposits:
-        facts = _table_facts(night, table_ids)
-    scheme = night.season.scheme
-    by_table: dict[int, list[_SeatRow]] = defaultdict(list)
-    for row in seats if table_ids is not None else _by_night(seats, night.pk):
-        seat = _SeatRow(*row)
-        by_table[seat.table_id].append(seat)
-    tables = list(tables.order_by("number"))
+        tables = statements.instances("a night's tables as its results read them", _night_tables, night.pk)
+    for table in tables:
+        table.night = night  # as the night's related manager gives them: no query for it
     # What the season's formula or knockout bonus reads besides the places (nothing, on the seed's rules).
     knockouts = knockouts_at(t.pk for t in tables) if scheme.uses_knockouts else {}
     size = night_sizes([night.pk]).get(night.pk, (0, 0)) if scheme.needs_context else (0, 0)

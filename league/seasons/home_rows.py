@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils import dateformat, formats
@@ -21,16 +20,25 @@ from league.models import NightStatus
 _MARK = 987654321  # an id no league reaches: the one place the route puts it
 
 
-@dataclass(frozen=True)
-class ShownNight:
+class ShownNight(dict):
+    """A night's texts, read as `row.date` in Python and in the template (as results.views.table_rows.TemplateRow,
+    which the league's layer cannot import: a dict, found by the template's first lookup; an object's attributes
+    were an exception raised and caught for each)."""
+
     pk: int  # the organizer's links (the desk, the jackpot) are his alone and made by the template
     date: str
     status: str
     drawn: bool  # past registration: its seating and results are shown
     seating_url: str
     results_url: str
-    venue_id: int = 0
-    run: bool = False  # the signed-in organizer runs it: the desk and jackpot links are his
+    venue_id: int
+    run: bool  # the signed-in organizer runs it: the desk and jackpot links are his
+
+    def __getattr__(self, name: str):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 def shown_nights(

@@ -13,10 +13,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from league import held
+from league import held, statements
 from league.models import Entry, Night, NightStatus, Season, Venue, default_venue
 from league.rules.errors import RulesError
 from league.rules.inputs import ascii_whole_or_none
@@ -313,11 +314,25 @@ def next_night(today: datetime.date | None = None, *, seasons: Sequence[Season] 
     """The coming night that is not finished. Once the league has a season of its own, never a demo night.
     `seasons`: every season, when the caller has read them already (one query fewer)."""
     today = today or timezone.localdate()
-    nights = Night.objects.select_related("season").filter(date__gte=today).exclude(status=NightStatus.FINISHED)
     if seasons is not None:
         own_season = any(not season.is_demo for season in seasons)
     else:
         own_season = Season.objects.filter(is_demo=False).exists()
+    # Every home page asks it: the statement is built once per process (league.statements).
     if own_season:
-        nights = nights.filter(season__is_demo=False)
-    return nights.order_by("date").first()
+        found = statements.instances("the next own night", _next_own_night, today, NightStatus.FINISHED.value)
+    else:
+        found = statements.instances("the next night", _next_night, today, NightStatus.FINISHED.value)
+    return found[0] if found else None
+
+
+def _coming(today: datetime.date, finished: str) -> QuerySet[Night]:
+    return Night.objects.select_related("season").filter(date__gte=today).exclude(status=finished)
+
+
+def _next_night(today: datetime.date, finished: str) -> QuerySet[Night]:
+    return _coming(today, finished).order_by("date")[:1]
+
+
+def _next_own_night(today: datetime.date, finished: str) -> QuerySet[Night]:
+    return _coming(today, finished).filter(season__is_demo=False).order_by("date")[:1]

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from django.http import HttpRequest
 
+from league import held
 from league.access import venue_ids
 from league.models import Venue
 from league.venues.device import device_venue, venues_of
@@ -23,7 +24,9 @@ class VenuesHere:
     def several(self) -> bool:
         if self.is_league_organizer:
             return len(self.choices) > 1  # his choices are every venue: the header's one query answers both
-        return Venue.objects.all()[:2].count() > 1
+        # Asked by every night's page: a publish reads it once for all its pages (league.held), each page
+        # still recorded as having read it (a second venue renders them again); the server once per request.
+        return len(held.objects("venues, the first two", lambda: Venue.objects.order_by("pk")[:2])) > 1
 
     @cached_property
     def is_league_organizer(self) -> bool:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("league", "0013_stable_uids"),
+        ("league", "0015_stable_uids"),
         ("online", "0001_league_link"),
     ]
 

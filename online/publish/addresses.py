@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from django.conf import settings
@@ -56,7 +56,7 @@ class Address:
     def server_url(self) -> str:
         return self.path + (f"?{urlencode(self.query)}" if self.query else "")
 
-    @property
+    @cached_property  # asked for each link to the page, on every page that links it
     def file(self) -> str:
         prefix = "" if self.language == default_language() else f"{self.language}/"
         relative = self.path.lstrip("/")

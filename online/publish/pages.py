@@ -153,6 +153,7 @@ class Crawl:
         links: set[Address] = set()
         dropped: set[Address] = set()
         statics: set[str] = set()
+        folder = html.folder(address.file)  # once per page, not per link: a page of the table has 70
 
         def target(url: str, language: str | None) -> str | None:
             found = self.targets(address, url, language)
@@ -164,15 +165,17 @@ class Crawl:
                 if name is None:
                     return None
                 statics.add(value)
-                return html.relative(address.file, name)
+                return html.relative_from(folder, name)
             if value is None:
                 return None
             links.add(value)
-            if value in missing:
+            if missing and value in missing:
                 dropped.add(value)
                 return None
-            fragment = urlsplit(url).fragment if "#" in url else ""
-            return html.relative(address.file, value.file) + (f"#{fragment}" if fragment else "")
+            if "#" in url:
+                fragment = urlsplit(url).fragment
+                return html.relative_from(folder, value.file) + (f"#{fragment}" if fragment else "")
+            return html.relative_from(folder, value.file)
 
         body = html.rewrite(body.decode(), target).encode()
         return Page(content_type, body, frozenset(links), frozenset(dropped), frozenset(statics), reads)

@@ -49,16 +49,19 @@ def shown_tables(tables: Iterable[TableResults], *, season_id: int) -> list[Show
     query = f"{after}?season={season_id}"
     winner = gettext("winner")
     statuses = dict(TableStatus.choices)
+    figures: dict[tuple[type, str], str] = {}  # each table's points are the others': localized once a page
     shown = []
     for result in tables:
         replay = around_id("hand_replay", result.table.pk) if result.finished else None
-        rows = [_row(row, before, query, winner, replay) for row in result.placed]
+        rows = [_row(row, before, query, winner, replay, figures) for row in result.placed]
         status = result.table.status
         shown.append(ShownTable(result, rows, result.fingerprint, str(statuses.get(status, status))))
     return shown
 
 
-def _row(row: PlacementRow, before: str, query: str, winner: str, replay: tuple[str, str] | None) -> ShownPlacement:
+def _row(
+    row: PlacementRow, before: str, query: str, winner: str, replay: tuple[str, str] | None, figures: dict
+) -> ShownPlacement:
     is_winner = row.winner
     if is_winner:
         out = winner
@@ -70,6 +73,10 @@ def _row(row: PlacementRow, before: str, query: str, winner: str, replay: tuple[
     if row.hand_number and replay is not None and not is_winner:
         replay_url = f"{replay[0]}{row.hand_number}{replay[1]}"
         hand = gettext("hand %(n)s") % {"n": row.hand_number}
+    figure = (type(row.points), str(row.points))  # by its text: Decimal 3.0 equals 3 and is written "3,0"
+    points = figures.get(figure)
+    if points is None:
+        points = figures[figure] = formats.localize(row.points)
     return ShownPlacement(
         winner=is_winner,
         place=str(row.place),
@@ -77,7 +84,7 @@ def _row(row: PlacementRow, before: str, query: str, winner: str, replay: tuple[
         player_url=f"{before}{row.player_id}{query}",
         name=row.name,
         disqualified=row.reason_label if row.reason == PlacementReason.DISQUALIFIED else "",
-        points=formats.localize(row.points),
+        points=points,
         out=out,
         replay_url=replay_url,
         hand=hand,

@@ -64,22 +64,29 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
     query = f"{after}?season={season_id}"
     me_id = me.player_id if me is not None else None
     new = gettext("new")
+    # Looked up once per page for each movement, count and figure the rows share (fifty rows, a few values).
+    moves: dict[int | None, tuple[str, str, str]] = {}
+    not_counted: dict[int, str] = {}
+    figures: dict[tuple[type, str], str] = {}
     shown = []
     for row in rows:
         movement = row.movement
-        if movement is None:
-            move, text, title = "new", new, ""
-        elif movement > 0:
-            move, text = "up", f"▲ {movement}"
-            title = ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement}
-        elif movement < 0:
-            move, text = "down", f"▼ {-movement}"
-            title = ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement}
-        else:
-            move, text, title = "same", "=", gettext("no change")
+        found = moves.get(movement)
+        if found is None:
+            found = moves[movement] = _move(movement, new)
+        move, text, title = found
         dropped = ""
         if row.dropped:
-            dropped = ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {"n": row.dropped}
+            if row.dropped not in not_counted:
+                not_counted[row.dropped] = ngettext("%(n)s not counted", "%(n)s not counted", row.dropped) % {
+                    "n": row.dropped
+                }
+            dropped = not_counted[row.dropped]
+        # By its text, not its value: Decimal 3.0 equals 3 and is written "3,0".
+        figure = (type(row.points_shown), str(row.points_shown))
+        points = figures.get(figure)
+        if points is None:
+            points = figures[figure] = formats.localize(row.points_shown)
         counts = row.place_counts
         shown.append(
             ShownRow(
@@ -90,7 +97,7 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
                 leader=row.position == 1,
                 me=row.player_id == me_id,
                 player_url=f"{before}{row.player_id}{query}",
-                points=formats.localize(row.points_shown),
+                points=points,
                 nights=str(row.nights),
                 dropped=dropped,
                 wins=str(counts[0] if counts else 0),
@@ -102,3 +109,14 @@ def shown_rows(rows: Iterable[Standing], *, season_id: int, me: Standing | None)
             )
         )
     return shown
+
+
+def _move(movement: int | None, new: str) -> tuple[str, str, str]:
+    """A row's movement since the last night: its class, its mark and its title."""
+    if movement is None:
+        return "new", new, ""
+    if movement > 0:
+        return "up", f"▲ {movement}", ngettext("up %(n)s place", "up %(n)s places", movement) % {"n": movement}
+    if movement < 0:
+        return "down", f"▼ {-movement}", ngettext("down %(n)s place", "down %(n)s places", -movement) % {"n": -movement}
+    return "same", "=", gettext("no change")

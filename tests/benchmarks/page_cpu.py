@@ -10,7 +10,8 @@ page as publish makes it (its links made relative, what it read recorded: online
 Each kind cycles through several pages of its kind (nights, players, pages of the table) after one warm-up
 round. Django's cached template loader is on (Django 4.1 on, DEBUG or not: no `loaders` are set). Asserts
 nothing. `--players/--nights/--per-night` a size of your own, `--repeat` renders of each kind and language,
-`--kinds` some kinds only, `--profile KIND` the functions that kind's renders spent their time in (cProfile),
+`--kinds` some kinds only, `--profile KIND` the functions that kind's renders spent their time in (cProfile;
+with `--profile-publish` its renders as publish makes them),
 `--dump FOLDER` the pages as files (to compare two versions of the code byte for byte).
 """
 
@@ -33,6 +34,11 @@ def main() -> None:
         "--repeat", type=int, default=60, help="renders of each kind and language (the median is printed)"
     )
     parser.add_argument("--profile", metavar="KIND", help="print where this kind's renders spent their time")
+    parser.add_argument(
+        "--profile-publish",
+        action="store_true",
+        help="with --profile: the renders as publish makes them (links made relative, reads recorded), not the view's",
+    )
     parser.add_argument("--kinds", nargs="+", metavar="KIND", help="these kinds of page only")
     parser.add_argument(
         "--dump",
@@ -66,7 +72,7 @@ def main() -> None:
             kinds = {kind: urls for kind, urls in kinds.items() if kind in args.kinds}
         if args.profile and args.profile not in kinds:
             parser.error(f"--profile: one of {', '.join(kinds)}")
-        figures = _measure(kinds, args.repeat, args.profile, args.dump)
+        figures = _measure(kinds, args.repeat, args.profile, args.dump, args.profile_publish)
         print(
             f"league: {args.players} players, {args.nights} nights of {args.per_night} players (paper results); "
             f"DEBUG off; median of {args.repeat} renders per kind and language, CPU ms (process time)"
@@ -115,7 +121,7 @@ def _kinds(season) -> dict[str, list[str]]:
 
 
 def _measure(
-    kinds: dict[str, list[str]], repeat: int, profile: str | None, dump: str | None
+    kinds: dict[str, list[str]], repeat: int, profile: str | None, dump: str | None, profile_publish: bool = False
 ) -> dict[str, dict[str, float]]:
     import cProfile
     import pstats
@@ -154,12 +160,15 @@ def _measure(
                 if language == "de":
                     row["size"] = len(crawl._fetch(addresses[0])[1])
                 if kind == profile:
+                    render = crawl.page if profile_publish else crawl._fetch
                     profiler = cProfile.Profile()
                     profiler.enable()
                     for k in range(repeat):
-                        crawl._fetch(addresses[k % len(addresses)])
+                        render(addresses[k % len(addresses)])
                     profiler.disable()
-                    print(f"--- {kind}, {language}: {repeat} renders ---")
+                    print(
+                        f"--- {kind}, {language}: {repeat} renders{' as publish makes them' if profile_publish else ''} ---"
+                    )
                     pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
                     pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
             figures[kind] = row

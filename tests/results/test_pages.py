@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from league import statements
 from league.models import Night, Player, Season
 from results import nights as results_nights
 from results import standings as results
@@ -389,8 +390,8 @@ def test_the_seats_statement_built_once_reads_each_nights_rows_as_the_orm_does(o
     # Built by the ORM at the first night, asked again with each later night's id: every night gets its own
     # rows, with the ORM's own values (the time he went out in the time zone, the shares as Decimals).
     evening = build_evening(organizer)
-    results_nights._built.clear()
+    statements._built.clear()
     for night in (evening.played, evening.tonight, evening.played):
-        seats = results_nights._night_seats(night)
-        assert results_nights._by_night(seats, night.pk) == [tuple(row) for row in seats]
-    assert len(results_nights._built) == 1
+        found = statements.rows("seats", results_nights._night_seats, night.pk)
+        assert found == [tuple(row) for row in results_nights._night_seats(night)]
+    assert list(statements._built) == [("seats", "rows")]

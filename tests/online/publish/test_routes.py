@@ -150,7 +150,7 @@ LEFT_OUT = {
     },  # the site names its icon in every page
     # The league link: venues' laptops speak to these with a code or their signature; the organizers' pages
     # that make the codes and join and fetch are behind a login.
-    "league link": {
+    "league link: joining and fetching": {
         "league_link_join",
         "league_link_snapshot",
         "league_link",
