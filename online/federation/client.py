@@ -61,30 +61,31 @@ def request(
             raw = answer.read(MAX_ANSWER_BYTES + 1)
     except urllib.error.HTTPError as refusal:
         raise LinkError(_refusal_words(refusal)) from None
-    except ssl.SSLError as error:
-        raise LinkError(
-            _("The league server's certificate could not be checked (%(reason)s): nothing was sent.")
-            % {"reason": getattr(error, "reason", None) or error}
-        ) from None
     except TimeoutError:
         raise LinkError(_("The league server did not answer in time: try again later; nothing is lost.")) from None
     except (urllib.error.URLError, OSError) as error:
-        reason = getattr(error, "reason", error)
-        if isinstance(reason, ssl.SSLError):
-            raise LinkError(
-                _("The league server's certificate could not be checked (%(reason)s): nothing was sent.")
-                % {"reason": reason.reason or reason}
-            ) from None
-        raise LinkError(
-            _("The league server cannot be reached (%(reason)s): try again when the laptop is online; nothing is lost.")
-            % {"reason": reason}
-        ) from None
+        raise LinkError(_failure_words(error)) from None
     if len(raw) > MAX_ANSWER_BYTES:
         raise LinkError(_("The league server's answer is too large: nothing was changed."))
     try:
         return json.loads(raw)
     except ValueError:
         raise LinkError(_("The league server gave an answer that is not the league's: nothing was changed.")) from None
+
+
+def _failure_words(error: OSError) -> str:
+    """Only a certificate that fails its check is the certificate's fault; a line that drops during the
+    handshake (an SSL error too: the other end went away) is a line that is down."""
+    reason = getattr(error, "reason", error)
+    if isinstance(reason, ssl.SSLCertVerificationError):
+        return _("The league server's certificate could not be checked (%(reason)s): nothing was sent.") % {
+            "reason": reason.verify_message or reason.reason or reason
+        }
+    if isinstance(reason, ssl.SSLError):
+        reason = reason.reason or reason
+    return _(
+        "The league server cannot be reached (%(reason)s): try again when the laptop is online; nothing is lost."
+    ) % {"reason": reason}
 
 
 def _refusal_words(refusal: urllib.error.HTTPError) -> str:

@@ -17,8 +17,16 @@ class Command(BaseCommand):
     def add_arguments(self, parser) -> None:
         parser.add_argument("--by", default="", help="Who corrected the changed nights (sends them as corrections).")
         parser.add_argument("--why", default="", help="Why they were corrected.")
+        parser.add_argument(
+            "--piece-bytes",
+            type=int,
+            default=sending.PIECE_BYTES,
+            help="Bytes sent in one request (smaller on a poor line: a cut loses less).",
+        )
 
-    def handle(self, *args, by: str, why: str, **options) -> None:
+    def handle(self, *args, by: str, why: str, piece_bytes: int, **options) -> None:
+        if not 1024 <= piece_bytes <= sending.PIECE_BYTES:
+            raise CommandError(_("--piece-bytes must be between 1024 and %(most)s.") % {"most": sending.PIECE_BYTES})
         if sending.link() is None:
             raise CommandError(_("This laptop is not joined to a league."))
         if bool(by.strip()) != bool(why.strip()):
@@ -32,7 +40,7 @@ class Command(BaseCommand):
         for night in nights:
             label = f"{formats.date_format(night.date, 'SHORT_DATE_FORMAT')} ({night.season.name})"
             try:
-                outcome = sending.send_night(night, correction=correction)
+                outcome = sending.send_night(night, correction=correction, piece_bytes=piece_bytes)
             except client.LinkError as error:
                 outcome = sending.Outcome("refused", str(error))
             if outcome.status == "refused":

@@ -170,7 +170,7 @@ def _service_python() -> tuple[list[str], dict]:
 
 
 def _nginx_config(
-    folder: Path, https_port: int, http_port: int, app_port: int, cert: Path, key: Path, site: str = HOST
+    folder: Path, https_port: int, http_port: int, app_port: int, cert: Path, key: Path, name: str = HOST
 ) -> Path:
     site = EXAMPLE.read_text()
     replacements = [
@@ -178,12 +178,21 @@ def _nginx_config(
         ("listen 443 ssl http2 default_server;", f"listen 127.0.0.1:{https_port} ssl http2 default_server;"),
         ("listen 80;", f"listen 127.0.0.1:{http_port};"),
         ("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;"),
-        ("league.example.org;", f"{site};"),
+        ("league.example.org;", f"{name};"),
         ("/etc/letsencrypt/live/league.example.org/fullchain.pem", str(cert)),
         ("/etc/letsencrypt/live/league.example.org/privkey.pem", str(key)),
         ("server 127.0.0.1:8001;", f"server 127.0.0.1:{app_port};"),
         ("return 301 https://$host$request_uri;", f"return 301 https://$host:{https_port}$request_uri;"),
     ]
+    if name[0].isdigit():
+        # A site by its address: a client sends no name in the TLS handshake (SNI is for names only), so the
+        # league's server is the default for HTTPS and the catch-all keeps to plain HTTP.
+        replacements = [(old, new) for old, new in replacements if old != "listen 443 ssl http2;"]
+        replacements[1:1] = [
+            ("    listen 443 ssl http2 default_server;\n", ""),
+            ("    ssl_reject_handshake on;\n", ""),
+            ("listen 443 ssl http2;", "listen 443 ssl http2 default_server;"),
+        ]
     for old, new in replacements:
         assert old in site, f"docs/server/nginx-league.conf no longer has {old!r}: update the chain test with it"
         site = site.replace(old, new)
@@ -345,7 +354,7 @@ def running_chain(*, threads: int = 48, site: str = HOST, with_night: bool = Tru
 
         nginx_dir = folder / "nginx"
         nginx_dir.mkdir()
-        config = _nginx_config(nginx_dir, https_port, http_port, app_port, cert, key, site)
+        config = _nginx_config(nginx_dir, https_port, http_port, app_port, cert, key, name=site)
         test = subprocess.run([NGINX, "-t", "-c", str(config)], capture_output=True, text=True)
         assert test.returncode == 0, test.stderr
         proxy = subprocess.Popen(
