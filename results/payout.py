@@ -197,9 +197,12 @@ def record_payout(
             _("%(name)s is owed %(owed)s; %(amount)s is more than that.")
             % {"name": player.name, "owed": format_money(share.owed), "amount": format_money(amount)}
         )
-    reason = note.strip() or _("Season jackpot, place %(places)s") % {"places": share.places}
-    if share.venue_places and not note.strip():
+    if note.strip():
+        reason = note.strip()
+    elif share.venue_places:  # his shares of the venues' jackpots, paid as one
         reason = _("Venue jackpots: %(places)s") % {"places": share.places}
+    else:
+        reason = _("Season jackpot, place %(places)s") % {"places": share.places}
     return CashLine.objects.create(
         box=CashBox.REGISTER,
         kind=LineKind.PAYOUT,

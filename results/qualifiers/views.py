@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.access import get_season_or_404, organizer_required
-from league.models import Entry, Night, Venue
+from league.models import Entry, Night, Venue, default_venue
 from league.seasons.forms import NightForm
 from league.seasons.services import suggest_night_date
 from results.qualifiers import final as finals
@@ -53,7 +53,7 @@ def season_qualifiers(request: HttpRequest, season_id: int) -> HttpResponse:
                 season=season,
                 date=form.cleaned_data["date"],
                 starts_at=form.cleaned_data["starts_at"],
-                venue=form.chosen_venue(),
+                venue=form.chosen_venue() or Venue.objects.get(pk=default_venue()),
                 by=request.user,
             )
         except finals.FinalError as error:

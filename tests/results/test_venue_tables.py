@@ -259,6 +259,20 @@ def test_a_jackpot_per_venue_takes_each_venue_s_nights_and_pays_its_own_table(de
     assert result.total == Decimal("14.00") == sum(s.share.amount for s in result.shares)
 
 
+def test_a_winner_of_two_venue_jackpots_is_paid_his_sum_once(deposited, organizer):
+    season, _krone, _linde = deposited
+    Season.objects.filter(pk=season.pk).update(jackpot_per_venue=True)
+    Night.objects.filter(season=season).update(status="finished")
+    season.refresh_from_db()
+    anna = Player.objects.get(name="Anna")
+    line = payout.record_payout(
+        season=season, player=anna, amount=Decimal("4.20"), method="cash", by=organizer, season_over=True
+    )
+    assert line.reason == "Venue jackpots: Krone 2. · Linde 2." and line.amount == Decimal("-4.20")
+    result = payout.season_payout(season)
+    assert result.for_player(anna.pk).owed == 0 and result.owed == Decimal("9.80")
+
+
 def test_the_jackpot_pages_show_each_venue_s_jackpot(deposited, organizer_client, venue_organizer, client):
     season, krone, linde = deposited
     Season.objects.filter(pk=season.pk).update(jackpot_per_venue=True)

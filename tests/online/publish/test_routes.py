@@ -49,6 +49,7 @@ LEFT_OUT = {
         "cash_line_new",
         "season_payout",
         "season_payout_pdf",
+        "season_qualifiers",
         "night_cash",
         "night_cash_pdf",
         "night_cash_reopen",
