@@ -14,7 +14,7 @@ from league.models import Player, Venue
 from online.publish import sync
 from online.publish.services import publish_site
 from tests.online.publish.site_crawl import broken_links, reachable, site_files
-from tests.results.test_venue_tables import paper_night_at, two_pubs  # noqa: F401
+from tests.results.venues.test_tables_and_jackpots import paper_night_at, two_pubs  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

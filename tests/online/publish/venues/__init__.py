@@ -1,0 +1,1 @@
+"""The published site of a league of several venues."""
