@@ -31,6 +31,7 @@ LEFT_OUT = {
         "venue_create",
         "venue_edit",
         "venue_delete",
+        "organizer_role",
         "choose_venue",
         "night_venue",
         "locked_logins",
