@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 
 from league.models import Season, Venue
 from league.seasons import services as seasons
-from league.web.fields import DecimalTextField, FeeField, WholeNumberField
+from league.web.fields import DecimalTextField, FeeField, RecordChoiceField, WholeNumberField
 
 _DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 _WHOLE = {"inputmode": "numeric", "step": "1", "min": "0"}
@@ -181,7 +181,7 @@ class SeasonForm(forms.ModelForm):
 class NightForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=_DATE)
     starts_at = forms.TimeField(label=_("Start time"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"))
-    venue = forms.ModelChoiceField(label=_("Venue"), queryset=Venue.objects.none(), empty_label=None)
+    venue = RecordChoiceField(label=_("Venue"), queryset=Venue.objects.none(), empty_label=None)
     confirm_weekday = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(

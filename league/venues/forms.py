@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models import WEEKDAYS, Venue
 from league.rules.inputs import ascii_whole_or_none
+from league.web.fields import RecordChoiceField
 
 
 def organizer_accounts():
@@ -63,7 +64,7 @@ class VenueForm(forms.Form):
 
 
 class MoveNightForm(forms.Form):
-    venue = forms.ModelChoiceField(label=_("Venue"), queryset=Venue.objects.all(), empty_label=None)
+    venue = RecordChoiceField(label=_("Venue"), queryset=Venue.objects.all(), empty_label=None)
 
 
 LEAGUE, VENUE = "league", "venue"

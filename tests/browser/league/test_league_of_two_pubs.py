@@ -9,6 +9,7 @@ the other pub's desk, cash and dealer links."""
 from __future__ import annotations
 
 import datetime
+import types
 
 import pytest
 from django.urls import reverse
@@ -145,7 +146,7 @@ def test_a_league_of_two_pubs_from_the_desks_to_the_final(new_context, live_serv
     boss.locator("#id_qualification_min_nights").fill("1")
     fits_the_phone(boss)
     boss.get_by_role("button", name="Speichern", exact=True).click()
-    expect(boss.locator(".messages")).to_be_visible()
+    expect(boss.locator(".messages")).to_contain_text("„Herbst“ gespeichert.")
     season.refresh_from_db()
     assert (season.venue_id, season.qualification_rule, season.qualification_top) == (None, "venue", 2)
     assert season.qualification_min_nights == 1
@@ -162,7 +163,7 @@ def test_a_league_of_two_pubs_from_the_desks_to_the_final(new_context, live_serv
     log_in(
         landlady,
         live_server,
-        type("Account", (), {"username": "wirtin", "raw_password": PASSWORD}),
+        types.SimpleNamespace(username="wirtin", raw_password=PASSWORD),
         reverse("organizer_home"),
     )
     expect(landlady.locator(".venue-here")).to_have_text("Zum Anker")
@@ -183,6 +184,10 @@ def test_a_league_of_two_pubs_from_the_desks_to_the_final(new_context, live_serv
     expect(boss.locator("#table-venue")).to_contain_text("Die Tabelle der Liga: Es zählen die Abende aller Spielorte.")
     assert _table_shown(boss) == LEAGUE_TABLE
     fits_the_phone(boss)
+    # Xaver's page lists his nights at both pubs.
+    boss.locator("#standings").get_by_role("link", name="Xaver Huber").click()
+    expect(boss.locator("td.night-venue")).to_have_count(2)
+    assert sorted(boss.locator("td.night-venue").all_inner_texts()) == ["Zum Anker", "Zur Linde"]
 
     # The qualifiers' list: who is in, and at each pub who is out and why.
     boss.goto(f"{live_server.url}{reverse('organizer_home')}")
@@ -217,7 +222,7 @@ def test_a_league_of_two_pubs_from_the_desks_to_the_final(new_context, live_serv
     boss.locator("#final").get_by_label("Datum").fill(final_day.isoformat())
     boss.locator("#final").get_by_label("Spielort").select_option(label="Zur Linde")
     boss.get_by_role("button", name="Finale anlegen").click()
-    expect(boss.locator(".messages")).to_contain_text("4")
+    expect(boss.locator(".messages")).to_contain_text("Das Finale ist mit seinen 4 qualifizierten Spielern angelegt")
     final = Night.objects.get(is_final=True)
     assert (final.season_id, final.venue_id, final.date) == (season.pk, linde.pk, final_day)
     assert {e.player.name for e in Entry.objects.active().filter(night=final)} == QUALIFIED

@@ -20,6 +20,8 @@ from tournaments.clock import displays
 
 pytestmark = pytest.mark.django_db
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de"}
+# int() reads Arabic-Indic digits: "٣" is 3. A real venue's id written with them must be refused too.
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 WEDNESDAY = datetime.date(2026, 11, 25)
 PASSWORDS = {"password1": "Kneipe-am-Hafen-77", "password2": "Kneipe-am-Hafen-77"}
 
@@ -188,7 +190,14 @@ CASES: dict[str, tuple[Callable, str | None]] = {
     "a venue organizer unticked from his last venue": (_landlord_unticked, "wirt hätte dann keinen Spielort mehr"),
     "an organizer's role without a venue": (_role_without_venue, MUST_HAVE_A_VENUE),
     "a night planned at a venue that does not exist": (_night_planned_at(lambda league: 99_999), NO_VALID_CHOICE),
-    "a night planned at a venue that is no id": (_night_planned_at(lambda league: "٣"), NO_VALID_CHOICE),
+    "a night planned at a venue that is no id": (
+        _night_planned_at(lambda league: str(league.anker.pk).translate(ARABIC_INDIC)),
+        NO_VALID_CHOICE,
+    ),
+    "a night moved to a venue in other digits": (
+        _moved_to(lambda league: str(league.anker.pk).translate(ARABIC_INDIC)),
+        NO_VALID_CHOICE,
+    ),
     "a venue organizer planning at a venue not his": (_landlord_plans_at_a_venue_not_his, NO_VALID_CHOICE),
     "a venue organizer planning in another venue's season": (_landlord_in_another_venues_season, None),
     "a season held to one venue while it has a night at another": (
