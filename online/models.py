@@ -63,8 +63,9 @@ class VenueKey(models.Model):
 
 class LeagueLink(models.Model):
     """Laptop: the league's server this laptop is joined to, the venue it speaks for and its own key. At most
-    one row. The private key is in the database so a backup restored on a new laptop still speaks for the venue
-    (a lost backup file holds the league's players anyway; the league revokes the key)."""
+    one row. A backup of the league (league/backup) does not hold it: a laptop restored from a backup joins again
+    with a new code, so a copied backup file never speaks for the venue; its nights then show as not sent, and
+    sending them again changes nothing on the server (the same bundle is "unverändert")."""
 
     server_url = models.URLField(_("league server"))
     venue_uid = models.UUIDField(_("venue"))
