@@ -14,8 +14,9 @@ from typing import NamedTuple
 from django.db import connection
 from django.db.models import Count, Q, Sum
 
-from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season, Venue
+from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season
 from league.rules import standings
+from league.venues.context import several_venues
 from results import season_cache
 from results.standings import SeasonStandings, season_results, season_standings
 from tournaments.models import Hand, Placement, Seat, Table
@@ -162,7 +163,7 @@ def _standing_part(season: Season, table: SeasonStandings, player_id: int) -> tu
 def night_venues(night_ids: Sequence[int]) -> dict[int, str]:
     """night id -> its venue's name, for a page listing nights of a league of several venues (his nights may be
     at any of them); empty in a league of one pub, whose pages name no venue."""
-    if not night_ids or Venue.objects.all()[:2].count() < 2:
+    if not night_ids or not several_venues():
         return {}
     return dict(Night.objects.filter(pk__in=set(night_ids)).values_list("pk", "venue__name"))
 

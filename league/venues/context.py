@@ -14,6 +14,13 @@ from league.models import Venue
 from league.venues.device import device_venue, venues_of
 
 
+def several_venues() -> bool:
+    """Whether the league plays in more than one venue. Asked by every night's and player's page: a publish
+    reads it once for all its pages (league.held), each page still recorded as having read it (a second venue
+    renders them again); the server once per request."""
+    return len(held.objects("venues, the first two", lambda: Venue.objects.order_by("pk")[:2])) > 1
+
+
 class VenuesHere:
     """Lazy: a public page that asks nothing of it costs no query."""
 
@@ -24,9 +31,7 @@ class VenuesHere:
     def several(self) -> bool:
         if self.is_league_organizer:
             return len(self.choices) > 1  # his choices are every venue: the header's one query answers both
-        # Asked by every night's page: a publish reads it once for all its pages (league.held), each page
-        # still recorded as having read it (a second venue renders them again); the server once per request.
-        return len(held.objects("venues, the first two", lambda: Venue.objects.order_by("pk")[:2])) > 1
+        return several_venues()
 
     @cached_property
     def is_league_organizer(self) -> bool:
