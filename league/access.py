@@ -9,7 +9,8 @@ organizer page says which it is for, by its decorator, and nothing else decides:
 - `night_organizer_required`: the pages of one night and of what belongs to it (its desk, seating, tables,
   clock, cash count, sheets). A venue organizer may open them for his venues' nights: every id in the URL is
   looked up here (`_NIGHT_OF`; a venue's own rows, its TVs, by `_VENUE_OF`) before the view runs, and one of
-  another venue, or of a kind not listed, is refused. So a view cannot forget the check, and a new kind of id is refused until it is given its lookup.
+  another venue, or of a kind not listed, is refused. So a view cannot forget the check, and a new kind of id
+  is refused until it is given its lookup.
 """
 
 from __future__ import annotations

@@ -74,15 +74,9 @@ ROLES = [
 ]
 
 
-class RoleForm(forms.Form):
-    """An organizer's role: a league organizer, or the organizer of the ticked venues (at least one)."""
-
-    role = forms.ChoiceField(label=_("Role"), choices=ROLES, widget=forms.RadioSelect)
-    venues = BoundedChoicesField(
-        label=_("Venues"), queryset=Venue.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
-    )
-    # Set by the page that asks "really?" before rights are taken away.
-    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
+class ChosenRole:
+    """What a form with the fields `role` and `venues` makes of them (the role page's and the new organizer's):
+    a venue's organizer needs a venue."""
 
     def clean(self):
         data = super().clean()
@@ -95,3 +89,14 @@ class RoleForm(forms.Form):
         if self.cleaned_data.get("role") != VENUE:
             return None
         return list(self.cleaned_data["venues"])
+
+
+class RoleForm(ChosenRole, forms.Form):
+    """An organizer's role: a league organizer, or the organizer of the ticked venues (at least one)."""
+
+    role = forms.ChoiceField(label=_("Role"), choices=ROLES, widget=forms.RadioSelect)
+    venues = BoundedChoicesField(
+        label=_("Venues"), queryset=Venue.objects.all(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    # Set by the page that asks "really?" before rights are taken away.
+    confirmed = forms.BooleanField(required=False, widget=forms.HiddenInput)
