@@ -225,8 +225,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The tracker's statements (tournaments/tracker/prepared.py) are prepared the first time a connection runs
     # them; Django's own cursors bind in the client and are never prepared, whatever this says. Off
     # (PREPARED_STATEMENTS=0) for a pooler that cannot keep them (PgBouncer's transaction mode before 1.21).
+    # JIT compilation off: the season's results query at 120,000 placements spent 670 of its 790 ms compiling
+    # (docs/development/performance-notes.md); the app's queries are short, and none gains from it.
     DATABASES["default"]["OPTIONS"] = {
         "prepare_threshold": 0 if env_bool("PREPARED_STATEMENTS", True) else None,
+        "options": "-c jit=off",
         **DATABASES["default"].get("OPTIONS", {}),
     }
     # The app's server (config/server.py sets DATABASE_POOL) holds a pool of connections (psycopg_pool through

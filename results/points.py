@@ -16,7 +16,8 @@ from league.rules import standings
 from league.rules.formula import TABLE_SIZES
 from league.rules.standings import RulesError, Standing
 from league.web.rule_errors import rules_message
-from results.standings import ResultsError, _results, scoring_rows, season_has_results
+from results.rows import results_where, scoring_rows
+from results.standings import ResultsError, season_has_results
 from tournaments.models import Seat
 
 
@@ -106,7 +107,7 @@ def preview_points_scheme(
     )
     new = rules.scheme_for(season)
     now_scheme = season.scheme
-    results = scoring_rows(season, _results(Q(table__night__season=season)), now_scheme, new)
+    results = scoring_rows(season, results_where(Q(table__night__season=season)), now_scheme, new)
     now = standings.season_table(standings.score_results(results, now_scheme), best_nights=now_scheme.best_nights)
     after = standings.season_table(standings.score_results(results, new), best_nights=new.best_nights)
     after_by_player = {row.player_id: row for row in after}

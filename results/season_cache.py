@@ -1,26 +1,21 @@
 """The season's table and awards, kept under a key derived from every row they are computed from.
 
-Computing a season's standings reads every placement of the season (12,000 at
-3,000 players x 200 nights) and sorts everyone; the awards replay the hand
+Computing a season's standings reads every placement of the season (120,000 at
+100 venues x 40 nights) and sorts everyone; the awards replay the hand
 figures of every table. The standings page, a player's page, the jackpot pages
 and the TV all need them, so they are kept in Django's cache under a key that
-one query derives from the stored rows (as `live.versions` derives the TV's
-pulse): any result typed in, undone or corrected, a seat moved, a player
-renamed or merged, a night's date or venue, the points scheme -- each changes the key,
-and the next view computes afresh. Nothing has to remember to invalidate
-anything, and a second app server sharing the database agrees at once.
+one query derives from the nights' stamps, which the database itself draws anew
+whenever a row behind them changes (results/stamps.py): any result typed in,
+undone or corrected, a seat moved, a player renamed or merged, a night's date
+or venue -- each changes the key, as does the points scheme, read from the
+season's row; the next view computes afresh. Nothing has to remember to
+invalidate anything, and a second app server sharing the database agrees at once.
 
 The key has two parts. "results" covers what the table is computed from.
 "play" adds what the hand figures behind the awards come from: each table's
 status and the moment it finished (a finished table's figures never change,
 `tournaments.hands.figures` keeps them on the same terms), and the hands and
-actions of the tables still playing. So a tap at a live table renews the awards
-but leaves the table kept.
-
-Changed places are caught by several sums weighted by the seat (a swap of two
-places keeps COUNT and SUM(place) but not SUM(place * seat)); ids only grow
-(AUTOINCREMENT on SQLite, sequences on PostgreSQL), so a deleted and re-added
-row changes MAX(id).
+actions. So a tap at a live table renews the awards but leaves the table kept.
 """
 
 from __future__ import annotations
@@ -34,8 +29,8 @@ from django.core.cache import caches
 from django.db import connection
 
 from league import held
-from league.models import Entry, Night, Player, Season
-from tournaments.models import Action, Hand, Placement, PlacementCorrection, Seat, Table
+from league.models import Season
+from results import stamps
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
@@ -52,72 +47,26 @@ class SeasonKey:
         return f"{self.results}-{self.play}"
 
 
-NIGHT_TEXT = "n.id || ':' || n.date || ':' || n.venue_id"  # the venue: a venue's table is kept under this key too
-TABLE_TEXT = "t.id || ':' || t.number"
-PLAYER_TEXT = "pl.id || ':' || pl.name"
-
-
-def _concat(expression: str, order: str) -> str:
-    if connection.vendor == "postgresql":
-        return f"STRING_AGG({expression}, ',' ORDER BY {order})"
-    return f"GROUP_CONCAT({expression}, ',')"
-
-
-PLAY_COLUMNS = 6  # the last columns of the row: the "play" part
+PLAY_COLUMNS = 3  # the last columns of the row: the "play" part
 
 
 def _sql() -> tuple[str, int, int]:
-    """The query, how many of its last columns make the "play" part, and how many parameters it takes."""
-    night, season, player, entry = (
-        Night._meta.db_table,
-        Season._meta.db_table,
-        Player._meta.db_table,
-        Entry._meta.db_table,
+    """The query, how many of its last columns make the "play" part, and how many parameters it takes.
+
+    The nights' stamps (results/stamps.py), which the database renews with every change of a row the table or
+    the awards are computed from: a few sums over the season's nights, whatever their size."""
+    season = Season._meta.db_table
+    scheme = (
+        "s.points_scheme || ':' || s.fixed_points || ':' || s.points_formula || ':' || s.best_nights || ':'"
+        " || CAST(s.knockout_points AS TEXT) || ':' || CAST(s.entry_fee AS TEXT) || ':' || s.tie_rule"
     )
-    table, seat, placement = Table._meta.db_table, Seat._meta.db_table, Placement._meta.db_table
-    correction, hand, action = PlacementCorrection._meta.db_table, Hand._meta.db_table, Action._meta.db_table
-    in_season = (
-        f"JOIN {table} t ON t.id = {{alias}}.table_id JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s"
+    sql = (
+        f"SELECT ({scheme}), COUNT(st.night_id), SUM(st.results_a), SUM(st.results_b),"
+        " SUM(st.results_a * (st.night_id %% 1009 + 1)),"
+        " SUM(st.play_a), SUM(st.play_b), SUM(st.play_a * (st.night_id %% 1013 + 1))"
+        f" FROM {season} s LEFT JOIN {stamps.TABLE} st ON st.season_id = s.id WHERE s.id = %s GROUP BY s.id"
     )
-    placements = f"FROM {placement} p " + in_season.format(alias="p")
-    seats = f"FROM {seat} s " + in_season.format(alias="s")
-    entries = f"FROM {entry} e JOIN {night} n ON n.id = e.night_id WHERE n.season_id = %s"
-    corrections = f"FROM {correction} c JOIN {placement} p ON p.id = c.placement_id " + in_season.format(alias="p")
-    live_hands = f"FROM {hand} h " + in_season.format(alias="h") + " AND t.status <> 'finished'"
-    live_actions = (
-        f"FROM {action} a JOIN {hand} h ON h.id = a.hand_id "
-        + in_season.format(alias="h")
-        + " AND t.status <> 'finished'"
-    )
-    # One derived table per source, each scanned once; every derived table is a single row.
-    results = [
-        f"SELECT s.points_scheme || ':' || s.fixed_points || ':' || s.points_formula || ':' || s.best_nights || ':'"
-        f" || CAST(s.knockout_points AS TEXT) || ':' || CAST(s.entry_fee AS TEXT) || ':' || s.tie_rule"
-        f" FROM {season} s WHERE s.id = %s",
-        f"SELECT COUNT(*), MAX(p.id), SUM(p.place), SUM(p.place * p.seat_id), SUM(p.place * p.place * (p.seat_id %% 1009 + 1)),"
-        f" SUM(COALESCE(p.knockouts, -1) * (p.seat_id %% 1013 + 1)) {placements}",
-        f"SELECT COUNT(*), MAX(c.id) {corrections}",
-        f"SELECT COUNT(*), MAX(s.id), SUM(s.entry_id * (s.id %% 1009 + 1)), SUM(s.table_id * (s.id %% 1013 + 1)) {seats}",
-        f"SELECT COUNT(*), MAX(e.id), SUM(e.player_id * (e.id %% 1009 + 1)) {entries}",
-        f"SELECT {_concat(NIGHT_TEXT, 'n.id')} FROM {night} n WHERE n.season_id = %s",
-        f"SELECT {_concat(TABLE_TEXT, 't.id')} FROM {table} t JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s",
-        # Every player's name, not only this season's: cheaper than finding the season's, and a league has thousands.
-        f"SELECT {_concat(PLAYER_TEXT, 'pl.id')} FROM {player} pl",
-    ]
-    finished = (
-        "COALESCE(CAST(t.finished_at AS TEXT), '')"
-        if connection.vendor == "sqlite"
-        else "COALESCE(t.finished_at::text, '')"
-    )
-    tables_text = f"t.id || ':' || t.status || ':' || {finished}"
-    play = [
-        f"SELECT {_concat(tables_text, 't.id')} FROM {table} t JOIN {night} n ON n.id = t.night_id WHERE n.season_id = %s",
-        f"SELECT COUNT(*), MAX(h.id), SUM(CASE WHEN h.status = 'complete' THEN 1 ELSE 0 END) {live_hands}",
-        f"SELECT COUNT(*), MAX(a.id) {live_actions}",
-    ]
-    sources = results + play
-    sql = "SELECT * FROM " + ", ".join(f"({source}) AS part{k}" for k, source in enumerate(sources))
-    return sql, PLAY_COLUMNS, sum(source.count("%s") for source in sources)
+    return sql, PLAY_COLUMNS, 1
 
 
 def _digest(parts) -> str:
@@ -220,7 +169,7 @@ def _season_key(season_id: int) -> tuple[SeasonKey, str, list, tuple]:
     params = [season_id] * count
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        row = cursor.fetchone()
+        row = cursor.fetchone() or (None,) * 8  # no such season: a key of its own, nothing kept under it
     return SeasonKey(results=f"{season_id}:{_digest(row[:-play])}", play=_digest(row[-play:])), sql, params, tuple(row)
 
 

@@ -18,6 +18,7 @@ from league.desk import services as desk
 from league.models import PointsSchemeChange, Season
 from results import jackpot, statistics
 from results import payout as season_payout
+from results import rows as results_rows
 from results import standings as results
 from tests.league.factories import make_player, make_season
 from tests.league.rules.test_best_nights import NIGHTS
@@ -190,7 +191,7 @@ def test_knockouts_come_from_the_tracker_s_eliminations_shared_by_a_split_pot(or
     # Anna and Ben split every pot: Carl's knockout is half each.
     dealer.cards("AhKd7c2s3h", Anna="QsQd", Ben="QhQc", Carl="9s8s")
     dealer.settle()
-    knockouts = results.knockouts_at([table.pk])
+    knockouts = results_rows.knockouts_at([table.pk])
     ids = {s.player.name: s.entry.player_id for s in table.seats.all()}
     assert knockouts == {(table.pk, ids["Anna"]): Decimal("0.5"), (table.pk, ids["Ben"]): Decimal("0.5")}
     dealer.next_hand()  # Ben button (and small blind), Anna big blind: Ben goes all-in, Anna calls and wins

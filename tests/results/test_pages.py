@@ -261,9 +261,10 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     # Standings and player pages also read the hand statistics: one query for the season's seats, one for
     # the tables' kept figures, and on the first view, for the tables not kept yet (all, here: paper tables
     # finished before any view), one for their hands and one to keep their (empty) figures; the standings and
-    # the player's page one more for the league's venues (several: a table per venue, each night's venue named).
+    # the player's page one more for the league's venues (several: a table per venue, each night's venue named);
+    # the season's table one for its nights' stamps (results.ledger reads the changed nights only).
     pages = [
-        (reverse("standings") + f"?season={season.pk}", 8),
+        (reverse("standings") + f"?season={season.pk}", 9),
         # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats;
         # whether the league has more than one venue (then the page names the night's).
         (reverse("night_results", args=[night.pk]), 5),

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from league.models import PaperSheet, PointsScheme
 from results import nights
+from results import rows as results_rows
 from results import standings as results
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.models import Action, Hand, Placement, Table
@@ -128,7 +129,7 @@ def test_knockouts_made_on_paper_add_to_the_tracked_ones(played, organizer):
     to_paper(table, organizer)
     type_rest(table, organizer, knockouts={"Ben": 2, "Anna": 0}, Ben=1, Dora=2, Anna=3)
     ids = {seat.player.name: seat.entry.player_id for seat in table.seats.select_related("entry__player")}
-    counted = results.knockouts_at([table.pk])
+    counted = results_rows.knockouts_at([table.pk])
     assert counted[(table.pk, ids["Anna"])] == Fraction(1)  # Carl, in hand 1
     assert counted[(table.pk, ids["Ben"])] == Fraction(2)
 
