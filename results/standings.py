@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -212,6 +213,10 @@ def _venue_key(key: season_cache.SeasonKey, venue: Venue | None) -> str:
     return key.results if venue is None else f"{key.results}@venue{venue.pk}"
 
 
+# A name's search forms, made once per process: a season's table names thousands, and each new table the same.
+_search_forms = functools.lru_cache(maxsize=100_000)(name_search.search_forms)
+
+
 def computed_season_standings(season: Season, *, venue: Venue | None = None) -> SeasonStandings:
     """The season's table (with a venue: that venue's) computed from the stored rows now (one query),
     bypassing what is kept (and the ledger: the season's scheme given, every row is read and scored)."""
@@ -240,7 +245,7 @@ def season_standings(
         return KeptTable(
             rows=now.table,
             nights=now.nights,
-            search_forms=[name_search.search_forms(row.name) for row in now.table],
+            search_forms=[_search_forms(row.name) for row in now.table],
             failures=standings.failures_by_night(now.failed),
         )
 

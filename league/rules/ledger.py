@@ -36,6 +36,9 @@ class _Player:
     nights: int = 0
     dropped: int = 0
     dropped_rows: frozenset[int] = frozenset()  # id() of his rows that do not count
+    best_place: int = 0
+    tie: tuple[int, tuple[int, ...], int] | None = None  # made once per table's depth of places
+    order: tuple[object, ...] | None = None  # his sort key in the table, with `tie`
 
 
 def _best_first(r: Result) -> tuple[object, ...]:
@@ -58,6 +61,7 @@ def _figures(rows: list[Result], best: int, scale: int) -> _Player:
         counts[r.place - 1] += 1
         total += r.points.numerator * (scale // r.points.denominator)  # type: ignore[union-attr]
     player.total, player.scale, player.counts = total, scale, counts
+    player.best_place = next((i for i, count in enumerate(counts, start=1) if count), 0)
     player.nights = len({r.night_id for r in rows})
     return player
 
@@ -139,20 +143,50 @@ class SeasonLedger:
         """`standings.season_table` of every row, with each position before the latest night."""
         scale = self._update()
         deepest = max(self._deepest.values(), default=0)
-        rows = _positions(
-            ((player_id, player) for player_id, player in self._players.items()), deepest, scale, with_rows=True
-        )
+        players = list(self._players.items())
+        order = _order(players, deepest)
+        rows = []
+        previous = None
+        position = 0
+        for index, (_key, player_id, player) in enumerate(order, start=1):
+            tie = _tie(player, deepest)
+            if tie != previous:  # players equal in everything but the name share the position
+                position, previous = index, tie
+            rows.append(
+                Standing(
+                    position=position,
+                    player_id=player_id,
+                    name=player.name,
+                    points=Fraction(player.total, scale),
+                    nights=player.nights,
+                    place_counts=tie[1],
+                    best_place=player.best_place,
+                    dropped=player.dropped,
+                )
+            )
+        sharing = Counter(row.position for row in rows)
+        for row in rows:
+            row.tied = sharing[row.position]
         last = self.latest_night()
         if last is None:
             return rows
+        # Before the latest night: only its players' figures differ (his other nights, best N of them again).
+        at_last = {r.player_id for r in self._nights[last]}
         before_players = []
-        for player_id, player in self._players.items():
-            mine = [r for r in player.rows if r.night_id != last]
-            if len(mine) == len(player.rows):
+        for player_id, player in players:
+            if player_id not in at_last:
                 before_players.append((player_id, player))
-            elif mine:
+                continue
+            mine = [r for r in player.rows if r.night_id != last]
+            if mine:
                 before_players.append((player_id, _figures(mine, self.best_nights, scale)))
-        before = {row.player_id: row.position for row in _positions(before_players, deepest, scale, with_rows=False)}
+        before: dict[int, int] = {}
+        previous, position = None, 0
+        for index, (_key, player_id, player) in enumerate(_order(before_players, deepest), start=1):
+            tie = _tie(player, deepest)
+            if tie != previous:
+                position, previous = index, tie
+            before[player_id] = position
         for row in rows:
             row.previous_position = before.get(row.player_id)
         return rows
@@ -172,36 +206,25 @@ class SeasonLedger:
         return flat
 
 
-def _positions(players: Iterable[tuple[int, _Player]], deepest: int, scale: int, *, with_rows: bool) -> list[Standing]:
-    """The table's order and positions, as `standings._table` gives them."""
+def _counts(player: _Player, deepest: int) -> tuple[int, ...]:
+    return tuple(player.counts) + (0,) * (deepest - len(player.counts))
+
+
+def _tie(player: _Player, deepest: int) -> tuple[int, tuple[int, ...], int]:
+    """What decides the position (`standings.tie_key`, at the ledger's scale)."""
+    if player.tie is None or len(player.tie[1]) != deepest:
+        player.tie = (player.total, _counts(player, deepest), player.nights - player.dropped)
+    return player.tie
+
+
+def _order(players: Iterable[tuple[int, _Player]], deepest: int) -> list[tuple[tuple[object, ...], int, _Player]]:
+    """The table's order, as `standings._table` sorts: points, then places, nights that count, then the name."""
     keyed = []
     for player_id, player in players:
-        counts = tuple(player.counts) + (0,) * (deepest - len(player.counts))
-        counting = player.nights - player.dropped
-        order = (-player.total, tuple(-c for c in counts), counting, player.name.casefold(), player.name, player_id)
-        keyed.append((order, player_id, player, counts, counting))
+        if player.order is None or player.tie is None or len(player.tie[1]) != deepest:
+            total, counts, counting = _tie(player, deepest)
+            name = player.name
+            player.order = (-total, tuple(-c for c in counts), counting, name.casefold(), name, player_id)
+        keyed.append((player.order, player_id, player))
     keyed.sort(key=lambda item: item[0])
-    rows = []
-    previous = None
-    position = 0
-    for index, (_order, player_id, player, counts, counting) in enumerate(keyed, start=1):
-        tie = (player.total, counts, counting)
-        if tie != previous:  # players equal in everything but the name share the position
-            position, previous = index, tie
-        rows.append(
-            Standing(
-                position=position,
-                player_id=player_id,
-                name=player.name,
-                points=Fraction(player.total, scale),
-                nights=player.nights,
-                place_counts=counts,
-                best_place=next((i for i, count in enumerate(counts, start=1) if count), 0),
-                dropped=player.dropped,
-            )
-        )
-    if with_rows:
-        sharing = Counter(row.position for row in rows)
-        for row in rows:
-            row.tied = sharing[row.position]
-    return rows
+    return keyed

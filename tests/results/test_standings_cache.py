@@ -237,3 +237,26 @@ def test_the_kept_awards_follow_a_hand_played_at_a_table_still_playing(organizer
     biggest = next(a for a in results_statistics.season_awards(season, kept) if a.key == "biggest_pot")
     assert biggest.value > 10000 and [name for _, name in biggest.holders] == [winner]
     statistics.figures_cache.clear()
+
+
+def test_a_change_read_and_rolled_back_leaves_nothing_of_it_kept(season):
+    """The table is kept night by night in the process (results.ledger) under each night's stamp; a change read
+    inside a transaction that is then rolled back takes its stamp back too, and the next view reads the night
+    again."""
+    from django.db import transaction
+
+    placement = Placement.objects.filter(table__night__season=season, place=1).first()
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone), transaction.atomic():
+        Placement.objects.filter(pk=placement.pk).update(place=9)
+        assert rows(results.season_standings(season)) == rows(results.computed_season_standings(season))
+        raise Undone
+    from django.core.cache import cache
+
+    cache.clear()  # the table under the season's key before the change is right anyway: make the ledger answer
+    assert_kept_is_computed(season)
+    Placement.objects.filter(table_id=placement.table_id, place=2).update(place=3)  # a new change after it
+    assert_kept_is_computed(season)
