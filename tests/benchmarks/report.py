@@ -294,6 +294,45 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         ),
     ),
     Benchmark(
+        "league_server",
+        (),
+        ("--venues", "10", "--nights", "8", "--repeat", "2"),
+        (
+            Figure(
+                "league server: a venue's first fetch (`manage.py fetch_league`, every player new)",
+                r"first fetch into a new laptop \(manage.py fetch_league\):\s+" + NUMBER + " s",
+                "s",
+            ),
+            Figure(
+                "league server: a venue's fetch before the next night",
+                r"fetch before the next night \(nothing new\):\s+" + NUMBER + " s",
+                "s",
+            ),
+            Figure(
+                "league server: one night received (signature, write)",
+                r"one night at the server \(signature, write, one transaction\):\s+" + NUMBER + " ms",
+                "ms",
+            ),
+            Figure(
+                "league server: `manage.py send_nights`, one night",
+                r"send_nights, one night, as the organizer runs it:\s+" + NUMBER + " s",
+                "s",
+            ),
+            Figure(
+                "league server: standings page, first view after a night arrived",
+                r"league standings page, first view after a night arrived:\s+" + NUMBER + " ms",
+                "ms",
+            ),
+            Figure("league server: standings page, kept", r"league standings page, kept:\s+" + NUMBER + " ms", "ms"),
+            Figure(
+                "league server: standings page, a server just started",
+                r"the first view of a server just started: " + NUMBER + " ms",
+                "ms",
+            ),
+        ),
+        needs_postgresql=True,
+    ),
+    Benchmark(
         "page_cpu",
         (),
         ("--players", "60", "--nights", "6", "--per-night", "18", "--repeat", "10"),
