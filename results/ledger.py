@@ -7,7 +7,7 @@ query, a few thousand short rows) and every night whose stamp differs from the o
 read and scored again; a night gone is dropped; a change of the points scheme starts afresh. A stamp is drawn
 anew by the database at every change of the night's rows and never repeats (two random numbers), so what is
 kept can only be as new as the database or be read again. Kept per process (the app's server is one process
-of threads; a publish's rendering processes inherit it), at most `MAX_KEPT` seasons and venues' tables.
+of threads; a publish's rendering processes inherit it), at most `MAX_KEPT` seasons' and venues' tables.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from league.rules.ledger import SeasonLedger
 from league.rules.standings import Result, RulesError, Standing
 from results import rows, stamps
 
-MAX_KEPT = 64  # seasons' and venues' tables kept at once; the oldest used goes first
+MAX_KEPT = (
+    512  # seasons' and venues' tables kept at once (a venue's rows are the league's too); the oldest used goes first
+)
 
 
 @dataclass
