@@ -15,7 +15,7 @@ from django.db.models import Exists, FilteredRelation, OuterRef, Q
 from league import statements
 from league.models import Entry, JackpotDeposit, Night, PaperSheet, Player
 from league.rules import standings
-from results.rows import knockouts_at, night_sizes
+from results.kept.rows import knockouts_at, night_sizes
 from results.standings import ZERO
 from tournaments.models import Hand, PlacementReason, Seat, Table, TableStatus
 from tournaments.tracker.seat_names import unique_names

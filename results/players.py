@@ -17,7 +17,7 @@ from django.db.models import Count, Q, Sum
 from league.models import CashLine, Entry, Night, Player, PlayerMerge, Season
 from league.rules import standings
 from league.venues.context import several_venues
-from results import season_cache
+from results.kept import season_cache
 from results.standings import SeasonStandings, season_results, season_standings
 from tournaments.models import Hand, Placement, Seat, Table
 
@@ -96,7 +96,7 @@ def player_season(player: Player, season: Season | None, *, table: SeasonStandin
     standing, field_size, standings_page = None, 0, None
     if season is not None:
         if table is None:
-            # A publish counts his page as reading only this part of the table (results.season_cache.shown_part).
+            # A publish counts his page as reading only this part of the table (results.kept.season_cache.shown_part).
             part = season_cache.shown_part(
                 "player-standing",
                 (season.pk, player.pk),

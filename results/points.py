@@ -16,7 +16,7 @@ from league.rules import standings
 from league.rules.formula import TABLE_SIZES
 from league.rules.standings import RulesError, Standing
 from league.web.rule_errors import rules_message
-from results.rows import results_where, scoring_rows
+from results.kept.rows import results_where, scoring_rows
 from results.standings import ResultsError, season_has_results
 from tournaments.models import Seat
 

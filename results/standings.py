@@ -21,7 +21,7 @@ from league.models import Season, Venue
 from league.rules import names as name_search
 from league.rules import standings
 from league.rules.standings import Result, Standing
-from results import ledger, rows, season_cache
+from results.kept import ledger, rows, season_cache
 from tournaments.models import Placement
 
 ZERO = Decimal("0.00")
@@ -49,7 +49,7 @@ def season_results(
     """The season's placements with their points (one query; more for knockouts or a formula that reads the
     night); `failed` gets each placement the season's formula fails for (it counts 0). With a venue: only
     that venue's nights, scored with the season's scheme as they are in the league's table."""
-    if scheme is None:  # the season's own scheme: as kept night by night, brought up to date (results.ledger)
+    if scheme is None:  # the season's own scheme: as kept night by night, brought up to date (results.kept.ledger)
         now = ledger.current(season, venue)
         if failed is not None:
             failed.extend(now.failed)
@@ -84,7 +84,7 @@ SEARCH_LIMIT = 50  # rows a name search shows at most
 
 @dataclass
 class KeptTable:
-    """What is kept of a season's table between views (results.season_cache): plain rows, no model objects."""
+    """What is kept of a season's table between views (results.kept.season_cache): plain rows, no model objects."""
 
     rows: list[Standing]
     nights: list[tuple[datetime.date, int]]  # (date, id) of each night with results, oldest first
@@ -239,7 +239,7 @@ def season_standings(
     read: list[list[Result]] = []
 
     def compute() -> KeptTable:
-        # Brought up to date night by night (results.ledger): a night that arrives is the only one read and scored.
+        # Brought up to date night by night (results.kept.ledger): a night that arrives is the only one read and scored.
         now = ledger.current(season, venue)
         read.append(now.scored)
         return KeptTable(

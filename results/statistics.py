@@ -13,7 +13,7 @@ from fractions import Fraction
 from django.db import connection
 
 from league.models import Entry, Night, Season
-from results import season_cache
+from results.kept import season_cache
 from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, table_figures, table_plain_figures

@@ -11,7 +11,7 @@ What is checked, and how each cache is proven (docs/operations.md lists the same
 - The kept hand-history documents (the `hand_stats` file cache): kept under the database, the table, the
   moment it finished and what the documents print besides the hands; each kept one is compared with its
   hands made into documents again.
-- The season's tables and awards (`results/season_cache.py`) are kept in each server process's memory under
+- The season's tables and awards (`results/kept/season_cache.py`) are kept in each server process's memory under
   a key one query computes from every row they are made of: a changed row is a new key. Nothing to
   compare from here (this process has its own memory), nothing that can disagree.
 - The live screens' renderings (`live/cache.py`): kept under the versions of `live/versions.py`, computed

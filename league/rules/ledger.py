@@ -4,7 +4,7 @@ again, and the table is sorted anew from each player's running figures.
 `SeasonLedger.table()` is exactly `standings.season_table(rows, best_nights=N)` over every night's rows with
 each player's nights beyond his best N marked as `standings.score_results` marks them (docs/league-rules.md,
 "Standings"): the same positions, ties, points, place counts, dropped nights and positions before the latest
-night. It is kept in memory by `results.ledger`, which gives it each changed night's scored rows; a property
+night. It is kept in memory by `results.kept.ledger`, which gives it each changed night's scored rows; a property
 test holds it to the straight computation (tests/league/rules/test_ledger.py).
 
 Points add up as whole multiples of 1/scale (the denominators are tie sizes), as `standings._table` adds them:

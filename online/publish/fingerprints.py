@@ -4,7 +4,7 @@ While a page renders, every statement the view runs is recorded with a digest of
 (`Recorder`, a wrapper around the database cursor). A page's bytes follow from the code, the settings it
 shows (`PAGE_SETTINGS`), the day (a page without `?season=` shows the season running today), its address,
 those rows, and which of the pages it links exist; the season's table and awards are kept under the season's
-key (`results.season_cache`), so a page that reads them depends on the key's query, recorded when it is
+key (`results.kept.season_cache`), so a page that reads them depends on the key's query, recorded when it is
 read; a page that shows only a part of them (a player's row and nights: `season_cache.shown_part`) depends
 on that part's value instead, asked again by computing it. On the next run, in this process or another, the recorded queries are asked again (each distinct one
 once); a page whose queries all return the same rows, under the same code, settings and day, and whose file
@@ -38,12 +38,12 @@ from django.utils.functional import Promise
 
 from league import held
 from online.publish.addresses import Address
-from results import season_cache
+from results.kept import season_cache
 
 FORMAT = 2  # 2: rows of a statement without ORDER BY digested as a multiset
 _MODULUS = 1 << 128  # the multiset digest: a sum of 128-bit row hashes
 # A part of the season's results a page shows, recorded as a "statement" of its own (never SQL: asked again by
-# computing the part, results.season_cache.part_value).
+# computing the part, results.kept.season_cache.part_value).
 PART = "-- part: "
 # Neither a read nor a write. `SET` is a connection's own setting: a rendering process opens its connection
 # while it renders its first page, and on PostgreSQL the new connection is told how to plan the tracker's
@@ -226,11 +226,11 @@ class Recorder:
             self.read(sql, params, _row_digest(sql, rows))
 
     def kept_key(self, sql: str, params, row) -> None:
-        """A season's key read from what the run keeps (results.season_cache, while league.held holds the run): as if its query ran."""
+        """A season's key read from what the run keeps (results.kept.season_cache, while league.held holds the run): as if its query ran."""
         self.read(sql, params, _row_digest(sql, [row]))
 
     def part(self, kind: str, params: list, value: tuple) -> None:
-        """A part of the season's results the page shows (results.season_cache.shown_part), in place of the
+        """A part of the season's results the page shows (results.kept.season_cache.shown_part), in place of the
         season's key and what it is computed from: recorded as a statement of its own, which `Answers` asks
         by computing the part again."""
         self.read(PART + kind, params, _row_digest(PART, [value]))

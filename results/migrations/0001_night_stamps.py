@@ -1,8 +1,8 @@
-"""Each night's stamps, kept by the database (results/stamps.py): the season's cache key in one cheap query."""
+"""Each night's stamps, kept by the database (results/kept/stamps.py): the season's cache key in one cheap query."""
 
 from django.db import migrations
 
-from results import stamps
+from results.kept import stamps
 
 
 def create(apps, schema_editor) -> None:

@@ -2,7 +2,7 @@
 after each night (`league.rules.race`, from the same scored results as the table), placed by `geometry` and
 drawn by `results/_race.html`.
 
-The drawing is kept with the season's table (`results.season_cache`, under the table's key and the language):
+The drawing is kept with the season's table (`results.kept.season_cache`, under the table's key and the language):
 the page's figures change only when a result does, and drawing 8 lines and a table of 40 nights at every view
 would cost the page more than the table it sits under."""
 
@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from league.models import Season
 from league.rules import race as running
 from league.rules.standings import points_display
-from results import season_cache
+from results.kept import season_cache
 from results.race import geometry
 from results.standings import SeasonStandings, season_results
 

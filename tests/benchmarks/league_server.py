@@ -16,7 +16,7 @@ a night of 30 placements is what matters here, not how it was typed. Then, each 
   (the signature checked, the night written in one transaction: online.federation.receiving.apply), in a
   process on the server's database, for nights built from the league's own;
 - **the league's standings page** through the server's views (Django's test client, in one server
-  process): the first view after a night arrived (what is kept no longer matches: results.ledger reads and
+  process): the first view after a night arrived (what is kept no longer matches: results.kept.ledger reads and
   scores that night, the table is sorted again, the awards and the race drawn again), a view after an earlier
   one (kept), and the very first view of a server just started (every night read and scored).
 

@@ -8,7 +8,7 @@ process (Django is set up once per process); the figures are printed side by
 side. Per page, through the full Django stack (the test client):
 
 - "kept": a view after an earlier one (the season's table and awards come from
-  the cache, results.season_cache);
+  the cache, results.kept.season_cache);
 - "first view": the first view after a change of the season's results (the
   cache emptied before each run: the table, and on page 1 the awards, are
   computed afresh);

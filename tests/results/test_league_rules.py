@@ -18,8 +18,8 @@ from league.desk import services as desk
 from league.models import PointsSchemeChange, Season
 from results import jackpot, statistics
 from results import payout as season_payout
-from results import rows as results_rows
 from results import standings as results
+from results.kept import rows as results_rows
 from tests.league.factories import make_player, make_season
 from tests.league.rules.test_best_nights import NIGHTS
 from tests.tournaments.conftest import FEE, Dealer, table_of

@@ -262,7 +262,7 @@ def test_the_pages_run_a_fixed_number_of_queries(client, organizer, django_asser
     # the tables' kept figures, and on the first view, for the tables not kept yet (all, here: paper tables
     # finished before any view), one for their hands and one to keep their (empty) figures; the standings and
     # the player's page one more for the league's venues (several: a table per venue, each night's venue named);
-    # the season's table one for its nights' stamps (results.ledger reads the changed nights only).
+    # the season's table one for its nights' stamps (results.kept.ledger reads the changed nights only).
     pages = [
         (reverse("standings") + f"?season={season.pk}", 9),
         # The tables, their first dealers and kinds (one plain statement: cheaper than the ORM's one), the seats;

@@ -2,7 +2,7 @@
 
 Each test first reads the standings (so the table is kept), changes something
 through the services people use, and compares the kept table with one
-computed from the stored rows now. Without the key (results.season_cache), each
+computed from the stored rows now. Without the key (results.kept.season_cache), each
 of these would serve the table from before the change.
 """
 
@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from league.desk import merge
 from league.models import Entry, Night, Player, Season
-from results import players, points, season_cache
+from results import players, points
 from results import standings as results
 from results import statistics as results_statistics
+from results.kept import season_cache
 from tests.benchmarks.standings import FEE, SHARE, build_season, play_night
 from tests.league.factories import make_player
 from tournaments.models import Placement
@@ -240,7 +241,7 @@ def test_the_kept_awards_follow_a_hand_played_at_a_table_still_playing(organizer
 
 
 def test_a_change_read_and_rolled_back_leaves_nothing_of_it_kept(season):
-    """The table is kept night by night in the process (results.ledger) under each night's stamp; a change read
+    """The table is kept night by night in the process (results.kept.ledger) under each night's stamp; a change read
     inside a transaction that is then rolled back takes its stamp back too, and the next view reads the night
     again."""
     from django.db import transaction

@@ -1,5 +1,5 @@
 """The season's statistics are kept under the season's key, as its awards are: read once, shown again until a
-row behind them changes (results.season_cache)."""
+row behind them changes (results.kept.season_cache)."""
 
 from __future__ import annotations
 

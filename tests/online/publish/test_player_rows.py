@@ -1,4 +1,4 @@
-"""A player's page reads only his row of the season's table and his nights (results.season_cache.shown_part): a
+"""A player's page reads only his row of the season's table and his nights (results.kept.season_cache.shown_part): a
 change that moves other players' rows and leaves his as it was takes his page over; a change of his row renders
 it again, in this process and in a new one."""
 

@@ -319,7 +319,7 @@ def test_the_pages_take_a_bounded_number_of_queries(
         client.get(reverse("clock_state", args=[night.pk]))
     with django_assert_max_num_queries(1):
         client.get(reverse("clock_pulse", args=[night.pk]))
-    with django_assert_max_num_queries(17):  # the season's table: one for its nights' stamps (results.ledger)
+    with django_assert_max_num_queries(17):  # the season's table: one for its nights' stamps (results.kept.ledger)
         client.get(reverse("clock_tv", args=[night.pk]))
     with django_assert_max_num_queries(8):  # the named TVs' list is one more, the venues the header may name another
         organizer_client.get(reverse("clock_control", args=[night.pk]))

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from league.models import PaperSheet, PointsScheme
 from results import nights
-from results import rows as results_rows
 from results import standings as results
+from results.kept import rows as results_rows
 from tests.tournaments.conftest import Dealer, table_of
 from tournaments.models import Action, Hand, Placement, Table
 from tournaments.placements import paper, switch

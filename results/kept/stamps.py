@@ -1,7 +1,7 @@
 """Each night's stamps: random numbers the database itself replaces whenever a row a season's table or awards are
 computed from changes (triggers made by results/migrations/0001_night_stamps.py).
 
-`results.season_cache` derives a season's key from them in one cheap query (the sums over the season's nights)
+`results.kept.season_cache` derives a season's key from them in one cheap query (the sums over the season's nights)
 instead of scanning every placement, seat and entry of the season on every view: at 120,000 placements the
 scan alone took 150 ms. The database keeps them, so nothing in the app has to remember to invalidate anything,
 whatever writes the rows: a view, a command, `QuerySet.update()`, raw SQL, a restore.

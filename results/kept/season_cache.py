@@ -5,7 +5,7 @@ Computing a season's standings reads every placement of the season (120,000 at
 figures of every table. The standings page, a player's page, the jackpot pages
 and the TV all need them, so they are kept in Django's cache under a key that
 one query derives from the nights' stamps, which the database itself draws anew
-whenever a row behind them changes (results/stamps.py): any result typed in,
+whenever a row behind them changes (results/kept/stamps.py): any result typed in,
 undone or corrected, a seat moved, a player renamed or merged, a night's date
 or venue -- each changes the key, as does the points scheme, read from the
 season's row; the next view computes afresh. Nothing has to remember to
@@ -30,7 +30,7 @@ from django.db import connection
 
 from league import held
 from league.models import Season
-from results import stamps
+from results.kept import stamps
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
@@ -53,7 +53,7 @@ PLAY_COLUMNS = 3  # the last columns of the row: the "play" part
 def _sql() -> tuple[str, int, int]:
     """The query, how many of its last columns make the "play" part, and how many parameters it takes.
 
-    The nights' stamps (results/stamps.py), which the database renews with every change of a row the table or
+    The nights' stamps (results/kept/stamps.py), which the database renews with every change of a row the table or
     the awards are computed from: a few sums over the season's nights, whatever their size."""
     season = Season._meta.db_table
     scheme = (
@@ -81,7 +81,7 @@ held_reads: list[Callable[[str, list, tuple], None]] = []
 
 
 def _name(*key: object) -> tuple:
-    return ("results.season_cache", *key)
+    return ("results.kept.season_cache", *key)
 
 
 # A part of a season's kept results that a page shows instead of the whole (a player's row of the table and his

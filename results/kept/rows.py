@@ -1,5 +1,5 @@
 """The season's placements as plain rows, with what a points scheme reads besides places (knockouts, the night's
-size): the queries behind the season's table (results.standings, results.ledger) and a night's points.
+size): the queries behind the season's table (results.standings, results.kept.ledger) and a night's points.
 
 One query for the rows, whatever the season's size (`values_list`, no model objects); two or three more only
 when the scheme reads knockouts or the night."""

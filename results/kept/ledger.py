@@ -1,5 +1,5 @@
 """Each season's scored rows and table kept in this process's memory, night by night (league.rules.ledger), and
-brought up to date from the nights' stamps (results/stamps.py): the first view after a night arrives reads and
+brought up to date from the nights' stamps (results/kept/stamps.py): the first view after a night arrives reads and
 scores that night only, not the season's 120,000 placements.
 
 What is kept is checked against the database at every use: the stamps of the season's nights are read (one
@@ -24,7 +24,7 @@ from league.models import Night, Season, Venue
 from league.rules import standings
 from league.rules.ledger import SeasonLedger
 from league.rules.standings import Result, RulesError, Standing
-from results import rows, stamps
+from results.kept import rows, stamps
 
 MAX_KEPT = (
     512  # seasons' and venues' tables kept at once (a venue's rows are the league's too); the oldest used goes first
