@@ -14,7 +14,8 @@ from django.db import connection
 
 from league.models import Entry, Night, Season
 from results import season_cache
-from results.standings import SeasonStandings, season_results
+from league.rules import race
+from results.standings import SeasonStandings, season_results, steps_by_week
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
 from tournaments.models import Seat, Table, TableStatus
@@ -110,7 +111,7 @@ class SeasonRow:
     figures: pure.PlayerStats
 
 
-MIN_RUN = 2  # nights in the points in a row before the run is an award (docs/features.md, season awards)
+MIN_RUN = 2  # nights (weeks) in the points in a row before the run is an award (docs/features.md, season awards)
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Award:
     holders: list[tuple[int, str]]  # (player id, name); several on a tie
     hand: HandKey | None = None  # biggest pot: the hand, when one player holds it
     replayable: bool = False  # the hand's table has finished: the replayer shows it (not while it plays)
+    by_week: bool = False  # the run of nights in the points: counted in calendar weeks (nights at several venues)
 
 
 @dataclass
@@ -160,7 +162,8 @@ def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = 
 
 
 def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
-    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points.
+    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points (of
+    calendar weeks when the nights are at several venues).
 
     ``scored`` is the season's scored results (``results.standings.season_results``)."""
     names = {row.player_id: row.name for row in statistics.rows}
@@ -180,16 +183,20 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     )
     value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
     awards.append(Award("showdowns_won", value, holders(ids)))
-    nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]
+    # A run is of the season's steps as the race takes them: its nights, or with nights at several venues its
+    # calendar weeks with nights (nobody plays two pubs' nights in a row; docs/league-rules.md, "Venues").
+    nights = {(r.night_date, r.night_id) for r in scored}
+    by_week = steps_by_week(season_id, (night_id for _date, night_id in nights))
+    step_of = race.steps(nights, by_week=by_week)
     in_points: dict[int, set[int]] = defaultdict(set)
     for r in scored:
-        in_points.setdefault(r.player_id, set())
+        steps = in_points[r.player_id]
         if r.points > 0 and r.counted:  # with best N nights, a night that does not count is not "in the points"
-            in_points[r.player_id].add(r.night_id)
-    value, ids = pure.leaders(pure.longest_run(nights, in_points))
+            steps.add(step_of[r.night_id])
+    value, ids = pure.leaders(pure.longest_run(range(len(set(step_of.values()))), in_points))
     if value < MIN_RUN:  # one night is no run: after the first night everyone in the points would hold it
         ids = []
-    awards.append(Award("points_run", value, holders(ids)))
+    awards.append(Award("points_run", value, holders(ids), by_week=by_week))
     return awards
 
 
