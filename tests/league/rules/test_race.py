@@ -140,9 +140,7 @@ def dated(nights) -> list[Result]:
 
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("best", [0, 3])
-def test_the_race_by_week_stands_after_each_week_where_the_race_by_night_stands_after_the_weeks_last_night(
-    seed, best
-):
+def test_the_race_by_week_stands_after_each_week_where_the_race_by_night_stands_after_the_weeks_last_night(seed, best):
     scheme = Scheme(best_nights=best)
     scored = score_results(dated(_two_pubs(seed)), scheme)
     players = list(range(1, 13))

@@ -22,6 +22,7 @@ from tournaments.placements import paper
 
 pytestmark = pytest.mark.django_db
 
+
 def night_at(season, venue, date, places, organizer):
     """A paper night at `venue`: `places` is (player, place) in seat order."""
     night = Night.objects.create(season=season, venue=venue, date=date)
@@ -82,7 +83,9 @@ def test_the_leagues_race_lists_weeks_with_the_date_of_their_last_night(client, 
 
 def test_a_venues_own_race_steps_by_night(client, two_pubs):
     season, krone = two_pubs
-    race = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": krone.pk}, **GERMAN).content.decode())
+    race = race_of(
+        client.get(reverse("standings"), {"season": season.pk, "venue": krone.pk}, **GERMAN).content.decode()
+    )
     assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026", "23.09.2026"]
     assert "nach 3 Abenden" in race and "KW" not in race
 

@@ -208,7 +208,8 @@ def test_the_longest_run_from_each_persons_own_nights_is_the_run_walking_every_n
     rng = random.Random(seed)
     nights = rng.sample(range(1000), rng.randint(0, 30))  # in the season's order, not sorted by value
     scored = {
-        person: {night for night in nights if rng.random() < rng.choice((0.2, 0.5, 0.9))} | set(rng.sample(range(1000, 1010), 2))
+        person: {night for night in nights if rng.random() < rng.choice((0.2, 0.5, 0.9))}
+        | set(rng.sample(range(1000, 1010), 2))
         for person in range(rng.randint(0, 8))
     }  # each with two nights that are not the season's: in no run
     assert longest_run(nights, scored) == _longest_run_walking_every_night(nights, scored)
