@@ -20,7 +20,7 @@ from functools import cached_property
 
 from django.db.models import Count, F, Func, OuterRef, Q, Subquery
 
-from league.models import Night, Season, Venue
+from league.models import Season, Venue
 from league.rules import names as name_search
 from league.rules import standings
 from league.rules.standings import Result, Standing
@@ -66,9 +66,10 @@ def _results(placement_filter: Q) -> list[Result]:
             "table__number",
             "place",
             "table_size",
+            "table__night__venue_id",
         )
     )
-    return [Result(*row) for row in rows]
+    return [Result(*row[:8], venue_id=row[8]) for row in rows]
 
 
 def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
@@ -143,6 +144,7 @@ def scoring_rows(season: Season, results: list[Result], *schemes: standings.Sche
                 (knockouts or {}).get((r.table_id, r.player_id), Fraction(0)),
                 players,
                 tables,
+                venue_id=r.venue_id,
             )
         )
     return rows
@@ -177,18 +179,6 @@ def table_venues(season: Season) -> list[Venue]:
         return []
     venues = list(Venue.objects.order_by("name", "pk"))
     return venues if len(venues) > 1 else []
-
-
-def steps_by_week(season_id: int, night_ids: Iterable[int]) -> bool:
-    """Whether the season's race and its run of nights in the points step by calendar week: the nights the
-    table counts (`night_ids`, those with results) are at more than one venue (docs/league-rules.md, "Venues").
-    A venue's table, a season of one venue and a league of one pub step by night. One query, of the season's
-    nights (not an IN list of thousands of ids)."""
-    wanted = set(night_ids)
-    if len(wanted) < 2:
-        return False
-    rows = Night.objects.filter(season_id=season_id, is_final=False).values_list("pk", "venue_id")
-    return len({venue_id for night_id, venue_id in rows if night_id in wanted}) > 1
 
 
 def formula_failures(season: Season) -> list[standings.FormulaFailure]:

@@ -14,7 +14,7 @@ from django.db import connection
 from league.models import Entry, Night, Season
 from league.rules import race
 from results import season_cache
-from results.standings import SeasonStandings, season_results, steps_by_week
+from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
 from tournaments.models import Seat, Table, TableStatus
@@ -193,7 +193,7 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     awards.append(Award("showdowns_won", value, holders(ids)))
     # A run is of the season's steps as the race takes them: its nights, or with nights at several venues its
     # calendar weeks with nights (nobody plays two pubs' nights in a row; docs/league-rules.md, "Venues").
-    by_week = steps_by_week(season_id, nights)
+    by_week = race.at_several_venues(scored)
     step_of = race.steps(((date, night_id) for night_id, date in nights.items()), by_week=by_week)
     in_points = {player_id: {step_of[night_id] for night_id in mine} for player_id, mine in hits.items()}
     value, ids = pure.leaders(pure.longest_run(range(len(set(step_of.values()))), in_points))

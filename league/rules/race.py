@@ -33,6 +33,18 @@ def week_of(date: datetime.date) -> Week:
     return (iso.year, iso.week)
 
 
+def at_several_venues(scored: Iterable[Result]) -> bool:
+    """Whether the results' nights are at more than one venue: then the race and the run of nights in the
+    points step by calendar week. A venue's own table, a season of one venue and a league of one pub step by
+    night."""
+    venues: set[int | None] = set()
+    for r in scored:
+        venues.add(r.venue_id)
+        if len(venues) > 1:
+            return True
+    return False
+
+
 def steps(nights: Iterable[tuple[datetime.date, int]], *, by_week: bool = False) -> dict[int, int]:
     """night id -> the index of its step, oldest first: each night its own step, or with `by_week` each calendar
     week that has a night (a week without one is no step, as a day without a night is none)."""

@@ -18,7 +18,7 @@ from league.rules import race as running
 from league.rules.standings import points_display
 from results import season_cache
 from results.race import geometry
-from results.standings import SeasonStandings, season_results, steps_by_week
+from results.standings import SeasonStandings, season_results
 
 TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight rows, in its order
 
@@ -27,7 +27,7 @@ def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     """The runners (the table's first rows), their running points after each step as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
     scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
-    by_week = table.venue is None and steps_by_week(season.pk, (night_id for _date, night_id in table.nights))
+    by_week = running.at_several_venues(scored)  # a venue's table has its nights only
     race = running.running_points(
         scored, [row.player_id for row in shown], best_nights=season.best_nights, by_week=by_week
     )

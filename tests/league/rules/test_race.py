@@ -4,13 +4,14 @@ several venues, against the race by night at each week's last night."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import random
 from fractions import Fraction
 
 import pytest
 
-from league.rules.race import running_points, steps, week_of
+from league.rules.race import at_several_venues, running_points, steps, week_of
 from league.rules.standings import Result, Scheme, score_results, season_table
 
 ANNA, BEN, CARL, DORA = 1, 2, 3, 4
@@ -164,3 +165,14 @@ def test_a_season_of_one_night_a_week_runs_the_same_by_week_as_by_night():
     scored = score_results(results(), Scheme())
     assert running_points(scored, list(NAMES), by_week=True).points == running_points(scored, list(NAMES)).points
     assert running_points(scored, list(NAMES)).weeks == ()
+
+
+def test_results_are_at_several_venues_when_two_nights_name_different_venues():
+    rows = results()
+    assert not at_several_venues(rows) and not at_several_venues([])  # no venue named: a league of one pub
+    at_one = [dataclasses.replace(r, venue_id=7) for r in rows]
+    assert not at_several_venues(at_one)
+    at_one[-1] = dataclasses.replace(at_one[-1], venue_id=8)
+    assert at_several_venues(at_one)
+    scored = score_results(at_one, Scheme(best_nights=1))  # scoring keeps each night's venue
+    assert [r.venue_id for r in scored] == [r.venue_id for r in at_one]

@@ -100,9 +100,15 @@ def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
     assert "Längste Serie von Wochen mit Punkten" in award and "3 Wochen" in award and "Anna" in award
 
 
-def test_the_steps_are_weeks_only_when_the_nights_counted_are_at_two_venues(two_pubs):
-    """The nights asked about decide (those with results), not every night of the season."""
-    season, krone = two_pubs
-    assert results.steps_by_week(season.pk, Night.objects.filter(season=season).values_list("pk", flat=True))
-    krone_nights = Night.objects.filter(season=season, venue=krone).values_list("pk", flat=True)
-    assert not results.steps_by_week(season.pk, krone_nights)
+def test_a_night_at_a_second_venue_without_results_leaves_the_race_by_night(client, organizer):
+    """The nights the table counts decide (those with results), not every night of the season."""
+    season = make_season()
+    krone, linde = Venue.objects.create(name="Krone"), Venue.objects.create(name="Linde")
+    anna, ben = make_player("Anna"), make_player("Ben")
+    night_at(season, krone, datetime.date(2026, 9, 2), [(anna, 1), (ben, 2)], organizer)
+    night_at(season, krone, datetime.date(2026, 9, 9), [(ben, 1), (anna, 2)], organizer)
+    Night.objects.create(season=season, venue=linde, date=datetime.date(2026, 9, 10))  # registration open
+    race = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode())
+    assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026"]
+    awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
+    assert (awards["points_run"].value, awards["points_run"].by_week) == (2, False)
