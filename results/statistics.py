@@ -5,7 +5,6 @@ this module adds them up per player in a fixed number of queries."""
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -13,6 +12,7 @@ from fractions import Fraction
 from django.db import connection
 
 from league.models import Entry, Night, Season
+from league.rules import race
 from results.kept import season_cache
 from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
@@ -110,7 +110,7 @@ class SeasonRow:
     figures: pure.PlayerStats
 
 
-MIN_RUN = 2  # nights in the points in a row before the run is an award (docs/features.md, season awards)
+MIN_RUN = 2  # nights (weeks) in the points in a row before the run is an award (docs/features.md, season awards)
 
 
 @dataclass
@@ -120,6 +120,7 @@ class Award:
     holders: list[tuple[int, str]]  # (player id, name); several on a tie
     hand: HandKey | None = None  # biggest pot: the hand, when one player holds it
     replayable: bool = False  # the hand's table has finished: the replayer shows it (not while it plays)
+    by_week: bool = False  # the run of nights in the points: counted in calendar weeks (nights at several venues)
 
 
 @dataclass
@@ -160,11 +161,21 @@ def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = 
 
 
 def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
-    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points.
+    """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points (of
+    calendar weeks when the nights are at several venues).
 
     ``scored`` is the season's scored results (``results.standings.season_results``)."""
     names = {row.player_id: row.name for row in statistics.rows}
-    names.update({r.player_id: r.name for r in scored})
+    # One pass over the season's results (120,000 at 100 pubs): the names, the nights, each player's nights
+    # in the points (with best N nights, a night that does not count is not "in the points").
+    nights: dict[int, datetime.date] = {}
+    hits: dict[int, list[int]] = {}
+    for r in scored:
+        names[r.player_id] = r.name
+        nights[r.night_id] = r.night_date
+        mine = hits.setdefault(r.player_id, [])
+        if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
+            mine.append(r.night_id)
     by_player = {row.player_id: row.figures for row in statistics.rows}
 
     def holders(ids):
@@ -180,16 +191,15 @@ def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequenc
     )
     value, ids = pure.leaders({pid: f.showdowns_won for pid, f in by_player.items()})
     awards.append(Award("showdowns_won", value, holders(ids)))
-    nights = [night_id for _, night_id in sorted({(r.night_date, r.night_id) for r in scored})]
-    in_points: dict[int, set[int]] = defaultdict(set)
-    for r in scored:
-        in_points.setdefault(r.player_id, set())
-        if r.points > 0 and r.counted:  # with best N nights, a night that does not count is not "in the points"
-            in_points[r.player_id].add(r.night_id)
-    value, ids = pure.leaders(pure.longest_run(nights, in_points))
+    # A run is of the season's steps as the race takes them: its nights, or with nights at several venues its
+    # calendar weeks with nights (nobody plays two pubs' nights in a row; docs/league-rules.md, "Venues").
+    by_week = race.at_several_venues(scored)
+    step_of = race.steps(((date, night_id) for night_id, date in nights.items()), by_week=by_week)
+    in_points = {player_id: {step_of[night_id] for night_id in mine} for player_id, mine in hits.items()}
+    value, ids = pure.leaders(pure.longest_run(range(len(set(step_of.values()))), in_points))
     if value < MIN_RUN:  # one night is no run: after the first night everyone in the points would hold it
         ids = []
-    awards.append(Award("points_run", value, holders(ids)))
+    awards.append(Award("points_run", value, holders(ids), by_week=by_week))
     return awards
 
 

@@ -284,6 +284,7 @@ class Result:
     night_players: int = 0  # players at the night (for a formula that reads them)
     night_tables: int = 0
     counted: bool = True  # False: not one of his best nights (the season counts only those)
+    venue_id: int | None = None  # the night's venue: nights at several venues race by week (league.rules.race)
 
 
 @dataclass(frozen=True)
@@ -381,6 +382,7 @@ def score_results(
                 r.knockouts,
                 r.night_players,
                 r.night_tables,
+                venue_id=r.venue_id,
             )
     if scheme.best_nights:
         _mark_best_nights(scored, scheme.best_nights)
@@ -423,6 +425,7 @@ def _mark_best_nights(scored: list[Result], best: int) -> None:
                 r.night_players,
                 r.night_tables,
                 False,
+                r.venue_id,
             )
 
 

@@ -39,9 +39,10 @@ def results_where(placement_filter: Q) -> list[Result]:
             "table__number",
             "place",
             "table_size",
+            "table__night__venue_id",
         )
     )
-    return [Result(*row) for row in rows]
+    return [Result(*row[:8], venue_id=row[8]) for row in rows]
 
 
 def knockouts_at(table_ids: Iterable[int]) -> dict[tuple[int, int], Fraction]:
@@ -116,6 +117,7 @@ def scoring_rows(season: Season, results: list[Result], *schemes: standings.Sche
                 (knockouts or {}).get((r.table_id, r.player_id), Fraction(0)),
                 players,
                 tables,
+                venue_id=r.venue_id,
             )
         )
     return rows

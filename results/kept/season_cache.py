@@ -34,7 +34,7 @@ from results.kept import stamps
 
 T = TypeVar("T")
 TIMEOUT = 24 * 3600  # a key that is still current is never wrong; this only lets old seasons fall out
-VERSION = 7  # raise when what is kept (its shape or how it is computed) changes
+VERSION = 8  # raise when what is kept (its shape or how it is computed) changes
 
 
 @dataclass(frozen=True)

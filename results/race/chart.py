@@ -1,6 +1,7 @@
 """The race of a season as the standings page shows it: the first rows of the table, their running points
 after each night (`league.rules.race`, from the same scored results as the table), placed by `geometry` and
-drawn by `results/_race.html`.
+drawn by `results/_race.html`. The league's table of a season whose nights are at several venues steps by
+calendar week instead (docs/league-rules.md, "Venues"): 40 weeks, not 4,000 nights, at 100 pubs.
 
 The drawing is kept with the season's table (`results.kept.season_cache`, under the table's key and the language):
 the page's figures change only when a result does, and drawing 8 lines and a table of 40 nights at every view
@@ -23,19 +24,24 @@ TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight r
 
 
 def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
-    """The runners (the table's first rows), their running points after each night as shown, and the chart."""
+    """The runners (the table's first rows), their running points after each step as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
     scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
-    race = running.running_points(scored, [row.player_id for row in shown], best_nights=season.best_nights)
+    by_week = running.at_several_venues(scored)  # a venue's table has its nights only
+    race = running.running_points(
+        scored, [row.player_id for row in shown], best_nights=season.best_nights, by_week=by_week
+    )
     dates = [date for date, _night_id in race.nights]
+    weeks = [week for _year, week in race.weeks] if by_week else [None] * len(dates)
     chart = geometry.race_chart(dates, [(row.name, race.points[row.player_id]) for row in shown])
     figures = [[points_display(p) if p is not None else None for p in race.points[row.player_id]] for row in shown]
     return {
         "chart": chart,
         "runners": [(row, line) for row, line in zip(shown, chart.lines)],
-        "rows": [(date, [column[k] for column in figures]) for k, date in enumerate(dates)],
+        "rows": [(date, weeks[k], [column[k] for column in figures]) for k, date in enumerate(dates)],
         "leader": shown[0],
-        "nights": len(dates),
+        "nights": len(dates),  # the steps: nights, or weeks with `by_week`
+        "by_week": by_week,
     }
 
 

@@ -254,13 +254,21 @@ def leaders(values: Mapping[Hashable, int | Fraction]) -> tuple[int | Fraction, 
 
 
 def longest_run(nights: Sequence[Hashable], scored: Mapping[Hashable, set[Hashable]]) -> dict[Hashable, int]:
-    """Each person's longest run of consecutive ``nights`` (in order) with the night in ``scored[person]``."""
+    """Each person's longest run of consecutive ``nights`` (in order) with the night in ``scored[person]``
+    (a night that is not in ``nights`` is no part of any run).
+
+    Linear in the people's own nights, not people times nights: at 100 pubs a season has 6,000 players and
+    4,000 nights, and walking every night for every player took seconds. Each night's place in the order,
+    a person's places sorted, and a run is places that follow each other."""
+    place = {night: k for k, night in enumerate(nights)}
     runs = {}
     for person, hits in scored.items():
         best = run = 0
-        for night in nights:
-            run = run + 1 if night in hits else 0
+        previous = None
+        for k in sorted(place[night] for night in hits if night in place):
+            run = run + 1 if previous is not None and k == previous + 1 else 1
             best = max(best, run)
+            previous = k
         runs[person] = best
     return runs
 

@@ -78,3 +78,48 @@ def test_the_race_of_forty_nights_fits_a_phone_and_reads_as_a_table(german_phone
     keep_screenshot(page, SCREENSHOTS, "race-table")
     fits_the_phone(page)  # the table scrolls sideways in its own box, the page does not
     assert serious_violations(page) == []
+
+
+@pytest.fixture
+def two_pubs_season(transactional_db, organizer):
+    """Ten weeks of a Wednesday at the Krone and a Friday at the Linde, six of twelve players a night."""
+    import datetime
+    import random
+
+    from league.models import Venue
+    from tests.league.factories import make_player, make_season
+    from tests.results.race.test_weeks import night_at
+
+    rng = random.Random(3)
+    season = make_season()
+    krone, linde = Venue.objects.create(name="Krone"), Venue.objects.create(name="Linde")
+    players = [make_player(f"Spieler {k:02d}") for k in range(12)]
+    for week in range(10):
+        monday = datetime.date(2026, 8, 31) + datetime.timedelta(weeks=week)
+        for venue, day in ((krone, 2), (linde, 4)):
+            here = rng.sample(players, 6)
+            night_at(
+                season,
+                venue,
+                monday + datetime.timedelta(days=day),
+                [(p, k + 1) for k, p in enumerate(here)],
+                organizer,
+            )
+    return season
+
+
+def test_the_race_of_two_pubs_goes_by_week_on_a_phone(german_phone: Page, live_server, two_pubs_season):
+    page = german_phone
+    page.goto(f"{live_server.url}/standings/?season={two_pubs_season.pk}&venue=all")
+    expect(page.locator("svg.race-chart desc")).to_contain_text("nach 10 Wochen")
+    names, overlapping = page.evaluate(OVERLAPS)
+    assert (names, overlapping) == (8, 0)
+    fits_the_phone(page)
+    page.get_by_text("Die Zahlen als Tabelle").click()
+    figures = page.locator("table.race-table")
+    expect(figures.locator("caption")).to_have_text("Punkte nach jeder Woche")
+    expect(figures.locator("tbody tr")).to_have_count(10)
+    expect(figures.locator("tbody th").first).to_have_text("KW 36 (04.09.2026)")
+    keep_screenshot(page, SCREENSHOTS, "race-weeks-table")
+    fits_the_phone(page)
+    assert serious_violations(page) == []

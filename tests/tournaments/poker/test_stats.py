@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
+
 from tournaments.poker.replay import play_hand
 from tournaments.poker.stats import PlayerStats, add_hand, hand_facts, leaders, longest_run, merge
 
@@ -185,6 +187,32 @@ def test_awards_list_every_player_tied_for_the_lead_and_runs_count_consecutive_n
     assert leaders({"A": 0}) == (0, [])
     runs = longest_run([1, 2, 3, 4, 5], {"A": {1, 2, 4, 5}, "B": {2, 3, 4}, "C": set()})
     assert runs == {"A": 2, "B": 3, "C": 0}
+
+
+def _longest_run_walking_every_night(nights, scored):
+    """The run's first definition: every night walked for every person (people x nights)."""
+    runs = {}
+    for person, hits in scored.items():
+        best = run = 0
+        for night in nights:
+            run = run + 1 if night in hits else 0
+            best = max(best, run)
+        runs[person] = best
+    return runs
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_longest_run_from_each_persons_own_nights_is_the_run_walking_every_night(seed):
+    import random
+
+    rng = random.Random(seed)
+    nights = rng.sample(range(1000), rng.randint(0, 30))  # in the season's order, not sorted by value
+    scored = {
+        person: {night for night in nights if rng.random() < rng.choice((0.2, 0.5, 0.9))}
+        | set(rng.sample(range(1000, 1010), 2))
+        for person in range(rng.randint(0, 8))
+    }  # each with two nights that are not the season's: in no run
+    assert longest_run(nights, scored) == _longest_run_walking_every_night(nights, scored)
 
 
 def _random_tables(seed: int, tables: int = 6, hands: int = 30):

@@ -1,0 +1,114 @@
+"""A season whose nights are at two venues, with nights of both in the same weeks: the league's race steps by
+calendar week (a row per week with nights, "KW 37 (11.09.2026)") and the run in the points counts weeks (a week
+without nights breaks no run); each venue's own table still steps by night (docs/league-rules.md, "Venues")."""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+import pytest
+from django.urls import reverse
+
+from league.desk import services as desk
+from league.models import Night, Venue
+from results import standings as results
+from results import statistics
+from tests.league.factories import make_player, make_season
+from tests.results.race.test_chart import GERMAN, race_of, table_cells
+from tests.tournaments.conftest import FEE
+from tournaments.models import Seat, Table
+from tournaments.placements import paper
+
+pytestmark = pytest.mark.django_db
+
+
+def night_at(season, venue, date, places, organizer):
+    """A paper night at `venue`: `places` is (player, place) in seat order."""
+    night = Night.objects.create(season=season, venue=venue, date=date)
+    table = Table.objects.create(night=night, number=1)
+    for position, (player, _place) in enumerate(places, start=1):
+        entry = desk.register_player(night=night, player=player, by=organizer, fee=FEE)
+        Seat.objects.create(table=table, entry=entry, position=position, starting_stack=1500)
+    night.status = "seated"
+    night.save()
+    seats = list(table.seats.order_by("position"))
+    paper.record_paper_results(
+        table=table,
+        places=[(seat.pk, place) for seat, (_player, place) in zip(seats, places)],
+        by=organizer,
+        version=paper.results_version(table),
+    )
+    return night
+
+
+@pytest.fixture
+def two_pubs(organizer):
+    """Krone plays Wednesdays, Linde Thursdays or Fridays; week 38 has no night at all.
+
+    KW 36: Krone 2.9. (Anna 2, Carl 1), Linde 3.9. (Ben 2, Dora 1)
+    KW 37: Krone 9.9. (Carl 2, Anna 1), Linde 11.9. (Dora 2, Ben 1)
+    KW 39: Krone 23.9. (Anna 2, Emil 1)
+    Points are the field's size: the winner of two gets 2, the second 1. By week, Anna is in the points in weeks
+    36, 37 and 39: a run of 3 (week 38 had no night); by night she never played two of the league's nights in a
+    row (Linde's came between)."""
+    season = make_season()
+    krone, linde = Venue.objects.create(name="Krone"), Venue.objects.create(name="Linde")
+    anna, ben, carl, dora, emil = (make_player(name) for name in ("Anna", "Ben", "Carl", "Dora", "Emil"))
+    week36 = datetime.date(2026, 8, 31)  # a Monday
+    week37, week39 = week36 + datetime.timedelta(weeks=1), week36 + datetime.timedelta(weeks=3)
+    night_at(season, krone, week36 + datetime.timedelta(days=2), [(anna, 1), (carl, 2)], organizer)
+    night_at(season, linde, week36 + datetime.timedelta(days=3), [(ben, 1), (dora, 2)], organizer)
+    night_at(season, krone, week37 + datetime.timedelta(days=2), [(carl, 1), (anna, 2)], organizer)
+    night_at(season, linde, week37 + datetime.timedelta(days=4), [(dora, 1), (ben, 2)], organizer)
+    night_at(season, krone, week39 + datetime.timedelta(days=2), [(anna, 1), (emil, 2)], organizer)
+    return season, krone
+
+
+def test_the_leagues_race_lists_weeks_with_the_date_of_their_last_night(client, two_pubs):
+    season, _krone = two_pubs
+    race = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode())
+    assert "nach jeder Kalenderwoche" in race and "Punkte nach jeder Woche" in race
+    assert re.findall(r'<th scope="row">([^<]*)</th>', race) == [
+        "KW 36 (03.09.2026)",
+        "KW 37 (11.09.2026)",
+        "KW 39 (23.09.2026)",
+    ]
+    assert "Anna führt mit 5 Punkten nach 3 Wochen." in race
+    assert [cells[0] for cells in table_cells(race)] == ["2", "3", "5"]  # Anna: 2, then 1 more in week 37, 2
+    assert re.search(r"</svg> 1\. Anna</th>", race)
+    english = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": "all"}).content.decode())
+    assert "Week 37 (" in english and "Anna leads with 5 points after 3 weeks." in english
+
+
+def test_a_venues_own_race_steps_by_night(client, two_pubs):
+    season, krone = two_pubs
+    race = race_of(
+        client.get(reverse("standings"), {"season": season.pk, "venue": krone.pk}, **GERMAN).content.decode()
+    )
+    assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026", "23.09.2026"]
+    assert "nach 3 Abenden" in race and "KW" not in race
+
+
+def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
+    season, _krone = two_pubs
+    awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
+    run = awards["points_run"]
+    assert (run.value, [name for _pid, name in run.holders], run.by_week) == (3, ["Anna"], True)
+    page = client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode()
+    award = re.search(r'<div id="award-points_run">.*?</div>', page, re.S).group(0)
+    assert "Längste Serie von Wochen mit Punkten" in award and "3 Wochen" in award and "Anna" in award
+
+
+def test_a_night_at_a_second_venue_without_results_leaves_the_race_by_night(client, organizer):
+    """The nights the table counts decide (those with results), not every night of the season."""
+    season = make_season()
+    krone, linde = Venue.objects.create(name="Krone"), Venue.objects.create(name="Linde")
+    anna, ben = make_player("Anna"), make_player("Ben")
+    night_at(season, krone, datetime.date(2026, 9, 2), [(anna, 1), (ben, 2)], organizer)
+    night_at(season, krone, datetime.date(2026, 9, 9), [(ben, 1), (anna, 2)], organizer)
+    Night.objects.create(season=season, venue=linde, date=datetime.date(2026, 9, 10))  # registration open
+    race = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode())
+    assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026"]
+    awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
+    assert (awards["points_run"].value, awards["points_run"].by_week) == (2, False)
