@@ -67,19 +67,32 @@ class Race:
 
 
 def running_points(
-    scored: Iterable[Result], players: Sequence[int], *, best_nights: int = 0, by_week: bool = False
+    scored: Iterable[Result],
+    players: Sequence[int],
+    *,
+    best_nights: int = 0,
+    by_week: bool = False,
+    nights: Sequence[tuple[datetime.date, int]] | None = None,
 ) -> Race:
     """`scored` as `standings.score_results` gives them (their `counted` mark is not read: which nights count
     is decided again after each night). Every night with a result of anyone is a step of the race, or with
-    `by_week` every calendar week with such a night."""
+    `by_week` every calendar week with such a night. `nights`: those nights, (date, id), when the caller has
+    them (the season's table does): the 120,000 results of a league of 100 pubs are then only looked through
+    for the players wanted."""
     wanted = set(players)
-    nights: set[tuple[datetime.date, int]] = set()
     by_night: dict[int, list[Result]] = defaultdict(list)
-    for r in scored:
-        nights.add((r.night_date, r.night_id))
-        if r.player_id in wanted:
-            by_night[r.night_id].append(r)
-    order = sorted(nights)
+    if nights is None:
+        seen: set[tuple[datetime.date, int]] = set()
+        for r in scored:
+            seen.add((r.night_date, r.night_id))
+            if r.player_id in wanted:
+                by_night[r.night_id].append(r)
+        order = sorted(seen)
+    else:
+        for r in scored:
+            if r.player_id in wanted:
+                by_night[r.night_id].append(r)
+        order = sorted(nights)
     step_of = steps(order, by_week=by_week)
     totals: dict[int, Fraction] = {}
     best: dict[int, list[Fraction]] = defaultdict(list)  # with best N nights: his N best so far, a min-heap

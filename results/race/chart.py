@@ -29,7 +29,11 @@ def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
     by_week = running.at_several_venues(scored)  # a venue's table has its nights only
     race = running.running_points(
-        scored, [row.player_id for row in shown], best_nights=season.best_nights, by_week=by_week
+        scored,
+        [row.player_id for row in shown],
+        best_nights=season.best_nights,
+        by_week=by_week,
+        nights=table.nights,  # the nights with results, as the table found them
     )
     dates = [date for date, _night_id in race.nights]
     weeks = [week for _year, week in race.weeks] if by_week else [None] * len(dates)

@@ -152,6 +152,14 @@ def test_the_race_by_week_stands_after_each_week_where_the_race_by_night_stands_
     assert weekly.weeks == tuple(weeks[k] for k in last_of_week) and len(set(weekly.weeks)) == len(weekly.weeks)
     assert weekly.nights == tuple(nightly.nights[k] for k in last_of_week)
     assert weekly.points == {p: tuple(points[k] for k in last_of_week) for p, points in nightly.points.items()}
+    # The season's nights given (as the standings page gives its table's), only the wanted players' rows read:
+    # the same race, from those players' rows alone.
+    nights = sorted({(r.night_date, r.night_id) for r in scored})
+    theirs = [r for r in scored if r.player_id in players[:4]]
+    for by_week in (False, True):
+        assert running_points(theirs, players[:4], best_nights=best, by_week=by_week, nights=nights) == (
+            running_points(scored, players[:4], best_nights=best, by_week=by_week)
+        )
     # ... and where the season table computed from the nights up to that week's end stands.
     for step, (date, _night_id) in enumerate(weekly.nights):
         upto = [r for r in dated(_two_pubs(seed)) if r.night_date <= date]
