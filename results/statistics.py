@@ -160,22 +160,34 @@ def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = 
     return season_cache.kept("statistics", f"{key.awards}:{figures.VERSION}", lambda: season_statistics(season_id))
 
 
-def compute_awards(season_id: int, statistics: SeasonStatistics, scored: Sequence) -> list[Award]:
+def compute_awards(
+    season_id: int, statistics: SeasonStatistics, scored: Sequence, table: SeasonStandings | None = None
+) -> list[Award]:
     """Most knockouts, biggest pot, most hands won at showdown, longest run of nights in the points (of
     calendar weeks when the nights are at several venues).
 
-    ``scored`` is the season's scored results (``results.standings.season_results``)."""
+    ``scored`` is the season's scored results (``results.standings.season_results``); ``table`` the season's
+    table made of them, when at hand (its names and nights: the pass over the results then only notes each
+    player's nights in the points)."""
     names = {row.player_id: row.name for row in statistics.rows}
-    # One pass over the season's results (120,000 at 100 pubs): the names, the nights, each player's nights
-    # in the points (with best N nights, a night that does not count is not "in the points").
+    # One pass over the season's results (120,000 at 100 pubs): each player's nights in the points (with best
+    # N nights, a night that does not count is not "in the points"), and without the table the names and nights.
     nights: dict[int, datetime.date] = {}
     hits: dict[int, list[int]] = {}
-    for r in scored:
-        names[r.player_id] = r.name
-        nights[r.night_id] = r.night_date
-        mine = hits.setdefault(r.player_id, [])
-        if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
-            mine.append(r.night_id)
+    if table is not None:
+        names.update((row.player_id, row.name) for row in table.rows)
+        nights.update((night_id, date) for date, night_id in table.nights)
+        hits.update((row.player_id, []) for row in table.rows)
+        for r in scored:
+            if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
+                hits.setdefault(r.player_id, []).append(r.night_id)
+    else:
+        for r in scored:
+            names[r.player_id] = r.name
+            nights[r.night_id] = r.night_date
+            mine = hits.setdefault(r.player_id, [])
+            if r.counted and r.points.numerator > 0:
+                mine.append(r.night_id)
     by_player = {row.player_id: row.figures for row in statistics.rows}
 
     def holders(ids):
@@ -213,7 +225,7 @@ def season_awards(season: Season, table: SeasonStandings) -> list[Award]:
     def compute() -> list[Award]:
         scored = table.scored if table.scored is not None else season_results(season)
         statistics = season_statistics(season.pk) if table.key is None else kept_season_statistics(season.pk, table.key)
-        return compute_awards(season.pk, statistics, scored)
+        return compute_awards(season.pk, statistics, scored, table)
 
     if table.key is None:
         return compute()

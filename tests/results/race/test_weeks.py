@@ -95,6 +95,13 @@ def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
     awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
     run = awards["points_run"]
     assert (run.value, [name for _pid, name in run.holders], run.by_week) == (3, ["Anna"], True)
+    # With the table at hand the awards take its names and nights, and come out the same.
+    table = results.season_standings(season)
+    figures = statistics.season_statistics(season.pk)
+    scored = results.season_results(season)
+    assert statistics.compute_awards(season.pk, figures, scored, table) == statistics.compute_awards(
+        season.pk, figures, scored
+    )
     page = client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode()
     award = re.search(r'<div id="award-points_run">.*?</div>', page, re.S).group(0)
     assert "Längste Serie von Wochen mit Punkten" in award and "3 Wochen" in award and "Anna" in award
