@@ -11,13 +11,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db import connection
+from django.db.models import Exists, OuterRef
 
 from league.models import Entry, Night, Season
 from results import season_cache
 from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
-from tournaments.hands.figures import HandKey, table_figures, table_plain_figures
-from tournaments.models import Seat, Table, TableStatus
+from tournaments.hands.figures import HandKey, TableRow, table_figures, table_plain_figures
+from tournaments.models import Hand, HandStatus, Seat, Table, TableStatus
 from tournaments.poker import stats as pure
 
 
@@ -130,26 +131,80 @@ class SeasonStatistics:
     finished_tables: frozenset[int] = frozenset()  # tables whose hands can be replayed
 
 
-def season_statistics(season_id: int) -> SeasonStatistics:
-    """Every player's figures over the season's tracked hands: the seats, the kept rows of the finished
-    tables (a query each), and three more for tables without a current row (replayed and kept)."""
-    seats = list(
-        Seat.objects.filter(table__night__season_id=season_id).values_list(
-            "pk", "table_id", "table__status", "table__revision", "entry__player_id", "entry__player__name"
+def _seated_tables(season_id: int) -> tuple[int, frozenset[int]]:
+    """How many of the season's tables have a seat, and which of those have finished, in one query: every
+    table and seat of the season, but only two values back (a league's season has 20,000 tables)."""
+    table, night, seat = Table._meta.db_table, Night._meta.db_table, Seat._meta.db_table
+    finished_id = f"CASE WHEN t.status = '{TableStatus.FINISHED}' THEN CAST(t.id AS TEXT) END"
+    joined = (
+        f"string_agg({finished_id}, ',')" if connection.vendor == "postgresql" else f"group_concat({finished_id}, ',')"
+    )
+    sql = (
+        f"SELECT COUNT(*), {joined} FROM {table} t JOIN {night} n ON n.id = t.night_id"
+        f" WHERE n.season_id = %s AND EXISTS (SELECT 1 FROM {seat} s WHERE s.table_id = t.id)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season_id])
+        count, finished = cursor.fetchone()
+    return count, frozenset(int(pk) for pk in finished.split(",")) if finished else frozenset()
+
+
+def _tracked_tables(season_id: int) -> list[TableRow]:
+    """(id, status, revision) of the season's tables with a seat and a complete hand, by id: the only ones
+    whose figures are not empty (a table's figures are those of its complete hands)."""
+    table, night, seat, hand = Table._meta.db_table, Night._meta.db_table, Seat._meta.db_table, Hand._meta.db_table
+    sql = (
+        f"SELECT t.id, t.status, t.revision FROM {table} t JOIN {night} n ON n.id = t.night_id"
+        f" WHERE n.season_id = %s"
+        f" AND EXISTS (SELECT 1 FROM {hand} h WHERE h.table_id = t.id AND h.status = '{HandStatus.COMPLETE}')"
+        f" AND EXISTS (SELECT 1 FROM {seat} s WHERE s.table_id = t.id) ORDER BY t.id"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [season_id])
+        return [tuple(row) for row in cursor.fetchall()]
+
+
+def _seat_players(season_id: int, seat_ids: set[int]) -> dict[int, tuple[int, str]]:
+    """seat id -> (player id, name) for these seats of the season: the seats of the tables with hands in one
+    query, then any other (a seat moved to another table after its hands) by id."""
+    seats = Seat.objects.filter(table__night__season_id=season_id)
+    with_hands = seats.filter(Exists(Hand.objects.filter(table_id=OuterRef("table_id"), status=HandStatus.COMPLETE)))
+    found = {
+        pk: (player, name)
+        for pk, player, name in with_hands.values_list("pk", "entry__player_id", "entry__player__name")
+    }
+    rest = sorted(seat_ids - found.keys())
+    for k in range(0, len(rest), 900):
+        part = seats.filter(pk__in=rest[k : k + 900])
+        found.update(
+            {
+                pk: (player, name)
+                for pk, player, name in part.values_list("pk", "entry__player_id", "entry__player__name")
+            }
         )
-    )
-    players = {seat_id: player_id for seat_id, _, _, _, player_id, _ in seats}
-    names = {player_id: name for _, _, _, _, player_id, name in seats}
-    tables = sorted({(table_id, status, revision) for _, table_id, status, revision, _, _ in seats})
+    return found
+
+
+def season_statistics(season_id: int) -> SeasonStatistics:
+    """Every player's figures over the season's tracked hands. Only the tables with complete hands have
+    figures: a query counts the season's tables, one finds those with hands, and only their kept rows
+    (and seats) are read -- a league's season of paper tables costs two queries, not its 100,000 seats.
+
+    Equal to adding up `table_plain_figures` of every seated table of the season, table by table in id
+    order, each seat's counts to its player (tests/results/test_statistics_season.py compares them)."""
+    count, finished = _seated_tables(season_id)
+    tables = _tracked_tables(season_id)
     figures = table_plain_figures(tables, knockouts=False)  # the season's table and awards need the counts only
+    ordered = [(table_id, figures[table_id]) for table_id, _status, _revision in tables]
+    seats = _seat_players(season_id, {int(seat_id) for _, table in ordered for seat_id in table})
     per_player = pure.add_plain(
-        (players[int(seat_id)], counts, ()) for table in figures.values() for seat_id, (counts, _) in table.items()
+        (seats[int(seat_id)][0], counts, ()) for _, table in ordered for seat_id, (counts, _) in table.items()
     )
-    tracked = sum(1 for table in figures.values() if table)
+    names = {player_id: name for player_id, name in seats.values()}
+    tracked = sum(1 for _, table in ordered if table)
     result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
     result.sort(key=lambda row: row.name.lower())
-    finished = frozenset(table_id for table_id, status, _ in tables if status == TableStatus.FINISHED)
-    return SeasonStatistics(result, tracked, len(tables), finished)
+    return SeasonStatistics(result, tracked, count, finished)
 
 
 def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = None) -> SeasonStatistics:
