@@ -5,20 +5,20 @@ this module adds them up per player in a fixed number of queries."""
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.db import connection
-from django.db.models import Exists, OuterRef
 
-from league.models import Entry, Night, Season
+from league.models import Entry, Night, Player, Season
 from results import season_cache
 from results.standings import SeasonStandings, season_results
 from tournaments.hands import figures
 from tournaments.hands.figures import HandKey, TableRow, table_figures, table_plain_figures
-from tournaments.models import Hand, HandStatus, Seat, Table, TableStatus
+from tournaments.models import Hand, Seat, Table, TableStatus
 from tournaments.poker import stats as pure
 
 
@@ -150,60 +150,139 @@ def _seated_tables(season_id: int) -> tuple[int, frozenset[int]]:
 
 
 def _tracked_tables(season_id: int) -> list[TableRow]:
-    """(id, status, revision) of the season's tables with a seat and a complete hand, by id: the only ones
-    whose figures are not empty (a table's figures are those of its complete hands)."""
+    """(id, status, revision) of the season's seated tables that have a hand, by id: only they can have
+    figures. The tables with hands are found from the hands' index, one step per such table of the league
+    (a recursive query), not by asking each of the season's 20,000 tables."""
     table, night, seat, hand = Table._meta.db_table, Night._meta.db_table, Seat._meta.db_table, Hand._meta.db_table
     sql = (
-        f"SELECT t.id, t.status, t.revision FROM {table} t JOIN {night} n ON n.id = t.night_id"
-        f" WHERE n.season_id = %s"
-        f" AND EXISTS (SELECT 1 FROM {hand} h WHERE h.table_id = t.id AND h.status = '{HandStatus.COMPLETE}')"
-        f" AND EXISTS (SELECT 1 FROM {seat} s WHERE s.table_id = t.id) ORDER BY t.id"
+        f"WITH RECURSIVE with_hands(id) AS (SELECT MIN(table_id) FROM {hand} UNION ALL"
+        f" SELECT (SELECT MIN(h.table_id) FROM {hand} h WHERE h.table_id > w.id) FROM with_hands w"
+        f" WHERE w.id IS NOT NULL)"
+        f" SELECT t.id, t.status, t.revision FROM with_hands w JOIN {table} t ON t.id = w.id"
+        f" JOIN {night} n ON n.id = t.night_id"
+        f" WHERE n.season_id = %s AND EXISTS (SELECT 1 FROM {seat} s WHERE s.table_id = t.id) ORDER BY t.id"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [season_id])
         return [tuple(row) for row in cursor.fetchall()]
 
 
-def _seat_players(season_id: int, seat_ids: set[int]) -> dict[int, tuple[int, str]]:
-    """seat id -> (player id, name) for these seats of the season: the seats of the tables with hands in one
-    query, then any other (a seat moved to another table after its hands) by id."""
-    seats = Seat.objects.filter(table__night__season_id=season_id)
-    with_hands = seats.filter(Exists(Hand.objects.filter(table_id=OuterRef("table_id"), status=HandStatus.COMPLETE)))
-    found = {
-        pk: (player, name)
-        for pk, player, name in with_hands.values_list("pk", "entry__player_id", "entry__player__name")
-    }
-    rest = sorted(seat_ids - found.keys())
-    for k in range(0, len(rest), 900):
-        part = seats.filter(pk__in=rest[k : k + 900])
-        found.update(
-            {
-                pk: (player, name)
-                for pk, player, name in part.values_list("pk", "entry__player_id", "entry__player__name")
-            }
-        )
+def _seat_players(season_id: int, table_ids: list[int], seat_ids: set[int]) -> dict[int, tuple[int, str]]:
+    """seat id -> (player id, name): the seats of these tables (a query per 900 tables), then any other of
+    the season's seats among `seat_ids` (one moved on to another table after its hands) by id."""
+    seat, entry, player, table, night = (
+        Seat._meta.db_table,
+        Entry._meta.db_table,
+        Player._meta.db_table,
+        Table._meta.db_table,
+        Night._meta.db_table,
+    )
+    select = (
+        f"SELECT s.id, e.player_id, p.name FROM {seat} s JOIN {entry} e ON e.id = s.entry_id"
+        f" JOIN {player} p ON p.id = e.player_id"
+    )
+    found: dict[int, tuple[int, str]] = {}
+    with connection.cursor() as cursor:
+        for k in range(0, len(table_ids), 900):
+            part = table_ids[k : k + 900]
+            cursor.execute(f"{select} WHERE s.table_id IN ({', '.join(['%s'] * len(part))})", part)
+            found.update({seat_id: (player_id, name) for seat_id, player_id, name in cursor.fetchall()})
+        rest = sorted(seat_ids - found.keys())
+        for k in range(0, len(rest), 900):
+            part = rest[k : k + 900]
+            cursor.execute(
+                f"{select} JOIN {table} t ON t.id = s.table_id JOIN {night} n ON n.id = t.night_id"
+                f" WHERE n.season_id = %s AND s.id IN ({', '.join(['%s'] * len(part))})",
+                [season_id, *part],
+            )
+            found.update({seat_id: (player_id, name) for seat_id, player_id, name in cursor.fetchall()})
     return found
 
 
-def season_statistics(season_id: int) -> SeasonStatistics:
-    """Every player's figures over the season's tracked hands. Only the tables with complete hands have
-    figures: a query counts the season's tables, one finds those with hands, and only their kept rows
-    (and seats) are read -- a league's season of paper tables costs two queries, not its 100,000 seats.
+Part = tuple[int, str | None, str]  # (table id, its revision if finished else None, seat id): one table's counts
 
-    Equal to adding up `table_plain_figures` of every seated table of the season, table by table in id
-    order, each seat's counts to its player (tests/results/test_statistics_season.py compares them)."""
+
+@dataclass
+class _Made:
+    """What a season's statistics were last made of, in this process: the finished tables' figures by
+    revision, and each player's sum with the parts it was added up from."""
+
+    tables: dict[int, tuple[str, figures.PlainFigures]]  # finished table id -> (revision, its figures)
+    parts: dict[int, tuple[Part, ...]]  # player id -> his parts, in order
+    totals: dict[int, pure.PlayerStats]  # player id -> his parts added up (shared with results: never changed)
+
+
+_made: OrderedDict[tuple[str, int], _Made] = OrderedDict()
+_made_lock = threading.Lock()
+MADE_SEASONS = 8  # seasons whose makings this process keeps (the league's current one and a few looked back on)
+
+
+def season_statistics(season_id: int) -> SeasonStatistics:
+    """Every player's figures over the season's tracked hands.
+
+    Only tables with hands have figures: one query counts the season's tables (and which have finished),
+    one finds those with hands, and only their figures and seats are read -- a season of paper tables costs
+    the two queries, not its 100,000 seats. What the last call made is kept in this process: a finished
+    table of the same revision is not read again, and a player whose parts (table, revision, seat) are the
+    same keeps his sum; so the first view after a night arrives reads the new tables' figures and adds up
+    only their players' again.
+
+    Equal to adding up `table_plain_figures` of every seated table of the season in the order of their
+    ids, each seat's counts to its player (tests/results/test_statistics_season.py compares them)."""
     count, finished = _seated_tables(season_id)
     tables = _tracked_tables(season_id)
-    figures = table_plain_figures(tables, knockouts=False)  # the season's table and awards need the counts only
-    ordered = [(table_id, figures[table_id]) for table_id, _status, _revision in tables]
-    seats = _seat_players(season_id, {int(seat_id) for _, table in ordered for seat_id in table})
-    per_player = pure.add_plain(
-        (seats[int(seat_id)][0], counts, ()) for _, table in ordered for seat_id, (counts, _) in table.items()
-    )
-    names = {player_id: name for player_id, name in seats.values()}
-    tracked = sum(1 for _, table in ordered if table)
-    result = [SeasonRow(pid, names.get(pid, "?"), stats) for pid, stats in per_player.items()]
-    result.sort(key=lambda row: row.name.lower())
+    if not tables:
+        return SeasonStatistics([], 0, count, finished)
+    name = (str(connection.settings_dict["NAME"]), season_id)  # the test suite's databases reuse ids
+    with _made_lock:
+        made = _made.get(name)
+    known = made.tables if made else {}
+    plain: dict[int, figures.PlainFigures] = {}
+    todo = []
+    for row in tables:
+        table_id, status, revision = row
+        hit = known.get(table_id)
+        if status == TableStatus.FINISHED and hit is not None and hit[0] == revision:
+            plain[table_id] = hit[1]
+        else:
+            todo.append(row)
+    plain.update(table_plain_figures(todo, knockouts=False))  # the season's table and awards need the counts only
+    seat_ids = {int(seat_id) for figures_of in plain.values() for seat_id in figures_of}
+    seats = _seat_players(season_id, [table_id for table_id, _, _ in tables], seat_ids)
+    parts: dict[int, list[Part]] = {}
+    counts_of: dict[int, list[list]] = {}
+    for table_id, status, revision in tables:
+        stamp = revision if status == TableStatus.FINISHED else None
+        for seat_id, (counts, _) in plain[table_id].items():
+            player_id = seats[int(seat_id)][0]
+            if player_id not in parts:
+                parts[player_id], counts_of[player_id] = [], []
+            parts[player_id].append((table_id, stamp, seat_id))
+            counts_of[player_id].append(counts)
+    totals: dict[int, pure.PlayerStats] = {}
+    signatures: dict[int, tuple[Part, ...]] = {}
+    again = []
+    for player_id, mine in parts.items():
+        signature = signatures[player_id] = tuple(mine)
+        unchanged = made is not None and made.parts.get(player_id) == signature
+        if unchanged and all(stamp is not None for _, stamp, _ in signature):  # a playing table's hands change
+            totals[player_id] = made.totals[player_id]  # type: ignore[union-attr]
+        else:
+            again.append(player_id)
+    totals.update(pure.add_plain((player_id, counts, ()) for player_id in again for counts in counts_of[player_id]))
+    names = {player_id: player_name for player_id, player_name in seats.values()}
+    first = {player_id: k for k, player_id in enumerate(parts)}  # the order each first shows: ties of names keep it
+    result = [SeasonRow(player_id, names.get(player_id, "?"), totals[player_id]) for player_id in parts]
+    result.sort(key=lambda row: (row.name.lower(), first[row.player_id]))
+    finished_figures = {
+        table_id: (revision, plain[table_id]) for table_id, status, revision in tables if status == TableStatus.FINISHED
+    }
+    with _made_lock:
+        _made[name] = _Made(finished_figures, signatures, totals)
+        _made.move_to_end(name)
+        while len(_made) > MADE_SEASONS:
+            _made.popitem(last=False)
+    tracked = sum(1 for figures_of in plain.values() if figures_of)
     return SeasonStatistics(result, tracked, count, finished)
 
 

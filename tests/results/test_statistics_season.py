@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.desk import services as league_services
-from league.models import Night
+from league.models import Entry, Night, Player
 from results import statistics
 from tests.league.factories import FEE, make_night, make_player, make_season
 from tests.tournaments.tracked_tables import play_tracked_table
@@ -77,7 +77,9 @@ def test_a_season_with_hands_at_some_tables_gives_what_adding_up_every_table_giv
     second = play_tracked_table(organizer, night=second_night, names=("Eva", "Finn", "Gil", "Hugo"))
     paper = paper_table(second_night, ["Ida", "Jan", "Kim"], organizer)
     Table.objects.create(night=second_night, number=9)  # set up, nobody seated: no table of the season's count
-    other = play_tracked_table(organizer, night=make_night(make_season(name="Saison 2027")), names=("Lea", "Max", "Nia", "Ole"))
+    other = play_tracked_table(
+        organizer, night=make_night(make_season(name="Saison 2027")), names=("Lea", "Max", "Nia", "Ole")
+    )
 
     result = same(season.pk)
     assert (result.tables_tracked, result.tables) == (2, 3)
@@ -98,6 +100,30 @@ def test_a_season_with_hands_at_some_tables_gives_what_adding_up_every_table_giv
     Seat.objects.filter(table=second, entry__player__name="Hugo").update(table=paper, position=4)
     result = same(season.pk)
     assert "Hugo" in {row.name for row in result.rows}
+
+    # Nothing changed: the finished tables' figures are not read again.
+    with CaptureQueriesContext(connection) as queries:
+        assert statistics.season_statistics(season.pk) == result
+    assert "tablefigures" not in " ".join(query["sql"] for query in queries.captured_queries).lower()
+
+    # A rename, and a merge (Finn's entry of the second night now Anna's): the sums follow the players.
+    Player.objects.filter(name="Anna").update(name="Annabel")
+    Entry.objects.filter(player__name="Finn").update(player=Player.objects.get(name="Annabel"))
+    result = same(season.pk)
+    names = {row.name: row.figures.hands for row in result.rows}
+    assert "Annabel" in names and "Anna" not in names and "Finn" not in names
+    assert names["Annabel"] == after["Anna"] + after["Finn"]
+
+    # A tracked night arrives: only its table's figures are read.
+    third = play_tracked_table(
+        organizer, night=make_night(season, date=datetime.date(2026, 10, 21)), names=("Pia", "Quinn", "Rosa", "Sam")
+    )
+    with CaptureQueriesContext(connection) as queries:
+        result = statistics.season_statistics(season.pk)
+    assert result == straightforward(season.pk)
+    assert result.tables_tracked == 3 and third.pk in result.finished_tables
+    read = [q["sql"] for q in queries.captured_queries if q["sql"].startswith("SELECT") and "tablefigures" in q["sql"]]
+    assert len(read) == 1 and f"IN ({third.pk})" in read[0]
 
 
 def test_a_season_of_paper_tables_reads_no_seat_and_no_figures(db, organizer):
