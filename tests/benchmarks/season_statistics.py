@@ -104,6 +104,7 @@ def measure(args) -> None:
     from django.core.cache import caches
 
     from league.models import Season
+    from results import statistics as results_statistics
     from results.statistics import season_statistics
     from tournaments.hands.figures import figures_cache, keep_table_figures
     from tournaments.models import Hand, Table
@@ -113,6 +114,7 @@ def measure(args) -> None:
     def fresh() -> None:
         """The process as after a restart: nothing kept in memory or in the caches (the figures' rows stay)."""
         figures_cache.clear()
+        getattr(results_statistics, "_made", {}).clear()  # what the last call was made of (absent before it)
         for alias in caches:
             caches[alias].clear()
 
