@@ -54,12 +54,13 @@ class PlayerStatistics:
 
 
 def _player_table_rows(player_id: int) -> list[tuple]:
-    """(seat id, table id, table number, status, revision, night id, date, season id) of each seat of his, in
-    the seats' order (night, table, seat). Written as SQL: built by the ORM on each of a publish's hundreds
-    of player pages, the query cost five times its reading."""
+    """(seat id, table id, table number, status, revision, night id, date, season id, whether the table has
+    hands) of each seat of his, in the seats' order (night, table, seat). Written as SQL: built by the ORM on
+    each of a publish's hundreds of player pages, the query cost five times its reading."""
     seat, entry, table, night = Seat._meta.db_table, Entry._meta.db_table, Table._meta.db_table, Night._meta.db_table
+    hands = f"EXISTS (SELECT 1 FROM {Hand._meta.db_table} h WHERE h.table_id = t.id)"
     sql = (
-        f"SELECT s.id, t.id, t.number, t.status, t.revision, n.id, n.date, n.season_id FROM {seat} s"
+        f"SELECT s.id, t.id, t.number, t.status, t.revision, n.id, n.date, n.season_id, {hands} FROM {seat} s"
         f" JOIN {entry} e ON e.id = s.entry_id JOIN {table} t ON t.id = s.table_id JOIN {night} n ON n.id = t.night_id"
         f" WHERE e.player_id = %s ORDER BY n.date, t.number, s.position"
     )
@@ -71,12 +72,14 @@ def _player_table_rows(player_id: int) -> list[tuple]:
 def player_statistics(player_id: int, season_id: int | None) -> PlayerStatistics:
     """The player's figures per night of the season, for the season and all time (a fixed number of queries)."""
     rows = _player_table_rows(player_id)
-    figures = table_figures(sorted({(table_id, status, revision) for _, table_id, _, status, revision, *_ in rows}))
+    # Only a table with hands has figures: a paper table's (most of a league's) need no kept row read or written.
+    with_hands = {(table_id, status, revision) for _, table_id, _, status, revision, *_, hands in rows if hands}
+    figures = table_figures(sorted(with_hands))
     season_total, all_time = pure.PlayerStats(), pure.PlayerStats()
     nights: list[NightFigures] = []
     untracked = 0
     table_info = {}
-    for seat_id, table_id, number, status, _revision, night_id, date, row_season in rows:
+    for seat_id, table_id, number, status, _revision, night_id, date, row_season, _hands in rows:
         mine = figures.get(table_id, {}).get(seat_id)
         table_info[table_id] = (number, date)
         if mine is not None:
