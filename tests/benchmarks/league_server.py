@@ -355,7 +355,9 @@ def main() -> None:
                     break
                 except OSError:
                     if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start:\n" + Path(folder, "server.log").read_text()) from None
+                        raise SystemExit(
+                            "the server did not start:\n" + Path(folder, "server.log").read_text()
+                        ) from None
                     time.sleep(0.3)
             laptop_db = Path(folder, "laptop.sqlite3")
             laptop_env = {
