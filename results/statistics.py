@@ -233,7 +233,7 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     only their players' again.
 
     Equal to adding up `table_plain_figures` of every seated table of the season in the order of their
-    ids, each seat's counts to its player (tests/results/test_statistics_season.py compares them)."""
+    ids, each seat's counts to its player (tests/results/test_statistics_kept.py compares them)."""
     count, finished = _seated_tables(season_id)
     tables = _tracked_tables(season_id)
     if not tables:
