@@ -51,6 +51,7 @@ def add_tracked_hands(season, *, every: int, hands: int, seed: int = 1) -> int:
     the tracker keeps them. Returns the number of tables given hands."""
     from django.db import transaction
 
+    from league.backup import update_planner_statistics
     from tests.benchmarks.stats import _hand_rows
     from tournaments.hands.figures import keep_table_figures
     from tournaments.models import Action, Hand, Seat, Table
@@ -80,6 +81,7 @@ def add_tracked_hands(season, *, every: int, hands: int, seed: int = 1) -> int:
             for table in part:
                 table.touch()  # the play changed: a kept row of the table (empty, from before) no longer counts
                 keep_table_figures(table.pk)
+    update_planner_statistics()  # as the league's build does: the planner knows the hands are there
     return len(tables)
 
 
