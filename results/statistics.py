@@ -210,11 +210,15 @@ Part = tuple[int, str | None, str]  # (table id, its revision if finished else N
 @dataclass
 class _Made:
     """What a season's statistics were last made of, in this process: the finished tables' figures by
-    revision, and each player's sum with the parts it was added up from."""
+    revision, the seats' players and names, each player's sum with the parts it was added up from, and
+    the rows made of them."""
 
     tables: dict[int, tuple[str, figures.PlainFigures]]  # finished table id -> (revision, its figures)
+    seats: dict[int, tuple[int, str]]  # seat id -> (player id, name), as read
     parts: dict[int, tuple[Part, ...]]  # player id -> his parts, in order
     totals: dict[int, pure.PlayerStats]  # player id -> his parts added up (shared with results: never changed)
+    rows: list[SeasonRow]  # shared with results: never changed
+    tracked: int
 
 
 _made: OrderedDict[tuple[str, int], _Made] = OrderedDict()
@@ -254,6 +258,10 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     plain.update(table_plain_figures(todo, knockouts=False))  # the season's table and awards need the counts only
     seat_ids = {int(seat_id) for figures_of in plain.values() for seat_id in figures_of}
     seats = _seat_players(season_id, [table_id for table_id, _, _ in tables], seat_ids)
+    if made is not None and not todo and len(tables) == len(made.tables) and seats == made.seats:
+        # The same finished tables at the same revisions, the same seats, players and names (a paper night
+        # arrived, or nothing changed here): the same rows, without making each player's parts again.
+        return SeasonStatistics(list(made.rows), made.tracked, count, finished)
     parts: dict[int, list[Part]] = {}
     counts_of: dict[int, list[list]] = {}
     for table_id, status, revision in tables:
@@ -282,13 +290,13 @@ def season_statistics(season_id: int) -> SeasonStatistics:
     finished_figures = {
         table_id: (revision, plain[table_id]) for table_id, status, revision in tables if status == TableStatus.FINISHED
     }
+    tracked = sum(1 for figures_of in plain.values() if figures_of)
     with _made_lock:
-        _made[name] = _Made(finished_figures, signatures, totals)
+        _made[name] = _Made(finished_figures, seats, signatures, totals, result, tracked)
         _made.move_to_end(name)
         while len(_made) > MADE_SEASONS:
             _made.popitem(last=False)
-    tracked = sum(1 for figures_of in plain.values() if figures_of)
-    return SeasonStatistics(result, tracked, count, finished)
+    return SeasonStatistics(list(result), tracked, count, finished)
 
 
 def kept_season_statistics(season_id: int, key: season_cache.SeasonKey | None = None) -> SeasonStatistics:
