@@ -491,7 +491,9 @@ BENCHMARKS: tuple[Benchmark, ...] = (
 
 # Modules of tests/benchmarks/ that are not benchmarks of their own (tests/docs/test_benchmarks_page.py checks
 # that every other module is in BENCHMARKS).
-NOT_BENCHMARKS = {"__init__", "report"}
+# season_statistics: the league of 100 venues in a PostgreSQL cluster and 80,000 random hands take minutes to
+# build; its figures are in docs/development/performance-notes.md.
+NOT_BENCHMARKS = {"__init__", "report", "season_statistics"}
 
 
 @dataclass
