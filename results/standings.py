@@ -50,7 +50,7 @@ def season_results(
     night); `failed` gets each placement the season's formula fails for (it counts 0). With a venue: only
     that venue's nights, scored with the season's scheme as they are in the league's table."""
     if scheme is None:  # the season's own scheme: as kept night by night, brought up to date (results.kept.ledger)
-        now = ledger.current(season, venue)
+        now = ledger.current(season, venue, table=False)
         if failed is not None:
             failed.extend(now.failed)
         return now.scored
@@ -160,6 +160,11 @@ class SeasonStandings:
     kept: KeptTable | None = field(default=None, repr=False)  # the kept table the rows are, when they are
     failures: list[standings.FormulaFailure] = field(default_factory=list)  # nights the season's formula fails for
     venue: Venue | None = None  # None: the league's table (every night the season counts); a venue: its nights'
+    # When computed in this request (results.kept.ledger): each player's nights in the points, and the results
+    # of the table's first players (the awards' run and the race read these instead of every result).
+    in_points: dict[int, tuple[int, ...]] | None = field(default=None, repr=False)
+    runner_rows: dict[int, tuple[Result, ...]] | None = field(default=None, repr=False)
+    several_venues: bool | None = None  # its nights with results are at more than one venue (None: not known)
 
     @property
     def kept_under(self) -> str | None:
@@ -236,12 +241,12 @@ def season_standings(
     `venue` None: the league's table, every night the season counts; a venue: the table of that venue's nights
     only, with the season's points scheme and best-nights rule, kept under the same key and the venue."""
     key = key or season_cache.season_key(season.pk)
-    read: list[list[Result]] = []
+    read: list[ledger.Current] = []
 
     def compute() -> KeptTable:
         # Brought up to date night by night (results.kept.ledger): a night that arrives is the only one read and scored.
         now = ledger.current(season, venue)
-        read.append(now.scored)
+        read.append(now)
         return KeptTable(
             rows=now.table,
             nights=now.nights,
@@ -256,8 +261,11 @@ def season_standings(
         kept.nights,
         kept.search_forms,
         key,
-        read[0] if read else None,
+        read[0].scored if read else None,
         kept,
         kept.failures,
         venue,
+        read[0].in_points if read else None,
+        read[0].runners if read else None,
+        read[0].several_venues if read else None,
     )

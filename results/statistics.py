@@ -325,10 +325,13 @@ def compute_awards(
     if table is not None:
         names.update((row.player_id, row.name) for row in table.rows)
         nights.update((night_id, date) for date, night_id in table.nights)
-        hits.update((row.player_id, []) for row in table.rows)
-        for r in scored:
-            if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
-                hits.setdefault(r.player_id, []).append(r.night_id)
+        if table.in_points is not None:  # as the table was made of them (results.kept.ledger)
+            hits.update((player_id, list(mine)) for player_id, mine in table.in_points.items())
+        else:
+            hits.update((row.player_id, []) for row in table.rows)
+            for r in scored:
+                if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
+                    hits.setdefault(r.player_id, []).append(r.night_id)
     else:
         for r in scored:
             names[r.player_id] = r.name

@@ -37,6 +37,7 @@ class _Player:
     dropped: int = 0
     dropped_rows: frozenset[int] = frozenset()  # id() of his rows that do not count
     best_place: int = 0
+    in_points: tuple[int, ...] = ()  # the nights that count with points above 0 (the awards' run in the points)
     tie: tuple[int, tuple[int, ...], int] | None = None  # made once per table's depth of places
     order: tuple[object, ...] | None = None  # his sort key in the table, with `tie`
 
@@ -62,6 +63,7 @@ def _figures(rows: list[Result], best: int, scale: int) -> _Player:
         total += r.points.numerator * (scale // r.points.denominator)  # type: ignore[union-attr]
     player.total, player.scale, player.counts = total, scale, counts
     player.best_place = next((i for i, count in enumerate(counts, start=1) if count), 0)
+    player.in_points = tuple(r.night_id for r in counted if r.points.numerator > 0)  # type: ignore[union-attr]
     player.nights = len({r.night_id for r in rows})
     return player
 
@@ -75,6 +77,7 @@ class SeasonLedger:
         self._nights: dict[int, list[Result]] = {}
         self._dates: dict[int, datetime.date] = {}
         self._deepest: dict[int, int] = {}  # night -> its deepest place
+        self._venues: dict[int, int | None] = {}  # night -> its venue
         self._denominators: Counter[int] = Counter()
         self._rows_of: dict[int, list[Result]] = {}  # player -> his rows, in the order the nights came
         self._players: dict[int, _Player] = {}
@@ -92,6 +95,7 @@ class SeasonLedger:
         self._nights[night_id] = list(rows)
         self._dates[night_id] = rows[0].night_date
         self._deepest[night_id] = max(r.place for r in rows)
+        self._venues[night_id] = rows[0].venue_id
         for r in rows:
             self._denominators[r.points.denominator] += 1  # type: ignore[union-attr]
             self._rows_of.setdefault(r.player_id, []).append(r)
@@ -101,7 +105,7 @@ class SeasonLedger:
         rows = self._nights.pop(night_id, None)
         if rows is None:
             return
-        del self._dates[night_id], self._deepest[night_id]
+        del self._dates[night_id], self._deepest[night_id], self._venues[night_id]
         gone = {id(r) for r in rows}
         for r in rows:
             self._denominators[r.points.denominator] -= 1  # type: ignore[union-attr]
@@ -190,6 +194,19 @@ class SeasonLedger:
         for row in rows:
             row.previous_position = before.get(row.player_id)
         return rows
+
+    def at_several_venues(self) -> bool:
+        """Whether the nights with results are at more than one venue (`race.at_several_venues`)."""
+        return len(set(self._venues.values())) > 1
+
+    def in_points(self) -> dict[int, tuple[int, ...]]:
+        """player -> the nights he was in the points on (nights that count, points above 0)."""
+        self._update()
+        return {player_id: player.in_points for player_id, player in self._players.items()}
+
+    def rows_of(self, player_ids: Iterable[int]) -> dict[int, tuple[Result, ...]]:
+        """The rows of these players (counted or not: the race decides again after each night)."""
+        return {p: tuple(self._rows_of[p]) for p in player_ids if p in self._rows_of}
 
     def scored(self) -> list[Result]:
         """Every row, night after night (oldest first), each player's nights beyond his best N marked as not

@@ -29,6 +29,7 @@ from results.kept import rows, stamps
 
 # Seasons' and venues' tables kept at once (a venue's rows are the league's too); the oldest used goes first.
 MAX_KEPT = 512
+RUNNERS = 16  # the table's first rows whose results come with it (the race draws the first eight)
 # Rows read at once past which the process's objects are frozen for the garbage collector (see `current`).
 FREEZE_ROWS = 50_000
 
@@ -50,10 +51,13 @@ _kept_lock = threading.Lock()
 class Current:
     """The season's rows and table as the database holds them now."""
 
-    table: list[Standing]
+    table: list[Standing]  # empty when not asked for
     nights: list
     scored: list[Result]
     failed: list[tuple[Result, RulesError]]
+    in_points: dict[int, tuple[int, ...]]  # player -> the nights he was in the points on
+    runners: dict[int, tuple[Result, ...]]  # the rows of the table's first `RUNNERS` players (the race's)
+    several_venues: bool  # the nights with results are at more than one venue
 
 
 def _scheme_of(season: Season) -> tuple:
@@ -98,9 +102,10 @@ def _entry(season: Season, venue: Venue | None, scheme: tuple) -> Kept:
         return kept
 
 
-def current(season: Season, venue: Venue | None = None) -> Current:
-    """The season's table (with a venue: that venue's), its scored rows and formula failures, as kept and
-    brought up to date now: the changed nights read and scored, nothing else."""
+def current(season: Season, venue: Venue | None = None, *, table: bool = True) -> Current:
+    """The season's table (with a venue: that venue's; `table` False: not sorted, only the rows), its scored
+    rows and formula failures, as kept and brought up to date now: the changed nights read and scored, nothing
+    else."""
     scheme = season.scheme
     kept = _entry(season, venue, _scheme_of(season))
     with kept.lock:
@@ -139,7 +144,16 @@ def current(season: Season, venue: Venue | None = None) -> Current:
                 # leaves them be; rows dropped later are still freed (no cycles among them).
                 gc.freeze()
         all_failed = [failure for night_id in sorted(kept.failed) for failure in kept.failed[night_id]]
-        return Current(kept.ledger.table(), kept.ledger.night_dates(), kept.ledger.scored(), all_failed)
+        standings_rows = kept.ledger.table() if table else []
+        return Current(
+            standings_rows,
+            kept.ledger.night_dates(),
+            kept.ledger.scored(),
+            all_failed,
+            kept.ledger.in_points(),
+            kept.ledger.rows_of(row.player_id for row in standings_rows[:RUNNERS]),
+            kept.ledger.at_several_venues(),
+        )
 
 
 def forget() -> None:

@@ -9,13 +9,15 @@ would cost the page more than the table it sits under."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString
 
 from league.models import Season
 from league.rules import race as running
-from league.rules.standings import points_display
+from league.rules.standings import Result, points_display
 from results.kept import season_cache
 from results.race import geometry
 from results.standings import SeasonStandings, season_results
@@ -26,8 +28,13 @@ TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight r
 def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     """The runners (the table's first rows), their running points after each step as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
-    scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
-    by_week = running.at_several_venues(scored)  # a venue's table has its nights only
+    runners = table.runner_rows
+    if runners is not None and table.several_venues is not None and all(row.player_id in runners for row in shown):
+        scored: Sequence[Result] = [r for row in shown for r in runners[row.player_id]]  # theirs only: enough
+        by_week = table.several_venues
+    else:
+        scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
+        by_week = running.at_several_venues(scored)  # a venue's table has its nights only
     race = running.running_points(
         scored,
         [row.player_id for row in shown],

@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.rules import standings
+from league.rules import race, standings
 from league.rules.ledger import SeasonLedger
 from league.rules.standings import Result
 
@@ -22,6 +22,7 @@ def a_night(draw, night_id: int) -> list[Result]:
     """A night of one or two tables of 2-6 players from a small league, places with ties now and then, points
     as a scheme gives them (shared places share points: halves and thirds)."""
     people = draw(st.lists(st.integers(1, PLAYERS), min_size=2, max_size=12, unique=True))
+    venue = draw(st.sampled_from([1, 1, 2]))  # mostly one pub, now and then a second
     date = START + datetime.timedelta(days=draw(st.integers(0, 20)))
     rows = []
     tables = [people[:6], people[6:]] if len(people) > 6 else [people]
@@ -46,6 +47,7 @@ def a_night(draw, night_id: int) -> list[Result]:
                     size,
                     points,
                     sharing[place],
+                    venue_id=venue,
                 )
             )
     return rows
@@ -104,6 +106,17 @@ def test_the_ledger_table_is_the_straight_table_after_any_changes(best, data):
             (r.night_id, r.player_id, r.counted) for r in flat
         )
         assert ledger.night_dates() == sorted({(r.night_date, r.night_id) for r in flat})
+        in_points: dict[int, set[int]] = {}
+        for r in flat:
+            mine = in_points.setdefault(r.player_id, set())
+            if r.counted and r.points > 0:
+                mine.add(r.night_id)
+        assert {p: set(nights) for p, nights in ledger.in_points().items()} == in_points
+        assert ledger.at_several_venues() == race.at_several_venues(flat)
+        some = sorted(in_points)[:3]
+        assert {p: sorted(r.night_id for r in rows) for p, rows in ledger.rows_of(some).items()} == {
+            p: sorted(r.night_id for r in flat if r.player_id == p) for p in some
+        }
 
 
 def test_a_night_without_rows_leaves_the_table_and_the_scale_follows_the_ties():

@@ -95,8 +95,13 @@ def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
     awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
     run = awards["points_run"]
     assert (run.value, [name for _pid, name in run.holders], run.by_week) == (3, ["Anna"], True)
-    # With the table at hand the awards take its names and nights, and come out the same.
+    # With the table at hand the awards take its names and nights, and come out the same; computed in the request
+    # (nothing kept), the table also brings each player's nights in the points.
+    from django.core.cache import cache
+
+    cache.clear()
     table = results.season_standings(season)
+    assert table.in_points is not None
     figures = statistics.season_statistics(season.pk)
     scored = results.season_results(season)
     assert statistics.compute_awards(season.pk, figures, scored, table) == statistics.compute_awards(
@@ -119,3 +124,22 @@ def test_a_night_at_a_second_venue_without_results_leaves_the_race_by_night(clie
     assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026"]
     awards = {a.key: a for a in statistics.season_awards(season, results.season_standings(season))}
     assert (awards["points_run"].value, awards["points_run"].by_week) == (2, False)
+
+
+def test_the_race_from_the_runners_rows_is_the_race_from_every_result(two_pubs):
+    """A table computed in the request hands the race its first players' rows and whether the nights are at
+    several venues (results.kept.ledger); a table computed straight has only every result. Same race."""
+    from django.core.cache import cache
+
+    from results.race import chart
+
+    season, krone = two_pubs
+    for venue in (None, krone):
+        cache.clear()
+        fresh = results.season_standings(season, venue=venue)
+        assert fresh.runner_rows is not None and fresh.several_venues is (venue is None)
+        straight = results.computed_season_standings(season, venue=venue)
+        assert straight.runner_rows is None
+        ours, theirs = chart.race_context(season, fresh), chart.race_context(season, straight)
+        assert (ours["rows"], ours["by_week"], ours["nights"]) == (theirs["rows"], theirs["by_week"], theirs["nights"])
+        assert ours["chart"] == theirs["chart"]
