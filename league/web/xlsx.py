@@ -33,7 +33,6 @@ __all__ = ["XLSX_TYPE", "xlsx_bytes", "xlsx_response"]
 
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 DATE_FORMATS = {"de": "DD.MM.YYYY", "en": "YYYY-MM-DD"}
-_SHEET_DATA = re.compile(rb"<sheetData>.*</sheetData>", re.DOTALL)
 _DIMENSION = re.compile(rb'<dimension ref="[^"]*"')
 
 
@@ -183,7 +182,9 @@ def xlsx_bytes(
         if header_cells:
             parts.append('<row r="1">')
             for cell, text in header_cells:
-                parts.append(f'<c r="{cell.coordinate}"{_cell_tail(cell.style_id, text, book.epoch, ILLEGAL_CHARACTERS_RE)}')
+                parts.append(
+                    f'<c r="{cell.coordinate}"{_cell_tail(cell.style_id, text, book.epoch, ILLEGAL_CHARACTERS_RE)}'
+                )
             parts.append("</row>")
         styles = {kind: cell.style_id for kind, cell in first.items()}
         parts += _rows_xml(kept_rows, styles, book.epoch, ILLEGAL_CHARACTERS_RE)
@@ -204,8 +205,9 @@ def _with_rows(workbook: bytes, sheets: dict[str, tuple[str, str]]) -> bytes:
             if part.filename in sheets:
                 dimension, rows = sheets[part.filename]
                 data = _DIMENSION.sub(f'<dimension ref="{dimension}"'.encode(), data, count=1)
-                if rows:
-                    data = _SHEET_DATA.sub(lambda _: b"<sheetData>" + rows.encode() + b"</sheetData>", data, count=1)
+                if rows:  # else openpyxl's `<sheetData></sheetData>` (no cell in the whole sheet) stays
+                    start, end = data.index(b"<sheetData>"), data.rindex(b"</sheetData>")
+                    data = data[:start] + b"<sheetData>" + rows.encode() + data[end:]
             out.writestr(part, data)
     return result.getvalue()
 

@@ -51,9 +51,7 @@ _TIMES = re.compile(rb"<dcterms:(created|modified)\b[^>]*>[^<]*</dcterms:")
 
 def _parts(content: bytes) -> list[tuple[str, bytes]]:
     with zipfile.ZipFile(io.BytesIO(content)) as book:
-        return [
-            (part.filename, _TIMES.sub(rb"<dcterms:\1>T</dcterms:", book.read(part))) for part in book.infolist()
-        ]
+        return [(part.filename, _TIMES.sub(rb"<dcterms:\1>T</dcterms:", book.read(part))) for part in book.infolist()]
 
 
 def _assert_same(sheets, language: str = "de") -> None:
@@ -128,7 +126,11 @@ def test_header_of_dates_and_nothing():
 
 def test_several_sheets_share_styles():
     first = ("Standings", ["Platz", "Name"], [[1, "A"], [2, datetime.datetime(2026, 1, 1, 20, 0)]])
-    second = ("Results" * 6, ["Datum", "Name"], [[datetime.date(2026, 1, 1), "B"], [datetime.datetime(2026, 1, 1), "C"]])
+    second = (
+        "Results" * 6,
+        ["Datum", "Name"],
+        [[datetime.date(2026, 1, 1), "B"], [datetime.datetime(2026, 1, 1), "C"]],
+    )
     third = ("Bad\x01title", ["x"], [[datetime.date(2026, 2, 2)]])
     _assert_same([first, second, third])
     _assert_same([second, first])
