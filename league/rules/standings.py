@@ -253,8 +253,25 @@ def _place_average(
     return Fraction(total, tied), first
 
 
+_DISPLAYED: dict[Fraction | int, Decimal] = {}
+
+
 def points_display(points: Fraction | Decimal | int) -> Decimal:
     """At most two decimals and no trailing zeros: 5, 3.5, 3.33 (a Decimal, so templates localize it)."""
+    # A season's figures repeat: a publish shows each player's nights and totals on 5,700 pages and the results
+    # download 12,000 rows of them. Each value's display is made once (a Decimal is never changed in place).
+    # Only fractions and whole numbers: equal ones display alike, where a Decimal -0 equals 0 but shows "-0".
+    if type(points) is Fraction or type(points) is int:
+        found = _DISPLAYED.get(points)
+        if found is None:
+            if len(_DISPLAYED) >= 100_000:
+                _DISPLAYED.clear()
+            found = _DISPLAYED[points] = _display(points)
+        return found
+    return _display(points)
+
+
+def _display(points: Fraction | Decimal | int) -> Decimal:
     if isinstance(points, Fraction):
         value = Decimal(points.numerator) / Decimal(points.denominator)
     else:

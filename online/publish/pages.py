@@ -270,9 +270,13 @@ class Crawl:
         global _worker_crawl
         _worker_crawl = self
         connections.close_all()  # each forked process opens its own
+        # The downloads first, one to a chunk: a season's spreadsheet takes tenths of a second where a page takes
+        # a few ms, and one met last kept a process busy while the other had nothing left to do.
+        files = [address for address in addresses if not address.path.endswith("/")]
+        pages = [address for address in addresses if address.path.endswith("/")]
         # Small chunks, handed out as the processes get free: no process waits long for the other at the end.
-        size = max(1, min(24, len(addresses) // (jobs * 8)))
-        chunks = [addresses[k : k + size] for k in range(0, len(addresses), size)]
+        size = max(1, min(24, len(pages) // (jobs * 8)))
+        chunks = [[file] for file in files] + [pages[k : k + size] for k in range(0, len(pages), size)]
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for rendered in pool.imap_unordered(_render_chunk, chunks):
                 yield from rendered
