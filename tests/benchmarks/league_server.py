@@ -417,7 +417,7 @@ def main() -> None:
             names = json.loads(names_done.stdout.strip().splitlines()[-1])
             sends = []
             for k in range(args.repeat):
-                date = (FIRST_NIGHT + datetime.timedelta(weeks=args.nights + 1, days=k % 3)).isoformat()
+                date = (FIRST_NIGHT + datetime.timedelta(weeks=args.nights + 1, days=k)).isoformat()  # one a day
                 night = json.loads(
                     _timed(
                         [*steps, "night", "--season", SEASON, "--date", date, "--players", ",".join(names)], laptop_env
