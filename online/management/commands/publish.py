@@ -37,6 +37,9 @@ def _size(count: float) -> str:
 
 class Command(BaseCommand):
     help = "Publish the public pages (standings, nights, players, jackpot, statistics, replays) as a static website."
+    # Run after every night, by hand or by "Veröffentlichen": the project's checks are the server's, run when it
+    # starts (`venue`, `serve`); here they were a quarter of a republish with nothing changed (0.36 of 1.2 s).
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
