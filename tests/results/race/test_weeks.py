@@ -110,6 +110,7 @@ def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
     page = client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode()
     award = re.search(r'<div id="award-points_run">.*?</div>', page, re.S).group(0)
     assert "Längste Serie von Wochen mit Punkten" in award and "3 Wochen" in award and "Anna" in award
+    assert "nur für die Serie der Wochen mit Punkten" in page and "Serie der Abende" not in page
 
 
 def test_a_night_at_a_second_venue_without_results_leaves_the_race_by_night(client, organizer):
