@@ -154,9 +154,3 @@ def current(season: Season, venue: Venue | None = None, *, table: bool = True) -
             kept.ledger.rows_of(row.player_id for row in standings_rows[:RUNNERS]),
             kept.ledger.at_several_venues(),
         )
-
-
-def forget() -> None:
-    """Nothing kept (tests that compare with a straight computation start from here)."""
-    with _kept_lock:
-        _kept.clear()
