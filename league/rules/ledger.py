@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from league.rules.standings import Result, Standing
+from league.rules.standings import Result, Standing, mark_tied, shared_positions
 
 
 @dataclass
@@ -149,28 +149,21 @@ class SeasonLedger:
         deepest = max(self._deepest.values(), default=0)
         players = list(self._players.items())
         order = _order(players, deepest)
-        rows = []
-        previous = None
-        position = 0
-        for index, (_key, player_id, player) in enumerate(order, start=1):
-            tie = _tie(player, deepest)
-            if tie != previous:  # players equal in everything but the name share the position
-                position, previous = index, tie
-            rows.append(
-                Standing(
-                    position=position,
-                    player_id=player_id,
-                    name=player.name,
-                    points=Fraction(player.total, scale),
-                    nights=player.nights,
-                    place_counts=tie[1],
-                    best_place=player.best_place,
-                    dropped=player.dropped,
-                )
+        ties = [_tie(player, deepest) for _key, _player_id, player in order]
+        rows = [
+            Standing(
+                position=position,
+                player_id=player_id,
+                name=player.name,
+                points=Fraction(player.total, scale),
+                nights=player.nights,
+                place_counts=tie[1],
+                best_place=player.best_place,
+                dropped=player.dropped,
             )
-        sharing = Counter(row.position for row in rows)
-        for row in rows:
-            row.tied = sharing[row.position]
+            for (_key, player_id, player), tie, position in zip(order, ties, shared_positions(ties))
+        ]
+        mark_tied(rows)
         last = self.latest_night()
         if last is None:
             return rows
@@ -184,13 +177,12 @@ class SeasonLedger:
             mine = [r for r in player.rows if r.night_id != last]
             if mine:
                 before_players.append((player_id, _figures(mine, self.best_nights, scale)))
-        before: dict[int, int] = {}
-        previous, position = None, 0
-        for index, (_key, player_id, player) in enumerate(_order(before_players, deepest), start=1):
-            tie = _tie(player, deepest)
-            if tie != previous:
-                position, previous = index, tie
-            before[player_id] = position
+        before_order = _order(before_players, deepest)
+        before_ties = [_tie(player, deepest) for _key, _player_id, player in before_order]
+        before = {
+            player_id: position
+            for (_key, player_id, _player), position in zip(before_order, shared_positions(before_ties))
+        }
         for row in rows:
             row.previous_position = before.get(row.player_id)
         return rows

@@ -540,30 +540,41 @@ def _table(scored: Sequence[Result]) -> list[Standing]:
             player_id,
         )
 
-    rows = []
-    previous: tuple[int, tuple[int, ...], int] | None = None
-    position = 0
-    for index, player_id in enumerate(sorted(totals, key=order), start=1):
-        counts = tuple(places[player_id])
-        tie = (totals[player_id], counts, counting(player_id))
-        if tie != previous:  # players equal in everything but the name share the position
-            position, previous = index, tie
-        rows.append(
-            Standing(
-                position=position,
-                player_id=player_id,
-                name=names[player_id],
-                points=Fraction(totals[player_id], scale),
-                nights=len(nights[player_id]),
-                place_counts=counts,
-                best_place=next((i for i, count in enumerate(counts, start=1) if count), 0),
-                dropped=dropped[player_id],
-            )
+    ordered = sorted(totals, key=order)
+    ties = [(totals[p], tuple(places[p]), counting(p)) for p in ordered]
+    rows = [
+        Standing(
+            position=position,
+            player_id=player_id,
+            name=names[player_id],
+            points=Fraction(totals[player_id], scale),
+            nights=len(nights[player_id]),
+            place_counts=tie[1],
+            best_place=next((i for i, count in enumerate(tie[1], start=1) if count), 0),
+            dropped=dropped[player_id],
         )
+        for player_id, tie, position in zip(ordered, ties, shared_positions(ties))
+    ]
+    mark_tied(rows)
+    return rows
+
+
+def shared_positions(ties: Sequence[object]) -> list[int]:
+    """The positions of rows in the table's order, given each row's tie key: rows equal in everything but the
+    name share the first one's position (1, 2, 2, 4)."""
+    positions: list[int] = []
+    previous: object = None
+    for index, tie in enumerate(ties, start=1):
+        positions.append(index if index == 1 or tie != previous else positions[-1])
+        previous = tie
+    return positions
+
+
+def mark_tied(rows: Sequence[Standing]) -> None:
+    """Each row's `tied`: how many rows share its position."""
     sharing = Counter(row.position for row in rows)
     for row in rows:
         row.tied = sharing[row.position]
-    return rows
 
 
 def latest_night(scored: Iterable[Result]) -> int | None:

@@ -10,36 +10,14 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.desk import services as desk
 from league.models import Night, Venue
 from results import standings as results
 from results import statistics
 from tests.league.factories import make_player, make_season
 from tests.results.race.test_chart import GERMAN, race_of, table_cells
-from tests.tournaments.conftest import FEE
-from tournaments.models import Seat, Table
-from tournaments.placements import paper
+from tests.results.venues.test_tables_and_jackpots import paper_night_at
 
 pytestmark = pytest.mark.django_db
-
-
-def night_at(season, venue, date, places, organizer):
-    """A paper night at `venue`: `places` is (player, place) in seat order."""
-    night = Night.objects.create(season=season, venue=venue, date=date)
-    table = Table.objects.create(night=night, number=1)
-    for position, (player, _place) in enumerate(places, start=1):
-        entry = desk.register_player(night=night, player=player, by=organizer, fee=FEE)
-        Seat.objects.create(table=table, entry=entry, position=position, starting_stack=1500)
-    night.status = "seated"
-    night.save()
-    seats = list(table.seats.order_by("position"))
-    paper.record_paper_results(
-        table=table,
-        places=[(seat.pk, place) for seat, (_player, place) in zip(seats, places)],
-        by=organizer,
-        version=paper.results_version(table),
-    )
-    return night
 
 
 @pytest.fixture
@@ -57,11 +35,11 @@ def two_pubs(organizer):
     anna, ben, carl, dora, emil = (make_player(name) for name in ("Anna", "Ben", "Carl", "Dora", "Emil"))
     week36 = datetime.date(2026, 8, 31)  # a Monday
     week37, week39 = week36 + datetime.timedelta(weeks=1), week36 + datetime.timedelta(weeks=3)
-    night_at(season, krone, week36 + datetime.timedelta(days=2), [(anna, 1), (carl, 2)], organizer)
-    night_at(season, linde, week36 + datetime.timedelta(days=3), [(ben, 1), (dora, 2)], organizer)
-    night_at(season, krone, week37 + datetime.timedelta(days=2), [(carl, 1), (anna, 2)], organizer)
-    night_at(season, linde, week37 + datetime.timedelta(days=4), [(dora, 1), (ben, 2)], organizer)
-    night_at(season, krone, week39 + datetime.timedelta(days=2), [(anna, 1), (emil, 2)], organizer)
+    paper_night_at(krone, season, week36 + datetime.timedelta(days=2), [anna, carl], organizer)
+    paper_night_at(linde, season, week36 + datetime.timedelta(days=3), [ben, dora], organizer)
+    paper_night_at(krone, season, week37 + datetime.timedelta(days=2), [carl, anna], organizer)
+    paper_night_at(linde, season, week37 + datetime.timedelta(days=4), [dora, ben], organizer)
+    paper_night_at(krone, season, week39 + datetime.timedelta(days=2), [anna, emil], organizer)
     return season, krone
 
 
@@ -118,8 +96,8 @@ def test_a_night_at_a_second_venue_without_results_leaves_the_race_by_night(clie
     season = make_season()
     krone, linde = Venue.objects.create(name="Krone"), Venue.objects.create(name="Linde")
     anna, ben = make_player("Anna"), make_player("Ben")
-    night_at(season, krone, datetime.date(2026, 9, 2), [(anna, 1), (ben, 2)], organizer)
-    night_at(season, krone, datetime.date(2026, 9, 9), [(ben, 1), (anna, 2)], organizer)
+    paper_night_at(krone, season, datetime.date(2026, 9, 2), [anna, ben], organizer)
+    paper_night_at(krone, season, datetime.date(2026, 9, 9), [ben, anna], organizer)
     Night.objects.create(season=season, venue=linde, date=datetime.date(2026, 9, 10))  # registration open
     race = race_of(client.get(reverse("standings"), {"season": season.pk, "venue": "all"}, **GERMAN).content.decode())
     assert re.findall(r'<th scope="row">([^<]*)</th>', race) == ["02.09.2026", "09.09.2026"]
