@@ -160,11 +160,9 @@ class SeasonStandings:
     kept: KeptTable | None = field(default=None, repr=False)  # the kept table the rows are, when they are
     failures: list[standings.FormulaFailure] = field(default_factory=list)  # nights the season's formula fails for
     venue: Venue | None = None  # None: the league's table (every night the season counts); a venue: its nights'
-    # When computed in this request (results.kept.ledger): each player's nights in the points, and the results
-    # of the table's first players (the awards' run and the race read these instead of every result).
-    in_points: dict[int, tuple[int, ...]] | None = field(default=None, repr=False)
-    runner_rows: dict[int, tuple[Result, ...]] | None = field(default=None, repr=False)
-    several_venues: bool | None = None  # its nights with results are at more than one venue (None: not known)
+    # When computed in this request from the ledger: besides the rows, each player's nights in the points and the
+    # results of the table's first players (the awards' run and the race read these instead of every result).
+    current: ledger.Current | None = field(default=None, repr=False)
 
     @property
     def kept_under(self) -> str | None:
@@ -265,7 +263,5 @@ def season_standings(
         kept,
         kept.failures,
         venue,
-        read[0].in_points if read else None,
-        read[0].runners if read else None,
-        read[0].several_venues if read else None,
+        read[0] if read else None,
     )

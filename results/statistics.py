@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -318,27 +318,26 @@ def compute_awards(
     table made of them, when at hand (its names and nights: the pass over the results then only notes each
     player's nights in the points)."""
     names = {row.player_id: row.name for row in statistics.rows}
-    # One pass over the season's results (120,000 at 100 pubs): each player's nights in the points (with best
-    # N nights, a night that does not count is not "in the points"), and without the table the names and nights.
     nights: dict[int, datetime.date] = {}
-    hits: dict[int, list[int]] = {}
     if table is not None:
         names.update((row.player_id, row.name) for row in table.rows)
         nights.update((night_id, date) for date, night_id in table.nights)
-        if table.in_points is not None:  # as the table was made of them (results.kept.ledger)
-            hits.update((player_id, list(mine)) for player_id, mine in table.in_points.items())
-        else:
-            hits.update((row.player_id, []) for row in table.rows)
-            for r in scored:
-                if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
-                    hits.setdefault(r.player_id, []).append(r.night_id)
     else:
         for r in scored:
             names[r.player_id] = r.name
             nights[r.night_id] = r.night_date
-            mine = hits.setdefault(r.player_id, [])
-            if r.counted and r.points.numerator > 0:
+    # Each player's nights in the points (with best N nights, a night that does not count is not "in the points"):
+    # as the ledger counted them when the table was made of it, else one pass over the season's results.
+    hits: Mapping[int, Sequence[int]]
+    if table is not None and table.current is not None:
+        hits = table.current.in_points
+    else:
+        found: dict[int, list[int]] = {}
+        for r in scored:
+            mine = found.setdefault(r.player_id, [])
+            if r.counted and r.points.numerator > 0:  # a Fraction's sign: comparing Fractions cost 120 ms here
                 mine.append(r.night_id)
+        hits = found
     by_player = {row.player_id: row.figures for row in statistics.rows}
 
     def holders(ids):
@@ -356,7 +355,8 @@ def compute_awards(
     awards.append(Award("showdowns_won", value, holders(ids)))
     # A run is of the season's steps as the race takes them: its nights, or with nights at several venues its
     # calendar weeks with nights (nobody plays two pubs' nights in a row; docs/league-rules.md, "Venues").
-    by_week = race.at_several_venues(scored)
+    current = table.current if table is not None else None
+    by_week = current.several_venues if current is not None else race.at_several_venues(scored)
     step_of = race.steps(((date, night_id) for night_id, date in nights.items()), by_week=by_week)
     in_points = {player_id: {step_of[night_id] for night_id in mine} for player_id, mine in hits.items()}
     value, ids = pure.leaders(pure.longest_run(range(len(set(step_of.values()))), in_points))

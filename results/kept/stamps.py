@@ -109,8 +109,6 @@ def _touch(vendor: str, kind: str, nights: str) -> str:
 
 def _statements(vendor: str, source: str, kind: str, event: str) -> list[str]:
     night_of = _NIGHT_OF[source]
-    if source == "league_night" and event == "DELETE":
-        return []
     rows = {"INSERT": ["NEW"], "DELETE": ["OLD"], "UPDATE": ["OLD", "NEW"]}[event]
     if source == "league_night":
         rows = ["NEW"]  # a night's own row: its stamp follows it (its season included)

@@ -28,10 +28,10 @@ TOP_PLAYERS = 8  # lines a phone can still tell apart; the table's first eight r
 def race_context(season: Season, table: SeasonStandings) -> dict[str, object]:
     """The runners (the table's first rows), their running points after each step as shown, and the chart."""
     shown = table.rows[:TOP_PLAYERS]
-    runners = table.runner_rows
-    if runners is not None and table.several_venues is not None and all(row.player_id in runners for row in shown):
-        scored: Sequence[Result] = [r for row in shown for r in runners[row.player_id]]  # theirs only: enough
-        by_week = table.several_venues
+    current = table.current
+    if current is not None and all(row.player_id in current.runners for row in shown):
+        scored: Sequence[Result] = [r for row in shown for r in current.runners[row.player_id]]  # theirs: enough
+        by_week = current.several_venues
     else:
         scored = table.scored if table.scored is not None else season_results(season, venue=table.venue)
         by_week = running.at_several_venues(scored)  # a venue's table has its nights only

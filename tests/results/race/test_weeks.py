@@ -79,7 +79,7 @@ def test_the_run_in_the_points_counts_weeks_with_nights(client, two_pubs):
 
     cache.clear()
     table = results.season_standings(season)
-    assert table.in_points is not None
+    assert table.current is not None
     figures = statistics.season_statistics(season.pk)
     scored = results.season_results(season)
     assert statistics.compute_awards(season.pk, figures, scored, table) == statistics.compute_awards(
@@ -116,9 +116,9 @@ def test_the_race_from_the_runners_rows_is_the_race_from_every_result(two_pubs):
     for venue in (None, krone):
         cache.clear()
         fresh = results.season_standings(season, venue=venue)
-        assert fresh.runner_rows is not None and fresh.several_venues is (venue is None)
+        assert fresh.current is not None and fresh.current.several_venues is (venue is None)
         straight = results.computed_season_standings(season, venue=venue)
-        assert straight.runner_rows is None
+        assert straight.current is None
         ours, theirs = chart.race_context(season, fresh), chart.race_context(season, straight)
         assert (ours["rows"], ours["by_week"], ours["nights"]) == (theirs["rows"], theirs["by_week"], theirs["nights"])
         assert ours["chart"] == theirs["chart"]
