@@ -88,7 +88,7 @@ def two_pubs_season(transactional_db, organizer):
 
     from league.models import Venue
     from tests.league.factories import make_player, make_season
-    from tests.results.race.test_weeks import night_at
+    from tests.results.venues.test_tables_and_jackpots import paper_night_at
 
     rng = random.Random(3)
     season = make_season()
@@ -98,13 +98,7 @@ def two_pubs_season(transactional_db, organizer):
         monday = datetime.date(2026, 8, 31) + datetime.timedelta(weeks=week)
         for venue, day in ((krone, 2), (linde, 4)):
             here = rng.sample(players, 6)
-            night_at(
-                season,
-                venue,
-                monday + datetime.timedelta(days=day),
-                [(p, k + 1) for k, p in enumerate(here)],
-                organizer,
-            )
+            paper_night_at(venue, season, monday + datetime.timedelta(days=day), here, organizer)
     return season
 
 
